@@ -1,0 +1,89 @@
+// rvimport: command-line front end. Verbs mirror the `assimp` tool where they overlap.
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "rv/file_bytes.hpp"
+#include "rv/odol.hpp"
+
+namespace {
+
+constexpr int kExitOk = 0, kExitDecode = 1, kExitUsage = 2;
+
+void usage(std::FILE* out) {
+    std::fputs(
+        "rvimport - read Real Virtuality (OFP / ArmA / Arma 2 / Arma 3) binary models\n"
+        "\n"
+        "usage:\n"
+        "  rvimport info FILE             summary: format, version, LODs with counts, textures, warnings\n"
+        "  rvimport dump --json FILE      the decoded model as JSON on stdout\n"
+        "  rvimport version               print the version\n"
+        "  rvimport help                  this text\n"
+        "\n"
+        "Errors go to stderr as one line naming the file, the structure and the byte offset;\n"
+        "the exit code is 1 for a file that cannot be decoded and 2 for a usage error.\n",
+        out);
+}
+
+bool loadModel(const std::string& path, rv::OdolModel& model) {
+    auto bytes = rv::readFileBytes(path);
+    if (!bytes) {
+        std::fprintf(stderr, "%s\n", bytes.error().message.c_str());
+        return false;
+    }
+    auto res = rv::decodeOdol(bytes->data(), bytes->size(), rv::fileNameOf(path));
+    if (!res) {
+        std::fprintf(stderr, "%s\n", res.error().message.c_str());
+        return false;
+    }
+    model = std::move(res.value());
+    return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty()) {
+        usage(stderr);
+        return kExitUsage;
+    }
+    const std::string verb = args[0];
+    if (verb == "help" || verb == "--help" || verb == "-h") {
+        usage(stdout);
+        return kExitOk;
+    }
+    if (verb == "version" || verb == "--version") {
+        std::printf("rvimport 0.1.0\n");
+        return kExitOk;
+    }
+    if (verb == "info" || verb == "dump") {
+        std::string file;
+        bool json = verb == "info";
+        for (size_t i = 1; i < args.size(); ++i) {
+            if (args[i] == "--json") json = true;
+            else if (!args[i].empty() && args[i][0] == '-') {
+                std::fprintf(stderr, "rvimport %s: unknown option %s\n", verb.c_str(), args[i].c_str());
+                return kExitUsage;
+            } else if (file.empty()) file = args[i];
+            else {
+                std::fprintf(stderr, "rvimport %s: one file only\n", verb.c_str());
+                return kExitUsage;
+            }
+        }
+        if (file.empty() || !json) {
+            std::fprintf(stderr, "usage: rvimport %s\n", verb == "info" ? "info FILE" : "dump --json FILE");
+            return kExitUsage;
+        }
+        rv::OdolModel model;
+        if (!loadModel(file, model)) return kExitDecode;
+        if (verb == "info") rv::cli::writeOdolInfo(stdout, model);
+        else rv::cli::writeOdolJson(stdout, model);
+        return std::fflush(stdout) == 0 ? kExitOk : kExitDecode;
+    }
+    std::fprintf(stderr, "rvimport: unknown verb '%s'\n\n", verb.c_str());
+    usage(stderr);
+    return kExitUsage;
+}

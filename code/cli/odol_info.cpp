@@ -1,0 +1,46 @@
+// `rvimport info` for models: a human summary.
+#include <set>
+
+#include "cli/commands.hpp"
+
+namespace rv::cli {
+
+void writeOdolInfo(std::FILE* out, const OdolModel& m) {
+    size_t verts = 0, faces = 0;
+    for (const OdolLod& l : m.lods) {
+        verts += l.positions.size();
+        faces += l.faceCount();
+    }
+    std::fprintf(out, "format     ODOL version %u (binarized P3D model)\n", m.version);
+    if (!m.prefix.empty()) std::fprintf(out, "prefix     %s\n", m.prefix.c_str());
+    std::fprintf(out, "LODs       %zu, %zu vertices, %zu faces in all\n", m.lods.size(), verts, faces);
+    const OdolModelInfo& i = m.info;
+    std::fprintf(out, "bbox       [%g %g %g] .. [%g %g %g]\n", i.bboxMin.x, i.bboxMin.y, i.bboxMin.z, i.bboxMax.x,
+                 i.bboxMax.y, i.bboxMax.z);
+    std::fprintf(out, "centre     [%g %g %g] (positions are relative to it)\n", i.boundingCenter.x,
+                 i.boundingCenter.y, i.boundingCenter.z);
+    if (i.totalMass != 0) std::fprintf(out, "mass       %g\n", i.totalMass);
+    if (!m.skeleton.name.empty())
+        std::fprintf(out, "skeleton   %s, %zu bones\n", m.skeleton.name.c_str(), m.skeleton.bones.size());
+    if (!m.animations.classes.empty()) std::fprintf(out, "animations %zu classes\n", m.animations.classes.size());
+    std::fprintf(out, "\n  #  %-28s %8s %8s %6s %6s %5s %5s %4s\n", "LOD", "vertices", "faces", "sect", "selec",
+                 "props", "proxy", "uvs");
+    std::set<std::string> textures, materials;
+    for (size_t k = 0; k < m.lods.size(); ++k) {
+        const OdolLod& l = m.lods[k];
+        std::fprintf(out, "%3zu  %-28s %8zu %8zu %6zu %6zu %5zu %5zu %4zu\n", k, l.name.c_str(), l.positions.size(),
+                     l.faceCount(), l.sections.size(), l.selections.size(), l.properties.size(), l.proxies.size(),
+                     l.uvSets.size());
+        for (const std::string& t : l.textures)
+            if (!t.empty()) textures.insert(t);
+        for (const OdolMaterial& mat : l.materials) materials.insert(mat.name);
+    }
+    std::fprintf(out, "\ntextures (%zu)\n", textures.size());
+    for (const std::string& t : textures) std::fprintf(out, "  %s\n", t.c_str());
+    std::fprintf(out, "materials (%zu)\n", materials.size());
+    for (const std::string& t : materials) std::fprintf(out, "  %s\n", t.c_str());
+    std::fprintf(out, "warnings (%zu)\n", m.warnings.size());
+    for (const std::string& w : m.warnings) std::fprintf(out, "  %s\n", w.c_str());
+}
+
+}  // namespace rv::cli

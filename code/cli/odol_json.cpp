@@ -1,0 +1,290 @@
+// `rvimport dump --json` for models: every decoded field of rv::OdolModel, in file order.
+#include "cli/commands.hpp"
+#include "cli/json_writer.hpp"
+
+namespace rv::cli {
+namespace {
+
+void vec3(JsonWriter& j, const Vec3& v) {
+    j.beginArray();
+    j.value(v.x);
+    j.value(v.y);
+    j.value(v.z);
+    j.endArray();
+}
+void vec3Field(JsonWriter& j, const char* k, const Vec3& v) {
+    j.key(k);
+    vec3(j, v);
+}
+void mat43(JsonWriter& j, const Mat43& m) { j.floats(m.m.begin(), m.m.end()); }
+void rgba(JsonWriter& j, const char* k, const Rgba& c) {
+    j.key(k);
+    j.floats(c.begin(), c.end());
+}
+template <class T>
+void uints(JsonWriter& j, const char* k, const std::vector<T>& v) {
+    j.key(k);
+    j.beginArray();
+    for (const T& x : v) j.value(uint64_t(x));
+    j.endArray();
+}
+void ints(JsonWriter& j, const char* k, const std::vector<int32_t>& v) {
+    j.key(k);
+    j.beginArray();
+    for (int32_t x : v) j.value(x);
+    j.endArray();
+}
+void vec3s(JsonWriter& j, const char* k, const std::vector<Vec3>& v) {
+    j.key(k);
+    j.beginArray();
+    for (const Vec3& x : v) vec3(j, x);
+    j.endArray();
+}
+
+void stage(JsonWriter& j, const OdolStageTexture& t) {
+    j.beginObject();
+    j.field("texture", t.texture);
+    j.field("filter", t.textureFilter);
+    j.field("stage_id", t.stageId);
+    j.field("use_world_env_map", t.useWorldEnvMap);
+    j.endObject();
+}
+
+void material(JsonWriter& j, const OdolMaterial& m) {
+    j.beginObject();
+    j.field("name", m.name);
+    j.field("version", m.version);
+    rgba(j, "emissive", m.emissive);
+    rgba(j, "ambient", m.ambient);
+    rgba(j, "diffuse", m.diffuse);
+    rgba(j, "forced_diffuse", m.forcedDiffuse);
+    rgba(j, "specular", m.specular);
+    rgba(j, "specular2", m.specular2);
+    j.field("specular_power", m.specularPower);
+    j.field("pixel_shader", m.pixelShaderId);
+    j.field("vertex_shader", m.vertexShaderId);
+    j.field("main_light", m.mainLight);
+    j.field("fog_mode", m.fogMode);
+    j.field("surface", m.surfaceFile);
+    j.field("render_flags", m.renderFlags);
+    j.key("stages");
+    j.beginArray();
+    for (const OdolStageTexture& t : m.stages) stage(j, t);
+    j.endArray();
+    j.key("stage_transforms");
+    j.beginArray();
+    for (const OdolStageTransform& t : m.stageTransforms) {
+        j.beginObject();
+        j.field("uv_source", t.uvSource);
+        j.key("transform");
+        mat43(j, t.transform);
+        j.endObject();
+    }
+    j.endArray();
+    if (m.hasThermalStage) {
+        j.key("thermal_stage");
+        stage(j, m.thermalStage);
+    }
+    j.endObject();
+}
+
+void lod(JsonWriter& j, const OdolLod& l) {
+    j.beginObject();
+    j.field("resolution", l.resolution);
+    j.field("name", l.name);
+    vec3s(j, "positions", l.positions);
+    j.key("faces");
+    j.beginArray();
+    for (size_t f = 0; f < l.faceCount(); ++f) {
+        j.beginArray();
+        for (uint32_t k = l.faceStart[f]; k < l.faceStart[f + 1]; ++k) j.value(l.faceIndices[k]);
+        j.endArray();
+    }
+    j.endArray();
+    vec3s(j, "normals", l.normals);
+    j.key("uv_sets");
+    j.beginArray();
+    for (const auto& set : l.uvSets) {
+        j.beginArray();
+        for (const Vec2& uv : set) {
+            j.beginArray();
+            j.value(uv.u);
+            j.value(uv.v);
+            j.endArray();
+        }
+        j.endArray();
+    }
+    j.endArray();
+    j.key("textures");
+    j.beginArray();
+    for (const std::string& t : l.textures) j.value(t);
+    j.endArray();
+    j.key("materials");
+    j.beginArray();
+    for (const OdolMaterial& m : l.materials) material(j, m);
+    j.endArray();
+    j.key("sections");
+    j.beginArray();
+    for (const OdolSection& s : l.sections) {
+        j.beginObject();
+        j.field("first_face", s.firstFace);
+        j.field("end_face", s.endFace);
+        j.field("texture", s.textureIndex);
+        j.field("material", s.materialIndex);
+        if (s.materialIndex == -1) j.field("material_name", s.materialName);
+        j.field("face_flags", s.faceFlags);
+        j.field("point_flags", s.pointFlags);
+        j.field("min_bone", s.minBoneIndex);
+        j.field("bone_count", s.boneCount);
+        j.key("area_over_tex");
+        j.floats(s.areaOverTex.begin(), s.areaOverTex.end());
+        j.endObject();
+    }
+    j.endArray();
+    j.key("selections");
+    j.beginArray();
+    for (const OdolSelection& s : l.selections) {
+        j.beginObject();
+        j.field("name", s.name);
+        uints(j, "vertices", s.vertices);
+        uints(j, "faces", s.faces);
+        uints(j, "weights", s.vertexWeights);
+        j.field("sectional", s.sectional);
+        uints(j, "sections", s.sections);
+        j.endObject();
+    }
+    j.endArray();
+    j.key("properties");
+    j.beginArray();
+    for (const OdolProperty& p : l.properties) {
+        j.beginArray();
+        j.value(p.name);
+        j.value(p.value);
+        j.endArray();
+    }
+    j.endArray();
+    j.key("proxies");
+    j.beginArray();
+    for (const OdolProxy& p : l.proxies) {
+        j.beginObject();
+        j.field("path", p.model);
+        j.field("index", p.sequenceId);
+        j.key("transform");
+        mat43(j, p.transform);
+        j.field("selection", p.selectionIndex);
+        j.field("bone", p.boneIndex);
+        j.field("section", p.sectionIndex);
+        j.endObject();
+    }
+    j.endArray();
+    j.key("frames");
+    j.beginArray();
+    for (const OdolFrame& f : l.frames) {
+        j.beginObject();
+        j.field("time", f.time);
+        vec3s(j, "positions", f.positions);
+        j.endObject();
+    }
+    j.endArray();
+    if (!l.vertexBones.empty()) {
+        j.key("vertex_bones");
+        j.beginArray();
+        for (const OdolVertexBones& b : l.vertexBones) {
+            j.beginArray();
+            for (int k = 0; k < b.count; ++k) {
+                j.beginArray();
+                j.value(uint32_t(b.bone[k]));
+                j.value(uint32_t(b.weight[k]));
+                j.endArray();
+            }
+            j.endArray();
+        }
+        j.endArray();
+        ints(j, "sub_skeleton_to_skeleton", l.subSkeletonToSkeleton);
+    }
+    vec3Field(j, "bbox_min", l.boundsMin);
+    vec3Field(j, "bbox_max", l.boundsMax);
+    vec3Field(j, "bbox_center", l.boundsCenter);
+    j.field("bbox_radius", l.boundsRadius);
+    j.field("face_area", l.faceArea);
+    j.field("or_hints", l.orHints);
+    j.field("and_hints", l.andHints);
+    j.field("special", l.special);
+    j.endObject();
+}
+
+}  // namespace
+
+void writeOdolJson(std::FILE* out, const OdolModel& m) {
+    JsonWriter j(out);
+    const OdolModelInfo& i = m.info;
+    j.beginObject();
+    j.field("signature", "ODOL");
+    j.field("version", m.version);
+    j.field("app_id", m.appId);
+    j.field("prefix", m.prefix);
+    vec3Field(j, "bbox_min", i.bboxMin);
+    vec3Field(j, "bbox_max", i.bboxMax);
+    vec3Field(j, "bbox_min_visual", i.bboxMinVisual);
+    vec3Field(j, "bbox_max_visual", i.bboxMaxVisual);
+    vec3Field(j, "bounding_center", i.boundingCenter);
+    vec3Field(j, "geometry_center", i.geometryCenter);
+    vec3Field(j, "center_of_mass", i.centerOfMass);
+    vec3Field(j, "aiming_center", i.aimingCenter);
+    j.field("bounding_sphere", i.boundingSphere);
+    j.field("geometry_sphere", i.geometrySphere);
+    j.field("mass", i.totalMass);
+    j.field("armor", i.armor);
+    j.field("map_type", uint32_t(i.mapType));
+    j.field("autocenter", i.autoCenter);
+    j.field("property_class", i.propertyClass);
+    j.field("property_damage", i.propertyDamage);
+    j.key("vertex_mass");
+    j.floats(i.mass.begin(), i.mass.end());
+    j.key("special_lods");
+    j.beginArray();
+    for (int8_t x : i.specialLods) j.value(int32_t(x));
+    j.endArray();
+    j.key("skeleton");
+    j.beginObject();
+    j.field("name", m.skeleton.name);
+    j.field("discrete", m.skeleton.isDiscrete);
+    j.key("bones");
+    j.beginArray();
+    for (const OdolBone& b : m.skeleton.bones) {
+        j.beginArray();
+        j.value(b.name);
+        j.value(b.parent);
+        j.endArray();
+    }
+    j.endArray();
+    j.endObject();
+    j.key("animations");
+    j.beginArray();
+    for (const OdolAnimation& a : m.animations.classes) {
+        j.beginObject();
+        j.field("name", a.name);
+        j.field("type", a.type);
+        j.field("source", a.source);
+        j.field("min_phase", a.minPhase);
+        j.field("max_phase", a.maxPhase);
+        j.field("min_value", a.minValue);
+        j.field("max_value", a.maxValue);
+        j.field("source_address", a.sourceAddress);
+        j.key("params");
+        j.floats(std::begin(a.params), std::end(a.params));
+        j.endObject();
+    }
+    j.endArray();
+    j.key("lods");
+    j.beginArray();
+    for (const OdolLod& l : m.lods) lod(j, l);
+    j.endArray();
+    j.key("warnings");
+    j.beginArray();
+    for (const std::string& w : m.warnings) j.value(w);
+    j.endArray();
+    j.endObject();
+}
+
+}  // namespace rv::cli

@@ -1,0 +1,92 @@
+#include "compression/compressed_payload.hpp"
+
+#include <string>
+
+#include "rv/compression.hpp"
+
+namespace rv {
+namespace {
+
+// Best-case expansion of each codec, used to bound a declared size by the bytes that are left:
+// LZSS turns at most 17 input bytes (flag + 8 references) into 8 x 18 output bytes; an LZO1X
+// length extension adds 255 output bytes per input byte.
+constexpr uint64_t kLzssMaxRatio = 9;
+constexpr uint64_t kLzoMaxRatio = 256;
+constexpr size_t kCompressionThreshold = 1024;  // engine MIN_COMPRESS_SIZE
+
+}  // namespace
+
+void PayloadCodec::checkCountAt(const ByteReader& r, uint64_t countOffset, uint64_t n, size_t elementSize,
+                                const char* what) const {
+    uint64_t size = n * elementSize;  // n < 2^32 and elementSize small: no overflow
+    uint64_t ratio = rule_ == PayloadRule::LzssBySize ? kLzssMaxRatio : kLzoMaxRatio;
+    uint64_t limit = uint64_t(r.remaining()) * ratio + 64;
+    if (size > limit)
+        r.failAt(countOffset, std::string(what) + ": count " + std::to_string(n) + " at offset " +
+                                  hexOffset(countOffset) + " needs " + std::to_string(size) +
+                                  " bytes, more than the " + std::to_string(r.remaining()) +
+                                  " bytes left can hold even compressed");
+    if (size > *budget_)
+        r.failAt(countOffset, std::string(what) + ": count " + std::to_string(n) + " at offset " +
+                                  hexOffset(countOffset) + " needs " + std::to_string(size) +
+                                  " bytes, over the memory budget left (" + std::to_string(*budget_) +
+                                  " bytes)");
+}
+
+void PayloadCodec::charge(const ByteReader& r, uint64_t size, const char* what) const {
+    if (size > *budget_)
+        r.fail(std::string(what) + ": " + std::to_string(size) + " decoded bytes exceed the memory budget left (" +
+               std::to_string(*budget_) + " bytes)");
+    *budget_ -= size;
+}
+
+void PayloadCodec::checkDecodedSize(const ByteReader& r, uint64_t size, const char* what) const {
+    checkCountAt(r, r.offset(), size, 1, what);
+}
+
+void PayloadCodec::read(ByteReader& r, uint8_t* dst, size_t size, const char* what) const {
+    if (size == 0) return;  // no flag byte, no checksum for empty payloads
+    charge(r, size, what);
+
+    bool compressed;
+    uint64_t start = r.offset();
+    if (rule_ == PayloadRule::LzoByFlag) {
+        uint8_t flag = r.u8();
+        // Only 0 and 2 occur in real v64+ files (52 payloads measured); 1 has never been seen,
+        // so it is refused rather than guessed at.
+        if (flag != 0 && flag != 2)
+            r.failAt(start, std::string(what) + ": compression flag " + std::to_string(flag) + " at offset " +
+                                hexOffset(start) + " is neither 0 (raw) nor 2 (LZO)");
+        compressed = flag == 2;
+    } else {
+        compressed = size >= kCompressionThreshold;
+    }
+    if (!compressed) {
+        r.readInto(dst, size);
+        return;
+    }
+
+    uint64_t streamAt = r.offset();
+    const uint8_t* in = r.position();
+    size_t inSize = r.remaining();
+    CodecResult res = rule_ == PayloadRule::LzssBySize ? decodeLzss(in, inSize, dst, size)
+                                                        : decodeLzo1x(in, inSize, dst, size);
+    if (!res.ok())
+        r.failAt(streamAt + res.consumed,
+                 std::string(what) + ": " + (rule_ == PayloadRule::LzssBySize ? "LZSS" : "LZO") + " stream at offset " +
+                     hexOffset(streamAt) + " failed at offset " + hexOffset(streamAt + res.consumed) + " after " +
+                     std::to_string(res.produced) + " of " + std::to_string(size) + " bytes: " +
+                     codecStatusText(res.status));
+    r.skip(res.consumed);
+    if (rule_ == PayloadRule::LzssBySize) {
+        uint64_t sumAt = r.offset();
+        uint32_t stored = r.u32();
+        uint32_t actual = lzssChecksum(dst, size);
+        if (stored != actual)
+            r.failAt(sumAt, std::string(what) + ": LZSS checksum at offset " + hexOffset(sumAt) + " is " +
+                                std::to_string(stored) + " but the " + std::to_string(size) +
+                                " decoded bytes sum to " + std::to_string(actual));
+    }
+}
+
+}  // namespace rv

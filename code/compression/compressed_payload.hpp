@@ -1,0 +1,73 @@
+// The compression rules that wrap arrays in ODOL and WRP files (format notes §1.1-1.4).
+//
+// One PayloadCodec per file, chosen by format and version:
+//   - LZSS below the 1024-byte threshold raw, else LZSS + u32 checksum (OFP v7, ODOL <= 43, OPRW <= 22)
+//   - LZO1X by the same 1024-byte rule (ODOL 44..63, OPRW >= 23)
+//   - LZO1X chosen by a flag byte before every non-empty payload (ODOL >= 64): 0 raw, 2 LZO
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/byte_reader.hpp"
+
+namespace rv {
+
+enum class PayloadRule { LzssBySize, LzoBySize, LzoByFlag };
+
+class PayloadCodec {
+public:
+    // `budget` counts the decompressed bytes this file may still produce (DecodeOptions).
+    PayloadCodec(PayloadRule rule, uint64_t& budget) : rule_(rule), budget_(&budget) {}
+    PayloadRule rule() const { return rule_; }
+
+    // Reads one payload that decodes to exactly `size` bytes into dst (which holds `size` bytes).
+    void read(ByteReader& r, uint8_t* dst, size_t size, const char* what) const;
+
+    // Fails unless `size` decoded bytes could come from the bytes left (raw or at the codec's best
+    // ratio) and fit the memory budget. Call before allocating the destination.
+    void checkDecodedSize(const ByteReader& r, uint64_t size, const char* what) const;
+
+    // CompressedArray<T>: u32 count; payload of count * sizeof(T) bytes.
+    template <class T>
+    void readArray(ByteReader& r, std::vector<T>& out, const char* what) const {
+        uint64_t at = r.offset();
+        uint32_t n = r.u32();
+        readElements(r, at, n, out, what);
+    }
+
+    // The payload of a CompressedArray whose count was read already.
+    template <class T>
+    void readElements(ByteReader& r, uint64_t countOffset, uint64_t n, std::vector<T>& out, const char* what) const {
+        checkCountAt(r, countOffset, n, sizeof(T), what);
+        out.resize(size_t(n));
+        read(r, reinterpret_cast<uint8_t*>(out.data()), size_t(n) * sizeof(T), what);
+    }
+
+    // CondensedArray<T>: u32 count; bool defaultFill; one T repeated, or a payload.
+    template <class T>
+    void readCondensed(ByteReader& r, std::vector<T>& out, const char* what) const {
+        uint64_t at = r.offset();
+        uint32_t n = r.u32();
+        if (r.boolean()) {
+            T fill = r.read<T>();
+            checkCountAt(r, at, n, sizeof(T), what);
+            charge(r, uint64_t(n) * sizeof(T), what);
+            out.assign(n, fill);
+        } else {
+            readElements(r, at, n, out, what);
+        }
+    }
+
+    // Takes `size` bytes from the memory budget (fails when it is spent).
+    void charge(const ByteReader& r, uint64_t size, const char* what) const;
+
+    void checkCountAt(const ByteReader& r, uint64_t countOffset, uint64_t n, size_t elementSize,
+                      const char* what) const;
+
+private:
+    PayloadRule rule_;
+    uint64_t* budget_;
+};
+
+}  // namespace rv

@@ -1,0 +1,91 @@
+#include "core/byte_reader.hpp"
+
+#include <cinttypes>
+#include <cstdio>
+
+namespace rv {
+
+std::string ParseContext::describe() const {
+    std::string s;
+    for (int i = 0; i < depth_ && i < kMaxDepth; ++i) {
+        if (!s.empty()) s += ' ';
+        s += frames_[i].label;
+        if (frames_[i].index >= 0) {
+            s += ' ';
+            s += std::to_string(frames_[i].index);
+        }
+    }
+    return s;
+}
+
+std::string hexOffset(uint64_t offset) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "0x%" PRIx64, offset);
+    return buf;
+}
+
+ByteReader ByteReader::sub(uint64_t absBegin, uint64_t absEnd) const {
+    uint64_t lo = base_, hi = base_ + uint64_t(end_ - begin_);
+    if (absBegin < lo || absEnd > hi || absBegin > absEnd)
+        fail("range " + hexOffset(absBegin) + ".." + hexOffset(absEnd) + " lies outside the data (" +
+             hexOffset(lo) + ".." + hexOffset(hi) + ")");
+    return ByteReader(begin_ + (absBegin - base_), begin_ + (absEnd - base_), absBegin, *context_);
+}
+
+void ByteReader::seek(uint64_t absOffset) {
+    uint64_t hi = base_ + uint64_t(end_ - begin_);
+    if (absOffset < base_ || absOffset > hi)
+        fail("seek to " + hexOffset(absOffset) + " lies outside the data (" + hexOffset(base_) + ".." +
+             hexOffset(hi) + ")");
+    pos_ = begin_ + (absOffset - base_);
+}
+
+std::string ByteReader::asciiz(size_t maxLength) {
+    size_t limit = remaining() < maxLength ? remaining() : maxLength;
+    const void* nul = std::memchr(pos_, 0, limit);
+    if (!nul) {
+        if (limit == remaining()) fail("string runs past the end of the data (no NUL in the " +
+                                       std::to_string(limit) + " bytes left)");
+        fail("string longer than " + std::to_string(maxLength) + " bytes");
+    }
+    size_t n = size_t(static_cast<const uint8_t*>(nul) - pos_);
+    std::string s(reinterpret_cast<const char*>(pos_), n);
+    pos_ += n + 1;
+    return s;
+}
+
+std::string ByteReader::fixedString(size_t n) {
+    const uint8_t* p = take(n);
+    const void* nul = std::memchr(p, 0, n);
+    size_t len = nul ? size_t(static_cast<const uint8_t*>(nul) - p) : n;
+    return std::string(reinterpret_cast<const char*>(p), len);
+}
+
+void ByteReader::checkCount(uint64_t count, size_t minElementBytes, const char* what) const {
+    if (minElementBytes && count > remaining() / minElementBytes)
+        fail(std::string(what) + ": count " + std::to_string(count) + " of " + std::to_string(minElementBytes) +
+             "-byte elements exceeds the " + std::to_string(remaining()) + " bytes left");
+}
+
+uint32_t ByteReader::count(size_t minElementBytes, const char* what) {
+    uint64_t at = offset();
+    uint32_t n = u32();
+    if (minElementBytes && n > remaining() / minElementBytes)
+        failAt(at, std::string(what) + ": count " + std::to_string(n) + " at offset " + hexOffset(at) +
+                       " exceeds the " + std::to_string(remaining()) + " bytes left");
+    return n;
+}
+
+void ByteReader::failShort(size_t n, const char* what) const {
+    fail(std::string("needs ") + std::to_string(n) + " " + what + (n == 1 ? " byte" : " bytes") +
+         " but only " + std::to_string(remaining()) + " are left");
+}
+
+void ByteReader::failAt(uint64_t absOffset, const std::string& detail) const {
+    std::string where = context_->describe();
+    std::string msg = where.empty() ? detail : where + ": " + detail;
+    if (msg.find(" at offset ") == std::string::npos) msg += " (at offset " + hexOffset(absOffset) + ")";
+    throw ParseError(std::move(msg), absOffset);
+}
+
+}  // namespace rv

@@ -1,0 +1,140 @@
+// ByteReader: the one bounds-checked cursor every parser in rvimport reads through.
+//
+// Every read checks the bytes left before touching memory. A failure throws ParseError (an
+// internal exception caught at each decoder's public entry point) carrying the absolute file
+// offset and the structure path kept in a ParseContext ("LOD 2 > sections > 5"), so messages say
+// where a file went wrong without any string building on the success path.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "rvimport reads little-endian data with memcpy and supports little-endian hosts only"
+#endif
+
+namespace rv {
+
+class ParseError : public std::runtime_error {
+public:
+    ParseError(std::string message, uint64_t at)
+        : std::runtime_error(std::move(message)), offset(at) {}
+    uint64_t offset;
+};
+
+// A fixed-depth stack of (label, index) frames naming the structure being parsed.
+class ParseContext {
+public:
+    static constexpr int kMaxDepth = 8;
+    void push(const char* label, int64_t index) {
+        if (depth_ < kMaxDepth) frames_[depth_] = {label, index};
+        ++depth_;
+    }
+    void pop() { --depth_; }
+    void setIndex(int64_t index) {
+        if (depth_ > 0 && depth_ <= kMaxDepth) frames_[depth_ - 1].index = index;
+    }
+    std::string describe() const;  // "LOD 2 sections 5"
+
+private:
+    struct Frame {
+        const char* label;
+        int64_t index;
+    };
+    Frame frames_[kMaxDepth]{};
+    int depth_ = 0;
+};
+
+class ByteReader {
+public:
+    // `base` is the absolute file offset of `begin`, so sub-readers report file offsets.
+    ByteReader(const uint8_t* begin, const uint8_t* end, uint64_t base, ParseContext& context)
+        : begin_(begin), pos_(begin), end_(end), base_(base), context_(&context) {}
+
+    size_t remaining() const { return size_t(end_ - pos_); }
+    bool atEnd() const { return pos_ == end_; }
+    uint64_t offset() const { return base_ + uint64_t(pos_ - begin_); }
+    const uint8_t* position() const { return pos_; }
+    ParseContext& context() const { return *context_; }
+
+    // A reader over [absolute offset begin, end) of the same buffer this one covers.
+    ByteReader sub(uint64_t absBegin, uint64_t absEnd) const;
+    void seek(uint64_t absOffset);
+
+    template <class T>
+    T read() {
+        static_assert(std::is_trivially_copyable<T>::value, "read<T> needs a plain type");
+        need(sizeof(T), "value");
+        T v;
+        std::memcpy(&v, pos_, sizeof(T));
+        pos_ += sizeof(T);
+        return v;
+    }
+    uint8_t u8() { return read<uint8_t>(); }
+    uint16_t u16() { return read<uint16_t>(); }
+    int16_t i16() { return read<int16_t>(); }
+    uint32_t u32() { return read<uint32_t>(); }
+    int32_t i32() { return read<int32_t>(); }
+    float f32() { return read<float>(); }
+    bool boolean() { return read<uint8_t>() != 0; }
+
+    void readInto(void* dst, size_t n) {
+        need(n, "bytes");
+        if (n) std::memcpy(dst, pos_, n);
+        pos_ += n;
+    }
+    const uint8_t* take(size_t n) {
+        need(n, "bytes");
+        const uint8_t* p = pos_;
+        pos_ += n;
+        return p;
+    }
+    void skip(size_t n) { take(n); }
+
+    // A NUL-terminated string; fails if no NUL occurs within `maxLength` bytes or before the end.
+    std::string asciiz(size_t maxLength = 4096);
+    // A string field of exactly n bytes, cut at the first NUL.
+    std::string fixedString(size_t n);
+
+    // A u32 element count that must fit the bytes left: count * minElementBytes <= remaining.
+    uint32_t count(size_t minElementBytes, const char* what);
+    // Checks that `count` elements of at least `minElementBytes` could still fit.
+    void checkCount(uint64_t count, size_t minElementBytes, const char* what) const;
+
+    [[noreturn]] void fail(const std::string& detail) const { failAt(offset(), detail); }
+    [[noreturn]] void failAt(uint64_t absOffset, const std::string& detail) const;
+
+    void need(size_t n, const char* what) const {
+        if (n > remaining()) failShort(n, what);
+    }
+
+private:
+    [[noreturn]] void failShort(size_t n, const char* what) const;
+
+    const uint8_t* begin_;
+    const uint8_t* pos_;
+    const uint8_t* end_;
+    uint64_t base_;
+    ParseContext* context_;
+};
+
+// RAII frame on a ParseContext.
+class ContextScope {
+public:
+    ContextScope(ParseContext& c, const char* label, int64_t index = -1) : c_(c) { c_.push(label, index); }
+    ~ContextScope() { c_.pop(); }
+    void setIndex(int64_t index) { c_.setIndex(index); }
+    ContextScope(const ContextScope&) = delete;
+    ContextScope& operator=(const ContextScope&) = delete;
+
+private:
+    ParseContext& c_;
+};
+
+std::string hexOffset(uint64_t offset);  // "0x1a3c"
+
+}  // namespace rv

@@ -1,0 +1,166 @@
+// ODOL top level (format notes §2.3): header, resolutions, model info, animations, the LOD
+// directory, then every LOD read at its own offset.
+#include <cstring>
+
+#include "odol/odol_parse.hpp"
+
+namespace rv {
+namespace odol {
+namespace {
+
+void readLoadableLodInfo(ByteReader& r, const FileState& s) {
+    r.i32();  // face count
+    r.u32();  // colour
+    r.i32();  // special
+    r.u32();  // orHints
+    if (s.version >= 39) r.boolean();  // hasSkeleton
+    if (s.version >= 51) {
+        r.i32();  // vertex count
+        r.f32();  // face area
+    }
+}
+
+std::string quoteMagic(const uint8_t* p, size_t n) {
+    std::string s;
+    for (size_t i = 0; i < n && i < 4; ++i) {
+        char c = char(p[i]);
+        if (c >= 32 && c < 127) s += c;
+        else {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\x%02x", p[i]);
+            s += buf;
+        }
+    }
+    return "'" + s + "'";
+}
+
+// Versions this decoder reads. 7 (OFP) has its own layout; 28..75 share the ArmA layout with
+// version gates. DayZ (its own "54") and VBS (10000+) are different families.
+bool isArmaVersion(uint32_t v) { return v >= 28 && v <= 75; }
+
+OdolModel decodeArma(ByteReader& r, uint32_t version, uint64_t& budget, std::vector<std::string>& warnings) {
+    OdolModel model;
+    model.version = version;
+    PayloadRule rule = version >= 64 ? PayloadRule::LzoByFlag
+                     : version >= 44 ? PayloadRule::LzoBySize
+                                     : PayloadRule::LzssBySize;
+    FileState s{version, PayloadCodec(rule, budget), warnings};
+    ParseContext& ctx = r.context();
+    {
+        ContextScope scope(ctx, "header");
+        if (version >= 75) {
+            // Two words documented by one reader only (jetelain): both 0 unless encrypted.
+            uint64_t at = r.offset();
+            uint32_t e1 = r.u32(), e2 = r.u32();
+            if (e1 != 0 || e2 != 0)
+                r.failAt(at, "the model is encrypted (words at offset " + hexOffset(at) +
+                                 " are non-zero); encrypted ODOL cannot be read");
+        }
+        if (version >= 59) model.appId = r.u32();
+        if (version >= 58) model.prefix = r.asciiz();
+    }
+    uint32_t nLods;
+    std::vector<float> resolutions;
+    {
+        ContextScope scope(ctx, "LOD resolutions");
+        // Each LOD needs at least its resolution, two offsets and a flag: 13 bytes.
+        nLods = r.count(13, "LODs");
+        if (nLods == 0) r.fail("the model has no LODs");
+        resolutions.resize(nLods);
+        r.readInto(resolutions.data(), size_t(nLods) * 4);
+    }
+    readModelInfo(r, s, nLods, model.info, model.skeleton);
+    if (version >= 30) {
+        model.hasAnimations = r.boolean();
+        if (model.hasAnimations) readAnimations(r, s, nLods, model.animations);
+    }
+    std::vector<uint32_t> lodStart(nLods), lodEnd(nLods);
+    std::vector<uint8_t> permanent(nLods);
+    {
+        ContextScope scope(ctx, "LOD table");
+        r.checkCount(nLods, 9, "LOD table");
+        r.readInto(lodStart.data(), size_t(nLods) * 4);
+        r.readInto(lodEnd.data(), size_t(nLods) * 4);
+        r.readInto(permanent.data(), nLods);
+        ContextScope item(ctx, "loadable LOD info", 0);
+        for (uint32_t i = 0; i < nLods; ++i) {
+            item.setIndex(i);
+            if (!permanent[i]) readLoadableLodInfo(r, s);
+        }
+    }
+    model.lods.resize(nLods);
+    ContextScope lodScope(ctx, "LOD", 0);
+    for (uint32_t i = 0; i < nLods; ++i) {
+        lodScope.setIndex(i);
+        if (lodStart[i] > lodEnd[i])
+            r.fail("starts at " + hexOffset(lodStart[i]) + " after its end " + hexOffset(lodEnd[i]));
+        // LOD bodies are written in descending resolution order, so always seek to the table's
+        // offset and stop at its end (bounded sub-reader).
+        ByteReader lr = r.sub(lodStart[i], lodEnd[i]);
+        OdolLod& lod = model.lods[i];
+        lod.resolution = resolutions[i];
+        lod.name = lodName(lod.resolution);
+        readLod(lr, s, lod);
+        if (!lr.atEnd())
+            s.warn(lr, std::to_string(lr.remaining()) + " bytes before the LOD's end offset were not read");
+    }
+    return model;
+}
+
+}  // namespace
+}  // namespace odol
+
+Result<OdolModel> decodeOdol(const uint8_t* data, size_t size, const std::string& sourceName,
+                             const DecodeOptions& options) {
+    ParseContext context;
+    ByteReader r(data, data + size, 0, context);
+    std::vector<std::string> warnings;
+    uint64_t budget = options.maxDecodedBytes;
+    auto error = [&](const std::string& detail, uint64_t offset) {
+        return Result<OdolModel>(DecodeError{sourceName + ": " + detail, offset});
+    };
+    try {
+        if (size < 8) {
+            if (size >= 4 && std::memcmp(data, "ODOL", 4) != 0)
+                return error("not an ODOL model: starts with " + odol::quoteMagic(data, size) + " at offset 0x0", 0);
+            return error("file is " + std::to_string(size) + " bytes, too short for an ODOL header", 0);
+        }
+        if (std::memcmp(data, "MLOD", 4) == 0)
+            return error("this is an editable MLOD model (starts with 'MLOD' at offset 0x0), not a binarized ODOL; "
+                         "open it with Object Builder or the a3ob Blender add-on", 0);
+        if (std::memcmp(data, "ODOL", 4) != 0) {
+            if (std::memcmp(data + 1, "ODOL", 4) == 0)
+                return error("the whole file is LZSS-wrapped (ODOL magic at offset 0x1); this wrapper is not supported", 1);
+            return error("not an ODOL model: starts with " + odol::quoteMagic(data, 4) + " at offset 0x0", 0);
+        }
+        uint32_t version;
+        std::memcpy(&version, data + 4, 4);
+        r.skip(8);
+        OdolModel model;
+        if (version == 7) {
+            return error("ODOL version 7 (Operation Flashpoint) is not supported yet (at offset 0x4)", 4);
+        } else if (version >= 10000) {
+            return error("ODOL version " + std::to_string(version) + " at offset 0x4 is a VBS model; not supported", 4);
+        } else if (!odol::isArmaVersion(version)) {
+            return error("ODOL version " + std::to_string(version) +
+                             " at offset 0x4 is not supported (7 and 28..75 are)", 4);
+        } else {
+            model = odol::decodeArma(r, version, budget, warnings);
+        }
+        model.warnings = std::move(warnings);
+        for (std::string& w : model.warnings) w = sourceName + ": " + w;
+        return model;
+    } catch (const ParseError& e) {
+        std::string msg = e.what();
+        // DayZ's own "ODOL 54" cannot be told from Arma 3's by its header; when the Arma layout
+        // fails on a v54 file, say that it may be DayZ's.
+        uint32_t version = 0;
+        if (size >= 8) std::memcpy(&version, data + 4, 4);
+        if (version == 54) msg += " (if this is a DayZ model: DayZ's ODOL 54 is not supported)";
+        return error(msg, e.offset);
+    } catch (const std::bad_alloc&) {
+        return error("out of memory while decoding", r.offset());
+    }
+}
+
+}  // namespace rv

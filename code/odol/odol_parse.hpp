@@ -1,0 +1,38 @@
+// Internal: the pieces of the ODOL decoder, one file per format concept.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "compression/compressed_payload.hpp"
+#include "core/byte_reader.hpp"
+#include "rv/odol.hpp"
+
+namespace rv::odol {
+
+// State shared by every part of one file's decode.
+struct FileState {
+    uint32_t version;
+    PayloadCodec codec;
+    std::vector<std::string>& warnings;
+
+    bool indices32() const { return version >= 69; }  // vertex/face indices widen to u32 at v69
+    void warn(const ByteReader& r, const std::string& text) const {
+        std::string where = r.context().describe();
+        warnings.push_back((where.empty() ? "" : where + ": ") + text + " (at offset " + hexOffset(r.offset()) + ")");
+    }
+};
+
+void readModelInfo(ByteReader& r, const FileState& s, uint32_t lodCount, OdolModelInfo& info, OdolSkeleton& skeleton);
+void readAnimations(ByteReader& r, const FileState& s, uint32_t lodCount, OdolAnimations& animations);
+void readMaterial(ByteReader& r, const FileState& s, OdolMaterial& material);
+void readLod(ByteReader& r, const FileState& s, OdolLod& lod);  // one LOD body (v28+)
+
+// CompressedArray of vertex/face indices (u16 before v69, u32 from v69), widened to u32.
+void readIndexArray(ByteReader& r, const FileState& s, std::vector<uint32_t>& out, const char* what);
+
+inline Vec3 readVec3(ByteReader& r) { return r.read<Vec3>(); }
+inline Mat43 readMat43(ByteReader& r) { return r.read<Mat43>(); }
+inline Rgba readRgba(ByteReader& r) { return r.read<Rgba>(); }
+
+}  // namespace rv::odol

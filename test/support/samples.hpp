@@ -1,0 +1,33 @@
+// Where the shared real-game samples live, and their manifest (../shared/samples/README.md).
+// The samples are third-party files: tests read them in place and never copy them.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace rvtest {
+
+// $RV_SAMPLES_DIR, else ../shared/samples beside the project; "" when absent.
+std::string samplesDir();
+
+struct ManifestRow {
+    std::string path, kind, signature;
+    uint32_t version = 0;
+    int64_t lods = -1, verts = -1, faces = -1, selections = -1;
+    std::string geoFnv64;  // hex, "" when unknown
+};
+
+std::vector<ManifestRow> readManifest(const std::string& dir);
+std::vector<uint8_t> readBytes(const std::string& path);
+
+// FNV-1a over bytes with the manifest's offset basis (1469598103934665603, not the textbook one).
+struct GeoHash {
+    uint64_t h = 1469598103934665603ull;
+    void bytes(const void* p, size_t n) {
+        auto* b = static_cast<const uint8_t*>(p);
+        for (size_t i = 0; i < n; ++i) h = (h ^ b[i]) * 1099511628211ull;
+    }
+};
+
+}  // namespace rvtest

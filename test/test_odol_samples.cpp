@@ -1,0 +1,82 @@
+// Every ODOL sample with a geo_fnv64 in ../shared/samples/manifest.tsv decodes to exactly the
+// counts and geometry hash that two independent public readers agree on.
+#include <gtest/gtest.h>
+
+#include <cinttypes>
+
+#include "rv/odol.hpp"
+#include "support/samples.hpp"
+
+namespace {
+
+std::vector<rvtest::ManifestRow> odolRows() {
+    std::vector<rvtest::ManifestRow> out;
+    std::string dir = rvtest::samplesDir();
+    if (dir.empty()) return out;
+    for (auto& r : rvtest::readManifest(dir))
+        if (r.signature == "ODOL" && !r.geoFnv64.empty() && r.version != 7) out.push_back(r);
+    return out;
+}
+
+// The manifest's hash: positions of every LOD as stored, then every face as (count, indices).
+std::string geoHash(const rv::OdolModel& m) {
+    rvtest::GeoHash h;
+    for (const rv::OdolLod& l : m.lods) h.bytes(l.positions.data(), l.positions.size() * sizeof(rv::Vec3));
+    for (const rv::OdolLod& l : m.lods)
+        for (size_t f = 0; f < l.faceCount(); ++f) {
+            int32_t n = int32_t(l.faceStart[f + 1] - l.faceStart[f]);
+            h.bytes(&n, 4);
+            for (uint32_t k = l.faceStart[f]; k < l.faceStart[f + 1]; ++k) {
+                int32_t idx = int32_t(l.faceIndices[k]);
+                h.bytes(&idx, 4);
+            }
+        }
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016" PRIx64, h.h);
+    return buf;
+}
+
+class OdolSample : public testing::TestWithParam<rvtest::ManifestRow> {};
+
+TEST_P(OdolSample, MatchesManifest) {
+    const auto& row = GetParam();
+    auto bytes = rvtest::readBytes(rvtest::samplesDir() + "/" + row.path);
+    ASSERT_FALSE(bytes.empty()) << row.path;
+    auto res = rv::decodeOdol(bytes.data(), bytes.size(), row.path);
+    ASSERT_TRUE(res.ok()) << res.error().message;
+    const rv::OdolModel& m = res.value();
+    EXPECT_EQ(m.version, row.version);
+    int64_t verts = 0, faces = 0, sels = 0;
+    for (const rv::OdolLod& l : m.lods) {
+        verts += int64_t(l.positions.size());
+        faces += int64_t(l.faceCount());
+        sels += int64_t(l.selections.size());
+    }
+    EXPECT_EQ(int64_t(m.lods.size()), row.lods);
+    EXPECT_EQ(verts, row.verts);
+    EXPECT_EQ(faces, row.faces);
+    EXPECT_EQ(sels, row.selections);
+    EXPECT_EQ(geoHash(m), row.geoFnv64);
+    // Bohemia's own files decode without a single warning; armake's v68 files warn only about
+    // the missing LOD tails.
+    for (const std::string& w : m.warnings)
+        EXPECT_NE(w.find("LOD ends 5 bytes early"), std::string::npos) << w;
+    if (row.path.rfind("real/", 0) == 0) EXPECT_TRUE(m.warnings.empty());
+}
+
+std::string rowName(const testing::TestParamInfo<rvtest::ManifestRow>& info) {
+    std::string n;
+    for (char c : info.param.path) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    return n;
+}
+
+INSTANTIATE_TEST_SUITE_P(Manifest, OdolSample, testing::ValuesIn(odolRows()), rowName);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(OdolSample);
+
+TEST(OdolSamples, PresentOrSkipped) {
+    if (rvtest::samplesDir().empty())
+        GTEST_SKIP() << "../shared/samples is absent (set RV_SAMPLES_DIR): real-file tests skipped";
+    EXPECT_GE(odolRows().size(), 100u);
+}
+
+}  // namespace
