@@ -61,7 +61,9 @@ TEST_P(OdolSample, MatchesManifest) {
     // the missing LOD tails.
     for (const std::string& w : m.warnings)
         EXPECT_NE(w.find("LOD ends 5 bytes early"), std::string::npos) << w;
-    if (row.path.rfind("real/", 0) == 0) EXPECT_TRUE(m.warnings.empty());
+    if (row.path.rfind("real/", 0) == 0) {
+        EXPECT_TRUE(m.warnings.empty());
+    }
 }
 
 std::string rowName(const testing::TestParamInfo<rvtest::ManifestRow>& info) {

@@ -1,6 +1,7 @@
 #include "core/byte_reader.hpp"
 
 #include <cinttypes>
+#include <cstring>
 #include <cstdio>
 
 namespace rv {
@@ -16,6 +17,13 @@ std::string ParseContext::describe() const {
         }
     }
     return s;
+}
+
+std::string ParseContext::prefixFor(const char* what) const {
+    if (depth_ > 0 && depth_ <= kMaxDepth && frames_[depth_ - 1].index < 0 &&
+        std::strcmp(frames_[depth_ - 1].label, what) == 0)
+        return "";
+    return std::string(what) + ": ";
 }
 
 std::string hexOffset(uint64_t offset) {
@@ -63,7 +71,7 @@ std::string ByteReader::fixedString(size_t n) {
 
 void ByteReader::checkCount(uint64_t count, size_t minElementBytes, const char* what) const {
     if (minElementBytes && count > remaining() / minElementBytes)
-        fail(std::string(what) + ": count " + std::to_string(count) + " of " + std::to_string(minElementBytes) +
+        fail(context_->prefixFor(what) + "count " + std::to_string(count) + " of " + std::to_string(minElementBytes) +
              "-byte elements exceeds the " + std::to_string(remaining()) + " bytes left");
 }
 
@@ -71,7 +79,7 @@ uint32_t ByteReader::count(size_t minElementBytes, const char* what) {
     uint64_t at = offset();
     uint32_t n = u32();
     if (minElementBytes && n > remaining() / minElementBytes)
-        failAt(at, std::string(what) + ": count " + std::to_string(n) + " at offset " + hexOffset(at) +
+        failAt(at, context_->prefixFor(what) + "count " + std::to_string(n) + " at offset " + hexOffset(at) +
                        " exceeds the " + std::to_string(remaining()) + " bytes left");
     return n;
 }

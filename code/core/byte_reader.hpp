@@ -39,6 +39,8 @@ public:
         if (depth_ > 0 && depth_ <= kMaxDepth) frames_[depth_ - 1].index = index;
     }
     std::string describe() const;  // "LOD 2 sections 5"
+    // "what: " unless the innermost frame already names `what` (avoids "faces: faces: ...").
+    std::string prefixFor(const char* what) const;
 
 private:
     struct Frame {

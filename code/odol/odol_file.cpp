@@ -123,7 +123,9 @@ Result<OdolModel> decodeOdol(const uint8_t* data, size_t size, const std::string
         if (size < 8) {
             if (size >= 4 && std::memcmp(data, "ODOL", 4) != 0)
                 return error("not an ODOL model: starts with " + odol::quoteMagic(data, size) + " at offset 0x0", 0);
-            return error("file is " + std::to_string(size) + " bytes, too short for an ODOL header", 0);
+            return error("file is " + std::to_string(size) + " bytes, too short for an ODOL header (ends at offset " +
+                             hexOffset(size) + ")",
+                         size);
         }
         if (std::memcmp(data, "MLOD", 4) == 0)
             return error("this is an editable MLOD model (starts with 'MLOD' at offset 0x0), not a binarized ODOL; "

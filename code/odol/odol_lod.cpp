@@ -40,10 +40,13 @@ void readProxies(ByteReader& r, const FileState& s, std::vector<OdolProxy>& prox
 void readFaces(ByteReader& r, const FileState& s, OdolLod& lod, uint32_t& faceDataSize) {
     ContextScope scope(r.context(), "faces");
     const size_t idxBytes = s.indices32() ? 4 : 2;
-    uint32_t n = r.count(0, "faces");
+    uint64_t countAt = r.offset();
+    uint32_t n = r.u32();
     faceDataSize = r.u32();
     r.u16();  // always zero
-    r.checkCount(n, 1 + 3 * idxBytes, "faces");
+    if (n > r.remaining() / (1 + 3 * idxBytes))
+        r.failAt(countAt, "count " + std::to_string(n) + " at offset " + hexOffset(countAt) + " exceeds the " +
+                              std::to_string(r.remaining()) + " bytes left");
     lod.faceStart.resize(size_t(n) + 1);
     lod.faceIndices.resize(size_t(n) * 4);  // at most 4 per face; trimmed below
     uint32_t* idx = lod.faceIndices.data();

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,8 @@ struct ManifestRow {
     int64_t lods = -1, verts = -1, faces = -1, selections = -1;
     std::string geoFnv64;  // hex, "" when unknown
 };
+
+inline void PrintTo(const ManifestRow& r, std::ostream* os) { *os << r.path; }
 
 std::vector<ManifestRow> readManifest(const std::string& dir);
 std::vector<uint8_t> readBytes(const std::string& path);

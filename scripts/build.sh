@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Configures and builds rvimport into BUILD_DIR (default: build). Extra arguments go to cmake.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD_DIR="${BUILD_DIR:-build}"
+cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" "$@"
+cmake --build "$BUILD_DIR" -j "$(nproc)"

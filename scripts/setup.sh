@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Installs everything rvimport needs to build and test on Debian bookworm (run as root, or with sudo).
+set -euo pipefail
+SUDO=""
+if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -q
+$SUDO apt-get install -y -q --no-install-recommends \
+  build-essential cmake ninja-build pkg-config \
+  libassimp-dev libglm-dev googletest libgtest-dev libbenchmark-dev \
+  liblzo2-dev

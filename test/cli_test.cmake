@@ -1,0 +1,40 @@
+# End-to-end check of the rvimport CLI on the generated demo model and on bad input.
+file(MAKE_DIRECTORY ${WORK})
+execute_process(COMMAND ${MAKE_DEMO} ${WORK}/rv_crate.p3d RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "rv_make_demo failed: ${rc}")
+endif()
+
+execute_process(COMMAND ${RVIMPORT} dump --json ${WORK}/rv_crate.p3d OUTPUT_VARIABLE json RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "dump failed: ${rc}")
+endif()
+string(JSON sig GET "${json}" signature)
+string(JSON ver GET "${json}" version)
+string(JSON nlods LENGTH "${json}" lods)
+string(JSON name1 GET "${json}" lods 1 name)
+string(JSON nverts LENGTH "${json}" lods 0 positions)
+string(JSON x GET "${json}" lods 0 positions 0 0)
+string(JSON sel GET "${json}" lods 0 selections 0 name)
+string(JSON proxy GET "${json}" lods 0 proxies 0 path)
+if(NOT sig STREQUAL "ODOL" OR NOT ver EQUAL 73 OR NOT nlods EQUAL 4 OR NOT name1 STREQUAL "ShadowVolume 0"
+   OR NOT nverts EQUAL 48 OR NOT x STREQUAL "0.5" OR NOT sel STREQUAL "lid"
+   OR NOT proxy STREQUAL "\\rv\\demo\\proxies\\lamp.p3d")
+  message(FATAL_ERROR "unexpected dump: ${sig} ${ver} ${nlods} ${name1} ${nverts} ${x} ${sel} ${proxy}")
+endif()
+
+execute_process(COMMAND ${RVIMPORT} info ${WORK}/rv_crate.p3d OUTPUT_VARIABLE info RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT info MATCHES "ODOL version 73" OR NOT info MATCHES "Memory")
+  message(FATAL_ERROR "info failed: ${rc} ${info}")
+endif()
+
+# Damaged input: exit code 1 and one line on stderr naming the file and an offset.
+execute_process(COMMAND head -c 200 ${WORK}/rv_crate.p3d OUTPUT_FILE ${WORK}/cut.p3d)
+execute_process(COMMAND ${RVIMPORT} dump --json ${WORK}/cut.p3d OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 1 OR NOT err MATCHES "^cut.p3d: .*offset 0x")
+  message(FATAL_ERROR "damaged file: rc=${rc} err=${err}")
+endif()
+execute_process(COMMAND ${RVIMPORT} frobnicate RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
+if(NOT rc EQUAL 2)
+  message(FATAL_ERROR "unknown verb: rc=${rc}")
+endif()

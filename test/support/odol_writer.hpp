@@ -1,0 +1,30 @@
+// Test-side ODOL v73 writer, written from the format notes (§2.3-2.7), for fixtures whose every
+// value the tests choose: quads, untextured sections, selections with weights, proxies,
+// properties, several UV sets, materials with stages, raw and LZO payloads.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "rv/odol.hpp"
+
+namespace rvtest {
+
+struct OdolWriteOptions {
+    // Compresses one payload into an LZO1X stream; when empty, every payload is stored raw
+    // (flag 0). With it, payloads of at least `lzoFrom` bytes are stored as LZO (flag 2).
+    std::function<std::vector<uint8_t>(const uint8_t*, size_t)> lzo;
+    size_t lzoFrom = 64;
+};
+
+// Writes `model` as ODOL v73. Normals are packed from the model's outward normals; UVs are
+// quantised between each set's min and max, so they read back within (max-min)/65535.
+std::vector<uint8_t> writeOdol73(const rv::OdolModel& model, const OdolWriteOptions& options = {});
+
+// The model behind the bundled demo file and several tests: "rv_crate", an asymmetric crate
+// (a box with a lid handle on +x, so mirrored imports are visible), with a memory LOD of named
+// points, a geometry LOD with mass and properties, a shadow volume, and a proxy.
+rv::OdolModel makeCrateModel();
+
+}  // namespace rvtest
