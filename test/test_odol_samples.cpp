@@ -14,7 +14,7 @@ std::vector<rvtest::ManifestRow> odolRows() {
     std::string dir = rvtest::samplesDir();
     if (dir.empty()) return out;
     for (auto& r : rvtest::readManifest(dir))
-        if (r.signature == "ODOL" && !r.geoFnv64.empty() && r.version != 7) out.push_back(r);
+        if (r.signature == "ODOL" && !r.geoFnv64.empty()) out.push_back(r);
     return out;
 }
 

@@ -140,7 +140,7 @@ Result<OdolModel> decodeOdol(const uint8_t* data, size_t size, const std::string
         r.skip(8);
         OdolModel model;
         if (version == 7) {
-            return error("ODOL version 7 (Operation Flashpoint) is not supported yet (at offset 0x4)", 4);
+            model = odol::decodeV7(r, budget, warnings);
         } else if (version >= 10000) {
             return error("ODOL version " + std::to_string(version) + " at offset 0x4 is a VBS model; not supported", 4);
         } else if (!odol::isArmaVersion(version)) {

@@ -334,6 +334,43 @@ void readIndexArray(ByteReader& r, const FileState& s, std::vector<uint32_t>& ou
     out.assign(narrow.begin(), narrow.end());
 }
 
+// Consistency shared by every layout: per-vertex arrays are empty or one per vertex, faces use
+// existing vertices (else the file is broken), selections drop what does not exist (a warning).
+void finishLod(ByteReader& r, const FileState& s, OdolLod& lod) {
+    const size_t nv = lod.positions.size();
+    requirePerVertex(r, s, lod.normals, nv, "normals");
+    requirePerVertex(r, s, lod.clipFlags, nv, "clip flags");
+    requirePerVertex(r, s, lod.tangents, nv, "ST coordinates");
+    requirePerVertex(r, s, lod.bitangents, nv, "ST coordinates");
+    requirePerVertex(r, s, lod.vertexBones, nv, "vertex bone references");
+    for (size_t i = 0; i < lod.uvSets.size(); ++i) requirePerVertex(r, s, lod.uvSets[i], nv, "UV set");
+    while (!lod.uvSets.empty() && lod.uvSets.back().empty()) lod.uvSets.pop_back();
+    for (size_t i = 0; i < lod.faceIndices.size(); ++i)
+        if (lod.faceIndices[i] >= nv) {
+            size_t face = size_t(std::upper_bound(lod.faceStart.begin(), lod.faceStart.end(), uint32_t(i)) -
+                                 lod.faceStart.begin()) - 1;
+            r.fail("face " + std::to_string(face) + " uses vertex " + std::to_string(lod.faceIndices[i]) + " of " +
+                   std::to_string(nv));
+        }
+    for (OdolSelection& sel : lod.selections) {
+        auto bad = [&](uint32_t x) { return x >= nv; };
+        auto badFace = [&](uint32_t x) { return x >= lod.faceCount(); };
+        size_t before = sel.vertices.size() + sel.faces.size();
+        if (std::any_of(sel.vertices.begin(), sel.vertices.end(), bad)) {
+            if (!sel.vertexWeights.empty()) {
+                size_t w = 0;
+                for (size_t i = 0; i < sel.vertices.size(); ++i)
+                    if (!bad(sel.vertices[i])) sel.vertexWeights[w++] = sel.vertexWeights[i];
+                sel.vertexWeights.resize(w);
+            }
+            sel.vertices.erase(std::remove_if(sel.vertices.begin(), sel.vertices.end(), bad), sel.vertices.end());
+        }
+        sel.faces.erase(std::remove_if(sel.faces.begin(), sel.faces.end(), badFace), sel.faces.end());
+        if (sel.vertices.size() + sel.faces.size() != before)
+            s.warn(r, "selection '" + sel.name + "' refers to vertices or faces that do not exist; those were dropped");
+    }
+}
+
 void readLod(ByteReader& r, const FileState& s, OdolLod& lod) {
     const uint32_t v = s.version;
     readProxies(r, s, lod.proxies);
@@ -458,42 +495,10 @@ void readLod(ByteReader& r, const FileState& s, OdolLod& lod) {
         s.warn(r, "rest data size " + std::to_string(restDataSize) + " differs from the " + std::to_string(consumed) +
                       " bytes read");
 
-    // Consistency: per-vertex arrays and every index must fit the vertex table.
-    const size_t nv = lod.positions.size();
-    if (haveDeclaredVertices && declaredVertices != nv)
-        s.warn(r, "vertex count " + std::to_string(declaredVertices) + " differs from the " + std::to_string(nv) +
-                      " positions");
-    requirePerVertex(r, s, lod.normals, nv, "normals");
-    requirePerVertex(r, s, lod.clipFlags, nv, "clip flags");
-    requirePerVertex(r, s, lod.tangents, nv, "ST coordinates");
-    requirePerVertex(r, s, lod.bitangents, nv, "ST coordinates");
-    requirePerVertex(r, s, lod.vertexBones, nv, "vertex bone references");
-    for (size_t i = 0; i < lod.uvSets.size(); ++i) requirePerVertex(r, s, lod.uvSets[i], nv, "UV set");
-    while (!lod.uvSets.empty() && lod.uvSets.back().empty()) lod.uvSets.pop_back();
-    for (size_t i = 0; i < lod.faceIndices.size(); ++i)
-        if (lod.faceIndices[i] >= nv) {
-            size_t face = size_t(std::upper_bound(lod.faceStart.begin(), lod.faceStart.end(), uint32_t(i)) -
-                                 lod.faceStart.begin()) - 1;
-            r.fail("face " + std::to_string(face) + " uses vertex " + std::to_string(lod.faceIndices[i]) + " of " +
-                   std::to_string(nv));
-        }
-    for (OdolSelection& sel : lod.selections) {
-        auto bad = [&](uint32_t x) { return x >= nv; };
-        auto badFace = [&](uint32_t x) { return x >= lod.faceCount(); };
-        size_t before = sel.vertices.size() + sel.faces.size();
-        if (std::any_of(sel.vertices.begin(), sel.vertices.end(), bad)) {
-            if (!sel.vertexWeights.empty()) {
-                size_t w = 0;
-                for (size_t i = 0; i < sel.vertices.size(); ++i)
-                    if (!bad(sel.vertices[i])) sel.vertexWeights[w++] = sel.vertexWeights[i];
-                sel.vertexWeights.resize(w);
-            }
-            sel.vertices.erase(std::remove_if(sel.vertices.begin(), sel.vertices.end(), bad), sel.vertices.end());
-        }
-        sel.faces.erase(std::remove_if(sel.faces.begin(), sel.faces.end(), badFace), sel.faces.end());
-        if (sel.vertices.size() + sel.faces.size() != before)
-            s.warn(r, "selection '" + sel.name + "' refers to vertices or faces that do not exist; those were dropped");
-    }
+    if (haveDeclaredVertices && declaredVertices != lod.positions.size())
+        s.warn(r, "vertex count " + std::to_string(declaredVertices) + " differs from the " +
+                      std::to_string(lod.positions.size()) + " positions");
+    finishLod(r, s, lod);
 }
 
 }  // namespace rv::odol

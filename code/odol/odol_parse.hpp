@@ -27,6 +27,8 @@ void readModelInfo(ByteReader& r, const FileState& s, uint32_t lodCount, OdolMod
 void readAnimations(ByteReader& r, const FileState& s, uint32_t lodCount, OdolAnimations& animations);
 void readMaterial(ByteReader& r, const FileState& s, OdolMaterial& material);
 void readLod(ByteReader& r, const FileState& s, OdolLod& lod);  // one LOD body (v28+)
+void finishLod(ByteReader& r, const FileState& s, OdolLod& lod);  // checks shared by all versions
+OdolModel decodeV7(ByteReader& r, uint64_t& budget, std::vector<std::string>& warnings);
 
 // CompressedArray of vertex/face indices (u16 before v69, u32 from v69), widened to u32.
 void readIndexArray(ByteReader& r, const FileState& s, std::vector<uint32_t>& out, const char* what);
