@@ -179,6 +179,8 @@ void readSelections(ByteReader& r, const FileState& s, OdolLod& lod) {
     }
 }
 
+}  // namespace
+
 void readProperties(ByteReader& r, std::vector<OdolProperty>& props) {
     ContextScope scope(r.context(), "named properties");
     uint32_t n = r.count(2, "named properties");
@@ -200,6 +202,8 @@ void readFrames(ByteReader& r, std::vector<OdolFrame>& frames) {
         r.readInto(f.positions.data(), size_t(k) * 12);
     }
 }
+
+namespace {
 
 // UV set (§2.7.9): float pairs before v45; from v45 i16 pairs quantised between stored bounds.
 void readUvSet(ByteReader& r, const FileState& s, std::vector<Vec2>& uv) {

@@ -31,9 +31,8 @@ std::vector<int32_t> readLodArray(ByteReader& r, uint32_t lodCount) {
 
 }  // namespace
 
-void readModelInfo(ByteReader& r, const FileState& s, uint32_t lodCount, OdolModelInfo& m, OdolSkeleton& skeleton) {
-    ContextScope scope(r.context(), "model info");
-    const uint32_t v = s.version;
+// Fields 1-11 of §2.4, identical in v7 and v28+.
+void readModelInfoHead(ByteReader& r, OdolModelInfo& m) {
     m.special = r.i32();
     m.boundingSphere = r.f32();
     m.geometrySphere = r.f32();
@@ -46,6 +45,33 @@ void readModelInfo(ByteReader& r, const FileState& s, uint32_t lodCount, OdolMod
     m.viewDensity = r.f32();
     m.bboxMin = readVec3(r);
     m.bboxMax = readVec3(r);
+}
+
+// Bounding, geometry and mass centres and the inverse inertia, identical in every version.
+void readModelInfoCentres(ByteReader& r, OdolModelInfo& m) {
+    m.boundingCenter = readVec3(r);
+    m.geometryCenter = readVec3(r);
+    m.centerOfMass = readVec3(r);
+    for (Vec3& row : m.invInertia) row = readVec3(r);
+}
+
+// mapType, the per-point mass array and the four mass/armour floats, identical in every version.
+void readModelInfoMass(ByteReader& r, const FileState& s, OdolModelInfo& m) {
+    m.mapType = r.u8();
+    {
+        ContextScope massScope(r.context(), "mass array");
+        s.codec.readArray(r, m.mass, "mass array");
+    }
+    m.totalMass = r.f32();
+    m.invMass = r.f32();
+    m.armor = r.f32();
+    m.invArmor = r.f32();
+}
+
+void readModelInfo(ByteReader& r, const FileState& s, uint32_t lodCount, OdolModelInfo& m, OdolSkeleton& skeleton) {
+    ContextScope scope(r.context(), "model info");
+    const uint32_t v = s.version;
+    readModelInfoHead(r, m);
     if (v >= 70) m.lodDensityCoef = r.f32();
     if (v >= 71) m.drawImportance = r.f32();
     if (v >= 52) {
@@ -55,10 +81,7 @@ void readModelInfo(ByteReader& r, const FileState& s, uint32_t lodCount, OdolMod
         m.bboxMinVisual = m.bboxMin;
         m.bboxMaxVisual = m.bboxMax;
     }
-    m.boundingCenter = readVec3(r);
-    m.geometryCenter = readVec3(r);
-    m.centerOfMass = readVec3(r);
-    for (Vec3& row : m.invInertia) row = readVec3(r);
+    readModelInfoCentres(r, m);
     m.autoCenter = r.boolean();
     m.lockAutoCenter = r.boolean();
     m.canOcclude = r.boolean();
@@ -76,15 +99,7 @@ void readModelInfo(ByteReader& r, const FileState& s, uint32_t lodCount, OdolMod
     if (v >= 48) m.shadowOffset = r.f32();
     m.animated = r.boolean();
     readSkeleton(r, s, skeleton);
-    m.mapType = r.u8();
-    {
-        ContextScope massScope(r.context(), "mass array");
-        s.codec.readArray(r, m.mass, "mass array");
-    }
-    m.totalMass = r.f32();
-    m.invMass = r.f32();
-    m.armor = r.f32();
-    m.invArmor = r.f32();
+    readModelInfoMass(r, s, m);
     if (v >= 72) m.explosionShielding = r.f32();
     if (v >= 53) m.specialLods[12] = int8_t(r.u8());  // geometrySimple
     if (v >= 54) m.specialLods[13] = int8_t(r.u8());  // geometryPhys

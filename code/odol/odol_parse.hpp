@@ -24,6 +24,11 @@ struct FileState {
 };
 
 void readModelInfo(ByteReader& r, const FileState& s, uint32_t lodCount, OdolModelInfo& info, OdolSkeleton& skeleton);
+void readModelInfoHead(ByteReader& r, OdolModelInfo& info);
+void readModelInfoCentres(ByteReader& r, OdolModelInfo& info);
+void readModelInfoMass(ByteReader& r, const FileState& s, OdolModelInfo& info);
+void readProperties(ByteReader& r, std::vector<OdolProperty>& properties);
+void readFrames(ByteReader& r, std::vector<OdolFrame>& frames);
 void readAnimations(ByteReader& r, const FileState& s, uint32_t lodCount, OdolAnimations& animations);
 void readMaterial(ByteReader& r, const FileState& s, OdolMaterial& material);
 void readLod(ByteReader& r, const FileState& s, OdolLod& lod);  // one LOD body (v28+)

@@ -177,24 +177,8 @@ void readLodV7(ByteReader& r, const FileState& s, OdolLod& lod) {
         r.skip(size_t(n) * 18);  // beg, end, material, texture, special: rebuilt below
     }
     readSelectionsV7(r, s, lod);
-    {
-        ContextScope scope(r.context(), "named properties");
-        uint32_t n = r.count(2, "named properties");
-        lod.properties.resize(n);
-        for (OdolProperty& p : lod.properties) {
-            p.name = r.asciiz();
-            p.value = r.asciiz();
-        }
-    }
-    {
-        ContextScope scope(r.context(), "frames");
-        uint32_t n = r.count(8, "frames");
-        lod.frames.resize(n);
-        for (OdolFrame& f : lod.frames) {
-            f.time = r.f32();
-            readPlainVec3s(r, f.positions, "frame points");
-        }
-    }
+    readProperties(r, lod.properties);
+    readFrames(r, lod.frames);
     lod.colorTop = r.u32();
     lod.color = r.u32();
     lod.special = r.i32();
@@ -216,38 +200,16 @@ void readLodV7(ByteReader& r, const FileState& s, OdolLod& lod) {
 
 void readModelInfoV7(ByteReader& r, const FileState& s, OdolModelInfo& m) {
     ContextScope scope(r.context(), "model info");
-    m.special = r.i32();
-    m.boundingSphere = r.f32();
-    m.geometrySphere = r.f32();
-    m.remarks = r.i32();
-    m.andHints = r.i32();
-    m.orHints = r.i32();
-    m.aimingCenter = readVec3(r);
-    m.color = r.u32();
-    m.colorType = r.u32();
-    m.viewDensity = r.f32();
-    m.bboxMin = readVec3(r);
-    m.bboxMax = readVec3(r);
+    readModelInfoHead(r, m);
     m.bboxMinVisual = m.bboxMin;
     m.bboxMaxVisual = m.bboxMax;
-    m.boundingCenter = readVec3(r);
-    m.geometryCenter = readVec3(r);
-    m.centerOfMass = readVec3(r);
-    for (Vec3& row : m.invInertia) row = readVec3(r);
+    readModelInfoCentres(r, m);
     m.autoCenter = r.boolean();
     m.lockAutoCenter = r.boolean();
     m.canOcclude = r.boolean();
     m.canBeOccluded = r.boolean();
     m.allowAnimation = r.boolean();
-    m.mapType = r.u8();
-    {
-        ContextScope massScope(r.context(), "mass array");
-        s.codec.readArray(r, m.mass, "mass array");
-    }
-    m.totalMass = r.f32();
-    m.invMass = r.f32();
-    m.armor = r.f32();
-    m.invArmor = r.f32();
+    readModelInfoMass(r, s, m);
     // memory, geometry, fire, view, viewPilot, viewGunner, viewCommander, viewCargo,
     // landContact, roadway, paths, hitpoints: the same order as later versions.
     for (int i = 0; i < 12; ++i) m.specialLods[i] = int8_t(r.u8());
