@@ -375,6 +375,22 @@ void finishLod(ByteReader& r, const FileState& s, OdolLod& lod) {
     }
 }
 
+// Hints, bounds and the texture list: the same fields in the same order in v7 and v28+.
+void readLodBoundsAndTextures(ByteReader& r, OdolLod& lod) {
+    lod.orHints = r.i32();
+    lod.andHints = r.i32();
+    lod.boundsMin = readVec3(r);
+    lod.boundsMax = readVec3(r);
+    lod.boundsCenter = readVec3(r);
+    lod.boundsRadius = r.f32();
+    {
+        ContextScope scope(r.context(), "textures");
+        uint32_t n = r.count(1, "textures");
+        lod.textures.resize(n);
+        for (std::string& t : lod.textures) t = r.asciiz();
+    }
+}
+
 void readLod(ByteReader& r, const FileState& s, OdolLod& lod) {
     const uint32_t v = s.version;
     readProxies(r, s, lod.proxies);
@@ -401,18 +417,7 @@ void readLod(ByteReader& r, const FileState& s, OdolLod& lod) {
         s.codec.readCondensed(r, lod.clipFlags, "clip flags");
     }
     if (v >= 51) lod.faceArea = r.f32();
-    lod.orHints = r.i32();
-    lod.andHints = r.i32();
-    lod.boundsMin = readVec3(r);
-    lod.boundsMax = readVec3(r);
-    lod.boundsCenter = readVec3(r);
-    lod.boundsRadius = r.f32();
-    {
-        ContextScope scope(r.context(), "textures");
-        uint32_t n = r.count(1, "textures");
-        lod.textures.resize(n);
-        for (std::string& t : lod.textures) t = r.asciiz();
-    }
+    readLodBoundsAndTextures(r, lod);
     {
         ContextScope scope(r.context(), "materials");
         uint32_t n = r.count(1 + 4 + 96 + 4 + 16, "materials");

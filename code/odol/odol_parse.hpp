@@ -27,6 +27,7 @@ void readModelInfo(ByteReader& r, const FileState& s, uint32_t lodCount, OdolMod
 void readModelInfoHead(ByteReader& r, OdolModelInfo& info);
 void readModelInfoCentres(ByteReader& r, OdolModelInfo& info);
 void readModelInfoMass(ByteReader& r, const FileState& s, OdolModelInfo& info);
+void readLodBoundsAndTextures(ByteReader& r, OdolLod& lod);
 void readProperties(ByteReader& r, std::vector<OdolProperty>& properties);
 void readFrames(ByteReader& r, std::vector<OdolFrame>& frames);
 void readAnimations(ByteReader& r, const FileState& s, uint32_t lodCount, OdolAnimations& animations);

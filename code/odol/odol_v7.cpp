@@ -151,18 +151,7 @@ void readLodV7(ByteReader& r, const FileState& s, OdolLod& lod) {
         ContextScope scope(r.context(), "normals");
         readPlainVec3s(r, lod.normals, "normals");
     }
-    lod.orHints = r.i32();
-    lod.andHints = r.i32();
-    lod.boundsMin = readVec3(r);
-    lod.boundsMax = readVec3(r);
-    lod.boundsCenter = readVec3(r);
-    lod.boundsRadius = r.f32();
-    {
-        ContextScope scope(r.context(), "textures");
-        uint32_t n = r.count(1, "textures");
-        lod.textures.resize(n);
-        for (std::string& t : lod.textures) t = r.asciiz();
-    }
+    readLodBoundsAndTextures(r, lod);
     {
         ContextScope scope(r.context(), "point-vertex maps");
         readIndexArray16(r, s, lod.pointToVertex, "point to vertex");
