@@ -25,3 +25,23 @@ TEST(LodNames, FollowBohemiaNaming) {
     EXPECT_EQ(rv::lodName(2.1e16f), "Wreck");
     EXPECT_EQ(rv::lodName(123456.0f), "123456");  // unknown: the value itself
 }
+
+TEST(LodNames, KindsFollowTheTypedCollectionsModdersKnow) {
+    using rv::LodKind;
+    EXPECT_EQ(rv::lodKind(1.0f), LodKind::Visual);
+    EXPECT_EQ(rv::lodKind(0.0f), LodKind::Visual);
+    EXPECT_EQ(rv::lodKind(1100.0f), LodKind::Visual);   // View Pilot is rendered
+    EXPECT_EQ(rv::lodKind(1e16f), LodKind::Visual);     // View Commander too
+    EXPECT_EQ(rv::lodKind(10000.0f), LodKind::ShadowVolume);
+    EXPECT_EQ(rv::lodKind(1.9e16f), LodKind::ShadowVolume);
+    EXPECT_EQ(rv::lodKind(11010.0f), LodKind::ShadowBuffer);
+    EXPECT_EQ(rv::lodKind(1e13f), LodKind::Geometry);
+    EXPECT_EQ(rv::lodKind(7e15f), LodKind::Geometry);    // Fire Geometry
+    EXPECT_EQ(rv::lodKind(1.1e16f), LodKind::Geometry);  // View Commander Geometry
+    EXPECT_EQ(rv::lodKind(1e15f), LodKind::Memory);
+    EXPECT_EQ(rv::lodKind(2e15f), LodKind::PointCloud);
+    EXPECT_EQ(rv::lodKind(5e15f), LodKind::PointCloud);
+    EXPECT_EQ(rv::lodKind(3e15f), LodKind::Other);  // Roadway
+    EXPECT_EQ(rv::lodKind(20000.0f), LodKind::Edit);
+    EXPECT_EQ(rv::lodKind(-1.0f), LodKind::Other);
+}

@@ -2,12 +2,24 @@
 #pragma once
 
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include "rv/odol.hpp"
 
 namespace rv::cli {
 
+constexpr int kExitOk = 0, kExitDecode = 1, kExitUsage = 2;
+
 void writeOdolJson(std::FILE* out, const OdolModel& model);
 void writeOdolInfo(std::FILE* out, const OdolModel& model);
+
+// Assimp-backed verbs; `args[0]` is the verb. Each returns the process exit code.
+int runExport(const std::vector<std::string>& args);
+int runBatch(const std::vector<std::string>& args);
+int runListExt();
+int runListExport();
+int runExportInfo(const std::vector<std::string>& args);
+int runKnowExt(const std::vector<std::string>& args);
 
 }  // namespace rv::cli

@@ -10,15 +10,27 @@
 
 namespace {
 
-constexpr int kExitOk = 0, kExitDecode = 1, kExitUsage = 2;
+using rv::cli::kExitDecode;
+using rv::cli::kExitOk;
+using rv::cli::kExitUsage;
 
 void usage(std::FILE* out) {
     std::fputs(
-        "rvimport - read Real Virtuality (OFP / ArmA / Arma 2 / Arma 3) binary models\n"
+        "rvimport - read and convert Real Virtuality (OFP / ArmA / Arma 2 / Arma 3) binary models\n"
         "\n"
         "usage:\n"
         "  rvimport info FILE             summary: format, version, LODs with counts, textures, warnings\n"
         "  rvimport dump --json FILE      the decoded model as JSON on stdout\n"
+        "  rvimport export IN OUT [-f FORMAT_ID] [--lod all|visual|first|NAME] [--selections-as-bones]\n"
+        "                                 convert to any format Assimp exports (format from OUT's\n"
+        "                                 extension or -f; see listexport)\n"
+        "  rvimport batch IN_DIR OUT_DIR [-f FORMAT_ID] [-j N] [--lod ...]\n"
+        "                                 convert every supported file under IN_DIR (default glb2),\n"
+        "                                 keeping folders; never stops on a bad file; summary at the end\n"
+        "  rvimport listext               extensions that can be imported (Assimp's and ours)\n"
+        "  rvimport listexport            export format ids\n"
+        "  rvimport exportinfo FORMAT_ID  extension and description of an export format\n"
+        "  rvimport knowext EXT           whether an extension can be imported\n"
         "  rvimport version               print the version\n"
         "  rvimport help                  this text\n"
         "\n"
@@ -83,6 +95,12 @@ int main(int argc, char** argv) {
         else rv::cli::writeOdolJson(stdout, model);
         return std::fflush(stdout) == 0 ? kExitOk : kExitDecode;
     }
+    if (verb == "export") return rv::cli::runExport(args);
+    if (verb == "batch") return rv::cli::runBatch(args);
+    if (verb == "listext") return rv::cli::runListExt();
+    if (verb == "listexport") return rv::cli::runListExport();
+    if (verb == "exportinfo") return rv::cli::runExportInfo(args);
+    if (verb == "knowext") return rv::cli::runKnowExt(args);
     std::fprintf(stderr, "rvimport: unknown verb '%s'\n\n", verb.c_str());
     usage(stderr);
     return kExitUsage;

@@ -72,4 +72,34 @@ std::string lodName(float resolution) {
     return shortest(r);
 }
 
+LodKind lodKind(float resolution) {
+    const double r = resolution;
+    auto near = [r](double special) { return std::fabs(r - special) <= special * 1e-6; };
+    if (!std::isfinite(r) || r < 0) return LodKind::Other;
+    if (r < 1000 || r == 1000 || r == 1100 || r == 1200 || near(1e16)) return LodKind::Visual;
+    if ((r >= 10000 && r < 11000) || near(1.8e16) || near(1.9e16) || near(2e16)) return LodKind::ShadowVolume;
+    if (r >= 11000 && r < 12000) return LodKind::ShadowBuffer;
+    if (r >= 20000 && r < 30000) return LodKind::Edit;
+    if (near(1e15)) return LodKind::Memory;
+    if (near(2e15) || near(5e15)) return LodKind::PointCloud;  // Land Contact, Hit-points
+    if (near(1e13) || near(2e13) || near(3e13) || near(4e13)) return LodKind::Geometry;
+    // View/Fire geometries: 6e15 .. 1.6e16 (1e16, View Commander, is visual and handled above).
+    if (r >= 6e15 * (1 - 1e-6) && r <= 1.6e16 * (1 + 1e-6)) return LodKind::Geometry;
+    return LodKind::Other;  // Roadway, Paths, Sub Parts, Wreck, unknown values
+}
+
+const char* lodKindName(LodKind kind) {
+    switch (kind) {
+    case LodKind::Visual: return "visual";
+    case LodKind::ShadowVolume: return "shadow volume";
+    case LodKind::ShadowBuffer: return "shadow buffer";
+    case LodKind::Geometry: return "geometry";
+    case LodKind::Memory: return "memory";
+    case LodKind::PointCloud: return "point cloud";
+    case LodKind::Edit: return "edit";
+    case LodKind::Other: break;
+    }
+    return "other";
+}
+
 }  // namespace rv

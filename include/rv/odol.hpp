@@ -224,4 +224,10 @@ Result<OdolModel> decodeOdol(const uint8_t* data, size_t size, const std::string
 // The name Bohemia's tools give a LOD of this resolution: "1.000", "View Pilot", "Geometry"...
 std::string lodName(float resolution);
 
+// What a LOD is for, from its resolution (format notes §2.8). Visual = the rendered LODs,
+// i.e. the distance LODs (0..999) and the interior views (View Gunner/Pilot/Cargo).
+enum class LodKind { Visual, ShadowVolume, ShadowBuffer, Geometry, Memory, PointCloud, Edit, Other };
+LodKind lodKind(float resolution);
+const char* lodKindName(LodKind kind);  // "visual", "shadow volume", ...
+
 }  // namespace rv

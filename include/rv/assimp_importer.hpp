@@ -1,0 +1,62 @@
+// Assimp importers for Real Virtuality files. Register them with any Assimp::Importer:
+//
+//     Assimp::Importer importer;
+//     rv::registerImporters(importer);        // the importer owns them from here
+//     const aiScene* scene = importer.ReadFile("m7a3.p3d", aiProcess_ValidateDataStructure);
+//
+// The importers only adapt rvimport's decoded model to aiScene; the scene layout (LOD nodes,
+// coordinate conversion, materials, proxies, selections) is documented in README.md.
+#pragma once
+
+#include <assimp/BaseImporter.h>
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace Assimp {
+class Importer;
+}
+
+namespace rv {
+
+// Import properties, read before every import (Assimp::Importer::SetProperty*).
+//
+// String: which LODs become nodes. "all" (default), "visual" (the rendered LODs), "first" (the
+// first visual LOD only), or one LOD given by its name or resolution ("1.000", "Geometry", "1e15").
+constexpr const char* kPropertyLods = "RV_IMPORT_LODS";
+// Integer 0/1 (default 0): also attach every named selection to the meshes as an aiBone whose
+// weights are the selection's vertex weights, with a same-named node under the LOD, so a host
+// can turn selections into vertex groups. Off by default because exporters then write skins.
+constexpr const char* kPropertySelectionsAsBones = "RV_IMPORT_SELECTIONS_AS_BONES";
+// Integer, megabytes (default 2048): the most one import may decompress; beyond it the import
+// fails with a clear error instead of exhausting memory.
+constexpr const char* kPropertyMemoryBudgetMb = "RV_IMPORT_MEMORY_BUDGET_MB";
+
+// What our importers throw from InternReadFile; Assimp turns it into a null scene and
+// Importer::GetErrorString() returns the message (file, structure, byte offset).
+class ImportError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// Binarized P3D models (ODOL v7 and v28..v75), extension .p3d.
+class OdolImporter final : public Assimp::BaseImporter {
+public:
+    bool CanRead(const std::string& file, Assimp::IOSystem* io, bool checkSig) const override;
+    const aiImporterDesc* GetInfo() const override;
+    void SetupProperties(const Assimp::Importer* importer) override;
+
+protected:
+    void InternReadFile(const std::string& file, aiScene* scene, Assimp::IOSystem* io) override;
+
+private:
+    std::string lods_ = "all";
+    bool selectionsAsBones_ = false;
+    uint64_t memoryBudget_ = uint64_t(2048) << 20;
+};
+
+// Registers every rvimport importer with `importer`, which takes ownership of them.
+void registerImporters(Assimp::Importer& importer);
+
+}  // namespace rv
