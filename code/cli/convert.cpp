@@ -117,12 +117,26 @@ void configure(Assimp::Importer& importer, const ConvertOptions& opt) {
     importer.SetPropertyInteger(kPropertySelectionsAsBones, opt.selectionsAsBones ? 1 : 0);
 }
 
+// Assimp 5.2.5's pbrt exporter can only open a bare file name in the current directory.
+// Changing directory is process-wide, so batch runs such formats on one thread.
+bool needsOutputFolderAsCwd(const std::string& formatId) { return formatId == "pbrt"; }
+
 // Imports `in` and writes `out` with `format`. Returns an empty string or the reason it failed.
 std::string convertOne(Assimp::Importer& importer, Assimp::Exporter& exporter, const std::string& in,
                        const std::string& out, const std::string& formatId) {
     const aiScene* scene = importer.ReadFile(in, aiProcess_ValidateDataStructure);
     if (!scene) return importer.GetErrorString();  // only meaningful after a failure (see notes)
-    if (exporter.Export(scene, formatId, out) != AI_SUCCESS) {
+    aiReturn written;
+    if (needsOutputFolderAsCwd(formatId)) {
+        std::error_code ec;
+        const fs::path target = fs::absolute(out, ec), cwd = fs::current_path(ec);
+        fs::current_path(target.parent_path(), ec);
+        written = ec ? aiReturn_FAILURE : exporter.Export(scene, formatId, target.filename().string());
+        fs::current_path(cwd, ec);
+    } else {
+        written = exporter.Export(scene, formatId, out);
+    }
+    if (written != AI_SUCCESS) {
         std::string why = exporter.GetErrorString();
         importer.FreeScene();
         return "export to " + formatId + " failed: " + (why.empty() ? "no reason given" : why);
@@ -166,6 +180,9 @@ int runExport(const std::vector<std::string>& args) {
     }
     Assimp::Importer importer;
     configure(importer, opt);
+    const fs::path parent = fs::path(opt.positional[1]).parent_path();
+    std::error_code dirErr;
+    if (!parent.empty()) fs::create_directories(parent, dirErr);  // a failure shows up as the export's
     const std::string why = convertOne(importer, exporter, opt.positional[0], opt.positional[1], format->id);
     if (!why.empty()) {
         std::fprintf(stderr, "%s\n", why.c_str());
@@ -260,6 +277,7 @@ int runBatch(const std::vector<std::string>& args) {
     const auto start = std::chrono::steady_clock::now();
     unsigned jobs = opt.jobs ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
     jobs = unsigned(std::min<size_t>(jobs, std::max<size_t>(1, files.size())));
+    if (needsOutputFolderAsCwd(format->id)) jobs = 1;
     std::vector<std::thread> threads;
     for (unsigned t = 1; t < jobs; ++t) threads.emplace_back(worker);
     worker();

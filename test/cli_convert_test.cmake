@@ -1,0 +1,73 @@
+# End-to-end check of the Assimp-backed CLI verbs: export to every format Assimp lists (each in
+# its own process, so an Assimp abort shows up as a failure), and batch over a folder tree with
+# a damaged file and an editable (MLOD) file in it.
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK}/in/sub/deeper)
+execute_process(COMMAND ${MAKE_DEMO} ${WORK}/in/rv_crate.p3d RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "rv_make_demo failed: ${rc}")
+endif()
+
+execute_process(COMMAND ${RVIMPORT} listext OUTPUT_VARIABLE exts RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT exts MATCHES "\\*\\.p3d" OR NOT exts MATCHES "\\*\\.obj")
+  message(FATAL_ERROR "listext: rc=${rc} ${exts}")
+endif()
+execute_process(COMMAND ${RVIMPORT} knowext p3d RESULT_VARIABLE rc OUTPUT_QUIET)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "knowext p3d: rc=${rc}")
+endif()
+execute_process(COMMAND ${RVIMPORT} listexport OUTPUT_VARIABLE ids RESULT_VARIABLE rc)
+string(REGEX MATCHALL "[^\n]+" ids "${ids}")
+list(LENGTH ids nids)
+cmake_policy(SET CMP0057 NEW)
+if(NOT rc EQUAL 0 OR nids LESS 10 OR NOT "glb2" IN_LIST ids OR NOT "fbx" IN_LIST ids)
+  message(FATAL_ERROR "listexport: rc=${rc} ${ids}")
+endif()
+
+file(MAKE_DIRECTORY ${WORK}/all)
+foreach(id IN LISTS ids)
+  # Assimp 5.2.5's pbrt exporter opens its output by base name in the current directory.
+  execute_process(COMMAND ${RVIMPORT} export ${WORK}/in/rv_crate.p3d ${WORK}/all/crate_${id} -f ${id}
+                  WORKING_DIRECTORY ${WORK}/all RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0 OR NOT EXISTS ${WORK}/all/crate_${id})
+    message(FATAL_ERROR "export -f ${id}: rc=${rc} ${err}")
+  endif()
+endforeach()
+
+# The format from the extension, as assimp does: .glb -> glb2; one LOD with --lod.
+execute_process(COMMAND ${RVIMPORT} export ${WORK}/in/rv_crate.p3d ${WORK}/crate.glb --lod first RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT EXISTS ${WORK}/crate.glb)
+  message(FATAL_ERROR "export crate.glb: rc=${rc}")
+endif()
+file(READ ${WORK}/crate.glb magic LIMIT 4 HEX)
+if(NOT magic STREQUAL "676c5446")  # "glTF"
+  message(FATAL_ERROR "crate.glb is not a binary glTF: '${magic}'")
+endif()
+execute_process(COMMAND ${RVIMPORT} export ${WORK}/in/rv_crate.p3d ${WORK}/crate.unknownext RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "cannot tell the output format")
+  message(FATAL_ERROR "unknown extension: rc=${rc} ${err}")
+endif()
+execute_process(COMMAND ${RVIMPORT} export ${WORK}/in/rv_crate.p3d ${WORK}/x.glb --lod "View Pilot" RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 1 OR NOT err MATCHES "no LOD matches 'View Pilot'")
+  message(FATAL_ERROR "--lod without a match: rc=${rc} ${err}")
+endif()
+
+# Batch: two good copies in a tree, a truncated file, an MLOD, and a file that is not ours.
+file(COPY ${WORK}/in/rv_crate.p3d DESTINATION ${WORK}/in/sub/deeper)
+execute_process(COMMAND head -c 300 ${WORK}/in/rv_crate.p3d OUTPUT_FILE ${WORK}/in/sub/damaged.p3d)
+file(WRITE ${WORK}/in/sub/editable.p3d "MLOD\x01\x01\x00\x00 not binarized")
+file(WRITE ${WORK}/in/readme.txt "not a model")
+execute_process(COMMAND ${RVIMPORT} batch ${WORK}/in ${WORK}/out -f glb2 -j 2
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 1)
+  message(FATAL_ERROR "batch with a damaged file must exit 1, got ${rc}: ${out} ${err}")
+endif()
+if(NOT out MATCHES "converted 2, skipped 1, failed 1 of 4 files"
+   OR NOT out MATCHES "failed  [^\n]*damaged.p3d: damaged.p3d: [^\n]*offset 0x"
+   OR NOT out MATCHES "skipped [^\n]*editable.p3d: editable MLOD")
+  message(FATAL_ERROR "batch summary: ${out}")
+endif()
+if(NOT EXISTS ${WORK}/out/rv_crate.glb OR NOT EXISTS ${WORK}/out/sub/deeper/rv_crate.glb
+   OR EXISTS ${WORK}/out/sub/damaged.glb)
+  message(FATAL_ERROR "batch outputs do not mirror the input tree")
+endif()
