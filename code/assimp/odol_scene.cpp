@@ -222,7 +222,9 @@ private:
 
     aiMesh* faceMesh(const std::vector<uint32_t>& faces, std::vector<bool>& used) {
         const uint32_t* idx = lod_.faceIndices.data();
-        std::vector<aiFace> out;
+        // Corners first, into flat arrays; aiFace copies deeply and has no move, so the
+        // aiFace array is only allocated once every face is known.
+        std::vector<unsigned> corners, sizes;
         unsigned types = 0;
         for (uint32_t f : faces) {
             const uint32_t begin = lod_.faceStart[f], n = lod_.faceStart[f + 1] - begin;
@@ -233,32 +235,30 @@ private:
             if (n >= 3) {
                 types |= aiPrimitiveType_TRIANGLE;
                 for (uint32_t k = 1; k + 1 < n; ++k) {
-                    aiFace face;
-                    face.mNumIndices = 3;
-                    face.mIndices = new unsigned[3]{mapVertex(idx[begin + k + 1]), mapVertex(idx[begin + k]),
-                                                    mapVertex(idx[begin])};
-                    out.push_back(face);
-                    face.mIndices = nullptr;  // ownership moved into `out`
+                    corners.push_back(mapVertex(idx[begin + k + 1]));
+                    corners.push_back(mapVertex(idx[begin + k]));
+                    corners.push_back(mapVertex(idx[begin]));
+                    sizes.push_back(3);
                 }
             } else {
                 types |= n == 1 ? aiPrimitiveType_POINT : aiPrimitiveType_LINE;
-                aiFace face;
-                face.mNumIndices = n;
-                face.mIndices = new unsigned[n];
-                for (uint32_t k = 0; k < n; ++k) face.mIndices[k] = mapVertex(idx[begin + n - 1 - k]);
-                out.push_back(face);
-                face.mIndices = nullptr;
+                for (uint32_t k = 0; k < n; ++k) corners.push_back(mapVertex(idx[begin + n - 1 - k]));
+                sizes.push_back(n);
             }
         }
-        if (out.empty()) {
+        if (sizes.empty()) {
             finishMesh();
             return nullptr;
         }
         auto* mesh = new aiMesh;
         mesh->mPrimitiveTypes = types;
-        mesh->mNumFaces = unsigned(out.size());
-        mesh->mFaces = new aiFace[out.size()];
-        for (size_t i = 0; i < out.size(); ++i) std::swap(mesh->mFaces[i], out[i]);
+        mesh->mNumFaces = unsigned(sizes.size());
+        mesh->mFaces = new aiFace[sizes.size()];
+        for (size_t i = 0, c = 0; i < sizes.size(); c += sizes[i], ++i) {
+            mesh->mFaces[i].mNumIndices = sizes[i];
+            mesh->mFaces[i].mIndices = new unsigned[sizes[i]];
+            std::copy(corners.begin() + long(c), corners.begin() + long(c + sizes[i]), mesh->mFaces[i].mIndices);
+        }
         fillVertices(mesh);
         mesh->mName = toAiString(lod_.name);
         return mesh;  // finishMesh() runs after addBones, which still needs the remap

@@ -21,5 +21,6 @@ int runListExt();
 int runListExport();
 int runExportInfo(const std::vector<std::string>& args);
 int runKnowExt(const std::vector<std::string>& args);
+int runBench(const std::vector<std::string>& args);
 
 }  // namespace rv::cli

@@ -31,6 +31,8 @@ void usage(std::FILE* out) {
         "  rvimport listexport            export format ids\n"
         "  rvimport exportinfo FORMAT_ID  extension and description of an export format\n"
         "  rvimport knowext EXT           whether an extension can be imported\n"
+        "  rvimport bench [-n N] FILE...   decode each file N times from memory (default 10); best\n"
+        "                                 time and MB/s per file, then total_ms=<sum of the bests>\n"
         "  rvimport version               print the version\n"
         "  rvimport help                  this text\n"
         "\n"
@@ -96,6 +98,7 @@ int main(int argc, char** argv) {
         return std::fflush(stdout) == 0 ? kExitOk : kExitDecode;
     }
     if (verb == "export") return rv::cli::runExport(args);
+    if (verb == "bench") return rv::cli::runBench(args);
     if (verb == "batch") return rv::cli::runBatch(args);
     if (verb == "listext") return rv::cli::runListExt();
     if (verb == "listexport") return rv::cli::runListExport();

@@ -1,0 +1,76 @@
+// rvimport bench: decode speed of whole files, in-process and from memory (disk reads excluded).
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "rv/file_bytes.hpp"
+#include "rv/odol.hpp"
+
+namespace rv::cli {
+
+int runBench(const std::vector<std::string>& args) {
+    long runs = 10;
+    std::vector<std::string> files;
+    for (size_t i = 1; i < args.size(); ++i) {
+        if (args[i] == "-n" && i + 1 < args.size()) {
+            char* end = nullptr;
+            runs = std::strtol(args[++i].c_str(), &end, 10);
+            if (!end || *end || runs < 1 || runs > 1000000) {
+                std::fprintf(stderr, "rvimport bench: -n wants a count from 1 to 1000000\n");
+                return kExitUsage;
+            }
+        } else if (!args[i].empty() && args[i][0] == '-') {
+            std::fprintf(stderr, "rvimport bench: unknown option %s\n", args[i].c_str());
+            return kExitUsage;
+        } else {
+            files.push_back(args[i]);
+        }
+    }
+    if (files.empty()) {
+        std::fprintf(stderr, "usage: rvimport bench [-n N] FILE...\n");
+        return kExitUsage;
+    }
+    using Clock = std::chrono::steady_clock;
+    double totalMs = 0;
+    uint64_t totalBytes = 0;
+    int status = kExitOk;
+    for (const std::string& path : files) {
+        auto bytes = readFileBytes(path);
+        if (!bytes) {
+            std::fprintf(stderr, "%s\n", bytes.error().message.c_str());
+            status = kExitDecode;
+            continue;
+        }
+        const std::string name = fileNameOf(path);
+        double best = 1e300;
+        bool failed = false;
+        for (long r = 0; r < runs && !failed; ++r) {
+            const auto start = Clock::now();
+            Result<OdolModel> model = decodeOdol(bytes->data(), bytes->size(), name);
+            const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+            if (!model) {
+                std::fprintf(stderr, "%s\n", model.error().message.c_str());
+                failed = true;
+            }
+            best = std::min(best, ms);
+        }
+        if (failed) {
+            status = kExitDecode;
+            continue;
+        }
+        totalMs += best;
+        totalBytes += bytes->size();
+        std::printf("%s  %zu bytes  best %.3f ms  %.1f MB/s\n", path.c_str(), bytes->size(), best,
+                    double(bytes->size()) / 1e6 / (best / 1e3));
+    }
+    std::printf("files=%zu bytes=%llu runs=%ld total_ms=%.3f aggregate=%.1f MB/s\n", files.size(),
+                static_cast<unsigned long long>(totalBytes), runs, totalMs,
+                totalMs > 0 ? double(totalBytes) / 1e6 / (totalMs / 1e3) : 0.0);
+    return status;
+}
+
+}  // namespace rv::cli
