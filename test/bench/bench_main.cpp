@@ -1,0 +1,288 @@
+// rvimport benchmarks (Google Benchmark). Every figure is paired with its baseline in the same run:
+//   LZSS decode            vs memcpy of the same output size
+//   our LZO1X decode       vs liblzo2's lzo1x_decompress_safe on identical payloads
+//   ODOL decode            of every real sample (../shared/samples/real), with peak heap use
+//   Assimp import of .p3d  vs Assimp importing the same model exported as .glb
+// Codec payloads are the decoded arrays (positions, normals, UVs, faces) of the real samples,
+// so the data looks like what the games compress. Run through scripts/bench.sh.
+#include <assimp/Exporter.hpp>
+#include <assimp/Importer.hpp>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+#include <benchmark/benchmark.h>
+#include <lzo/lzo1x.h>
+#include <malloc.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "rv/assimp_importer.hpp"
+#include "rv/compression.hpp"
+#include "rv/odol.hpp"
+#include "support/lzss_encoder.hpp"
+#include "support/samples.hpp"
+
+// ---- heap accounting for the peak-memory figure (this binary only) ----
+// The replaced operator new allocates with malloc, so its operator delete frees with free.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
+namespace {
+std::atomic<int64_t> gHeapNow{0}, gHeapPeak{0};
+void noteAlloc(void* p) {
+    if (!p) return;
+    const int64_t now = gHeapNow += int64_t(malloc_usable_size(p));
+    int64_t peak = gHeapPeak.load();
+    while (now > peak && !gHeapPeak.compare_exchange_weak(peak, now)) {
+    }
+}
+}  // namespace
+void* operator new(size_t n) {
+    void* p = std::malloc(n ? n : 1);
+    if (!p) throw std::bad_alloc();
+    noteAlloc(p);
+    return p;
+}
+void* operator new[](size_t n) { return operator new(n); }
+void operator delete(void* p) noexcept {
+    if (p) gHeapNow -= int64_t(malloc_usable_size(p));
+    std::free(p);
+}
+void operator delete[](void* p) noexcept { operator delete(p); }
+void operator delete(void* p, size_t) noexcept { operator delete(p); }
+void operator delete[](void* p, size_t) noexcept { operator delete(p); }
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Sample {
+    std::string path;
+    std::vector<uint8_t> bytes;
+};
+
+const std::vector<Sample>& realSamples() {
+    static const std::vector<Sample> samples = [] {
+        std::vector<Sample> out;
+        const std::string dir = rvtest::samplesDir();
+        if (dir.empty()) return out;
+        for (const auto& row : rvtest::readManifest(dir))
+            if (row.signature == "ODOL" && row.path.rfind("real/", 0) == 0)
+                out.push_back({row.path, rvtest::readBytes(dir + "/" + row.path)});
+        return out;
+    }();
+    return samples;
+}
+
+// The decoded arrays of the real samples, concatenated: what the binarizer compresses.
+const std::vector<uint8_t>& arrayCorpus() {
+    static const std::vector<uint8_t> corpus = [] {
+        std::vector<uint8_t> out;
+        auto append = [&](const void* p, size_t n) {
+            out.insert(out.end(), static_cast<const uint8_t*>(p), static_cast<const uint8_t*>(p) + n);
+        };
+        for (const Sample& s : realSamples()) {
+            auto m = rv::decodeOdol(s.bytes.data(), s.bytes.size(), s.path);
+            if (!m) continue;
+            for (const rv::OdolLod& l : m->lods) {
+                append(l.positions.data(), l.positions.size() * sizeof(rv::Vec3));
+                append(l.normals.data(), l.normals.size() * sizeof(rv::Vec3));
+                for (const auto& uv : l.uvSets) append(uv.data(), uv.size() * sizeof(rv::Vec2));
+                append(l.faceIndices.data(), l.faceIndices.size() * 4);
+            }
+        }
+        return out;
+    }();
+    return corpus;
+}
+
+std::vector<uint8_t> corpusSlice(size_t maxBytes) {
+    const auto& c = arrayCorpus();
+    return std::vector<uint8_t>(c.begin(), c.begin() + long(std::min(maxBytes, c.size())));
+}
+
+bool requireSamples(benchmark::State& state) {
+    if (!realSamples().empty()) return true;
+    state.SkipWithError("../shared/samples is absent (set RV_SAMPLES_DIR)");
+    return false;
+}
+
+// ---- LZSS vs memcpy ----
+constexpr size_t kLzssBytes = 1 << 20;
+
+void BM_LzssDecode(benchmark::State& state) {
+    if (!requireSamples(state)) return;
+    static const std::vector<uint8_t> plain = corpusSlice(kLzssBytes);
+    static const std::vector<uint8_t> packed = rvtest::encodeLzssWithChecksum(plain.data(), plain.size());
+    std::vector<uint8_t> out(plain.size());
+    for (auto _ : state) {
+        // What a decoder does per LZSS array: decode, then verify the stored checksum.
+        auto r = rv::decodeLzss(packed.data(), packed.size(), out.data(), out.size());
+        uint32_t sum = rv::lzssChecksum(out.data(), out.size());
+        benchmark::DoNotOptimize(sum);
+        if (r.status != rv::CodecStatus::Ok) state.SkipWithError("LZSS decode failed");
+    }
+    state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(plain.size()));
+    state.counters["ratio"] = double(plain.size()) / double(packed.size());
+}
+BENCHMARK(BM_LzssDecode);
+
+void BM_MemcpyLzssOutput(benchmark::State& state) {
+    if (!requireSamples(state)) return;
+    const std::vector<uint8_t> plain = corpusSlice(kLzssBytes);
+    std::vector<uint8_t> out(plain.size());
+    for (auto _ : state) {
+        std::memcpy(out.data(), plain.data(), plain.size());
+        benchmark::ClobberMemory();
+    }
+    state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(plain.size()));
+}
+BENCHMARK(BM_MemcpyLzssOutput);
+
+// ---- LZO1X: ours vs liblzo2, on payloads from liblzo2's fast (1) and best (999) compressors ----
+struct LzoPayload {
+    std::vector<uint8_t> plain, packed;
+};
+
+const LzoPayload& lzoPayload(int level) {
+    static LzoPayload payloads[2];
+    LzoPayload& p = payloads[level == 999 ? 1 : 0];
+    if (p.plain.empty()) {
+        lzo_init();
+        p.plain = corpusSlice(size_t(8) << 20);
+        p.packed.resize(p.plain.size() + p.plain.size() / 16 + 64 + 3);
+        std::vector<uint8_t> work(level == 999 ? LZO1X_999_MEM_COMPRESS : LZO1X_1_MEM_COMPRESS);
+        lzo_uint packedSize = p.packed.size();
+        if (level == 999)
+            lzo1x_999_compress(p.plain.data(), p.plain.size(), p.packed.data(), &packedSize, work.data());
+        else
+            lzo1x_1_compress(p.plain.data(), p.plain.size(), p.packed.data(), &packedSize, work.data());
+        p.packed.resize(packedSize);
+    }
+    return p;
+}
+
+void BM_LzoDecodeOurs(benchmark::State& state) {
+    if (!requireSamples(state)) return;
+    const LzoPayload& p = lzoPayload(int(state.range(0)));
+    std::vector<uint8_t> out(p.plain.size());
+    for (auto _ : state) {
+        auto r = rv::decodeLzo1x(p.packed.data(), p.packed.size(), out.data(), out.size());
+        benchmark::DoNotOptimize(r);
+        if (r.status != rv::CodecStatus::Ok) state.SkipWithError("LZO decode failed");
+    }
+    state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(p.plain.size()));
+    state.counters["ratio"] = double(p.plain.size()) / double(p.packed.size());
+}
+BENCHMARK(BM_LzoDecodeOurs)->Arg(1)->Arg(999);
+
+void BM_LzoDecodeLiblzo2Safe(benchmark::State& state) {
+    if (!requireSamples(state)) return;
+    const LzoPayload& p = lzoPayload(int(state.range(0)));
+    std::vector<uint8_t> out(p.plain.size());
+    for (auto _ : state) {
+        lzo_uint n = out.size();
+        int r = lzo1x_decompress_safe(p.packed.data(), p.packed.size(), out.data(), &n, nullptr);
+        benchmark::DoNotOptimize(r);
+        if (r != LZO_E_OK) state.SkipWithError("liblzo2 decode failed");
+    }
+    state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(p.plain.size()));
+}
+BENCHMARK(BM_LzoDecodeLiblzo2Safe)->Arg(1)->Arg(999);
+
+// ---- ODOL decode of the real sample set ----
+void BM_OdolDecodeRealSet(benchmark::State& state) {
+    if (!requireSamples(state)) return;
+    int64_t bytes = 0;
+    for (const Sample& s : realSamples()) bytes += int64_t(s.bytes.size());
+    for (auto _ : state)
+        for (const Sample& s : realSamples()) {
+            auto m = rv::decodeOdol(s.bytes.data(), s.bytes.size(), s.path);
+            benchmark::DoNotOptimize(m);
+        }
+    state.SetBytesProcessed(int64_t(state.iterations()) * bytes);
+    state.counters["files"] = double(realSamples().size());
+}
+BENCHMARK(BM_OdolDecodeRealSet)->Unit(benchmark::kMillisecond);
+
+// Peak heap during one decode, over (file size + decoded size); the target is <= 2.
+void BM_OdolDecodePeakMemory(benchmark::State& state) {
+    if (!requireSamples(state)) return;
+    double worst = 0, sumRatio = 0;
+    std::string worstFile;
+    for (auto _ : state) {
+        worst = sumRatio = 0;
+        for (const Sample& s : realSamples()) {
+            const int64_t before = gHeapNow.load();
+            gHeapPeak = before;
+            auto m = rv::decodeOdol(s.bytes.data(), s.bytes.size(), s.path);
+            const int64_t peak = gHeapPeak.load() - before;
+            const int64_t kept = gHeapNow.load() - before;  // the decoded model
+            m = rv::DecodeError{};
+            const double ratio = double(peak) / double(int64_t(s.bytes.size()) + kept);
+            sumRatio += ratio;
+            if (ratio > worst) worst = ratio, worstFile = s.path;
+        }
+    }
+    state.counters["worst_peak_ratio"] = worst;
+    state.counters["mean_peak_ratio"] = sumRatio / double(realSamples().size());
+    state.SetLabel("worst: " + worstFile);
+}
+BENCHMARK(BM_OdolDecodePeakMemory)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+// ---- Assimp: our importer on a real .p3d vs the stock glTF importer on the same model ----
+const char* kAssimpSample = "real/tfar-pairs/odol/tf_bussole.p3d";
+
+std::string glbOfSample() {
+    static std::string path;
+    if (path.empty()) {
+        Assimp::Importer importer;
+        rv::registerImporters(importer);
+        const aiScene* scene = importer.ReadFile(rvtest::samplesDir() + "/" + kAssimpSample, 0);
+        if (!scene) return {};
+        path = (fs::temp_directory_path() / "rvimport_bench_tf_bussole.glb").string();
+        Assimp::Exporter exporter;
+        if (exporter.Export(scene, "glb2", path) != AI_SUCCESS) path.clear();
+    }
+    return path;
+}
+
+void BM_AssimpImportP3d(benchmark::State& state) {
+    if (!requireSamples(state)) return;
+    const std::string path = rvtest::samplesDir() + "/" + kAssimpSample;
+    for (auto _ : state) {
+        Assimp::Importer importer;
+        rv::registerImporters(importer);
+        const aiScene* s = importer.ReadFile(path, 0);
+        if (!s) state.SkipWithError(importer.GetErrorString());
+        benchmark::DoNotOptimize(s);
+    }
+    state.SetLabel(kAssimpSample);
+}
+BENCHMARK(BM_AssimpImportP3d)->Unit(benchmark::kMillisecond);
+
+void BM_AssimpImportSameModelAsGlb(benchmark::State& state) {
+    if (!requireSamples(state)) return;
+    const std::string path = glbOfSample();
+    if (path.empty()) {
+        state.SkipWithError("could not export the sample to .glb");
+        return;
+    }
+    for (auto _ : state) {
+        Assimp::Importer importer;
+        const aiScene* s = importer.ReadFile(path, 0);
+        if (!s) state.SkipWithError(importer.GetErrorString());
+        benchmark::DoNotOptimize(s);
+    }
+    state.SetLabel(fs::path(path).filename().string());
+}
+BENCHMARK(BM_AssimpImportSameModelAsGlb)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
