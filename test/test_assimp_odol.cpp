@@ -221,7 +221,8 @@ GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(AssimpOdolSample);
 
 // Orientation pinned by a real asymmetric model. KAM m7a3's MLOD source puts mem01 at
 // (-0.00094984344, 0.15077211, 0) and mem02 at (-0.03632667, 0.070755034, 0): both left of the
-// centre line and at different heights. After import they sit at (x - cx, y - cy, -(z - cz)).
+// centre line and at different heights. After import they sit at (x - cx, y - cy, -(z - cz));
+// the binarizer's centre has cz = 0.0050676, so without the mirror they would be at z = -0.005.
 TEST(AssimpOdol, MemoryPointsKeepSidesAndMirrorDepth) {
     RV_LOAD_SAMPLE(m, "real/kam/aff6fa87_m7a3.p3d");
     Imported imp = importOdol(samplePath("real/kam/aff6fa87_m7a3.p3d"));
@@ -270,7 +271,9 @@ TEST(AssimpOdol, FacesAreCounterClockwiseFromOutsideAndNormalsPointOut) {
             }
         }
         EXPECT_GT(volume, 0) << lodName;
-        if (total) EXPECT_GT(double(agree), 0.95 * double(total)) << lodName;
+        if (total) {
+            EXPECT_GT(double(agree), 0.95 * double(total)) << lodName;
+        }
     }
 }
 
@@ -363,6 +366,40 @@ TEST(AssimpOdol, MaterialsPairTextureAndRvmatWithEmbeddedValues) {
     const aiMesh* mesh = imp.scene->mMeshes[lod->mMeshes[0]];
     ASSERT_NE(mesh->mTextureCoords[0], nullptr);
     EXPECT_EQ(mesh->GetNumUVChannels(), std::min<unsigned>(unsigned(m.lods[0].uvSets.size()), AI_MAX_NUMBER_OF_TEXTURECOORDS));
+}
+
+// Every UV set of every vertex, with v flipped to Assimp's bottom-left origin, on a real model
+// with two UV sets (ASCZ CowboyHat_g, ODOL v52).
+TEST(AssimpOdol, EveryUvSetKeptWithVFlipped) {
+    RV_LOAD_SAMPLE(m, "real/ascz-mods/CowboyHat_g.p3d");
+    Imported imp = importOdol(samplePath("real/ascz-mods/CowboyHat_g.p3d"), "first");
+    ASSERT_NE(imp.scene, nullptr) << imp.error;
+    const rv::OdolLod& lod = m.lods[0];
+    ASSERT_EQ(lod.uvSets.size(), 2u);
+    using Row = std::vector<float>;  // position, then (u, v) per set
+    std::vector<Row> want, got;
+    std::vector<bool> used(lod.positions.size(), false);
+    for (uint32_t i : lod.faceIndices) used[i] = true;
+    for (size_t v = 0; v < lod.positions.size(); ++v) {
+        if (!used[v]) continue;
+        Row r{lod.positions[v].x, lod.positions[v].y, -lod.positions[v].z};
+        for (const auto& set : lod.uvSets) r.insert(r.end(), {set[v].u, 1.0f - set[v].v});
+        want.push_back(r);
+    }
+    const aiNode* node = imp.scene->mRootNode->mChildren[0];
+    for (unsigned mi = 0; mi < node->mNumMeshes; ++mi) {
+        const aiMesh* mesh = imp.scene->mMeshes[node->mMeshes[mi]];
+        ASSERT_EQ(mesh->GetNumUVChannels(), lod.uvSets.size());
+        for (unsigned v = 0; v < mesh->mNumVertices; ++v) {
+            Row r{mesh->mVertices[v].x, mesh->mVertices[v].y, mesh->mVertices[v].z};
+            for (unsigned c = 0; c < lod.uvSets.size(); ++c)
+                r.insert(r.end(), {mesh->mTextureCoords[c][v].x, mesh->mTextureCoords[c][v].y});
+            got.push_back(r);
+        }
+    }
+    std::sort(want.begin(), want.end());
+    std::sort(got.begin(), got.end());
+    EXPECT_EQ(got, want);
 }
 
 // pya_pylon_single (armake v71): its proxy, with the transform unpacked by hand (test_odol_values)
