@@ -8,4 +8,4 @@ $SUDO apt-get update -q
 $SUDO apt-get install -y -q --no-install-recommends \
   build-essential cmake ninja-build pkg-config \
   libassimp-dev libglm-dev googletest libgtest-dev libbenchmark-dev \
-  liblzo2-dev
+  liblzo2-dev clang libclang-rt-14-dev

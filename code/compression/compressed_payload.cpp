@@ -18,6 +18,7 @@ constexpr size_t kCompressionThreshold = 1024;  // engine MIN_COMPRESS_SIZE
 
 void PayloadCodec::checkCountAt(const ByteReader& r, uint64_t countOffset, uint64_t n, size_t elementSize,
                                 const char* what) const {
+    r.context().noteCount(countOffset);
     uint64_t size = n * elementSize;  // n < 2^32 and elementSize small: no overflow
     uint64_t ratio = rule_ == PayloadRule::LzssBySize ? kLzssMaxRatio : kLzoMaxRatio;
     uint64_t limit = uint64_t(r.remaining()) * ratio + 64;

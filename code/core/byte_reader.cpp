@@ -77,6 +77,7 @@ void ByteReader::checkCount(uint64_t count, size_t minElementBytes, const char* 
 
 uint32_t ByteReader::count(size_t minElementBytes, const char* what) {
     uint64_t at = offset();
+    context_->noteCount(at);
     uint32_t n = u32();
     if (minElementBytes && n > remaining() / minElementBytes)
         failAt(at, context_->prefixFor(what) + "count " + std::to_string(n) + " at offset " + hexOffset(at) +

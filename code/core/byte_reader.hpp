@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "rvimport reads little-endian data with memcpy and supports little-endian hosts only"
@@ -41,6 +42,13 @@ public:
     std::string describe() const;  // "LOD 2 sections 5"
     // "what: " unless the innermost frame already names `what` (avoids "faces: faces: ...").
     std::string prefixFor(const char* what) const;
+
+    // When set, the absolute offset of every count field read is appended here (tests and
+    // fuzzers use it to aim hostile values at exactly those fields).
+    std::vector<uint64_t>* countOffsets = nullptr;
+    void noteCount(uint64_t at) const {
+        if (countOffsets) countOffsets->push_back(at);
+    }
 
 private:
     struct Frame {

@@ -113,6 +113,7 @@ OdolModel decodeArma(ByteReader& r, uint32_t version, uint64_t& budget, std::vec
 Result<OdolModel> decodeOdol(const uint8_t* data, size_t size, const std::string& sourceName,
                              const DecodeOptions& options) {
     ParseContext context;
+    context.countOffsets = options.countOffsets;
     ByteReader r(data, data + size, 0, context);
     std::vector<std::string> warnings;
     uint64_t budget = options.maxDecodedBytes;

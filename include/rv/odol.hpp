@@ -213,6 +213,9 @@ struct DecodeOptions {
     // Decompressed bytes one file may produce before decoding stops with an error; protects a
     // host from a few hostile bytes that declare gigabytes. Arma's largest models stay far below.
     uint64_t maxDecodedBytes = uint64_t(2) << 30;
+    // Testing aid: when set, receives the absolute offset of every count field the decoder read
+    // (damage sweeps aim hostile values at exactly those fields).
+    std::vector<uint64_t>* countOffsets = nullptr;
 };
 
 // Decodes an ODOL file held in memory. `sourceName` (usually the file name) starts every error

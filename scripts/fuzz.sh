@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Fuzzes every byte parser with libFuzzer (clang, ASan + UBSan), FUZZ_SECONDS each (default 30):
+#   fuzz_lzss, fuzz_lzo      the codecs, output at the very end of its allocation
+#   fuzz_odol                the ODOL decoder (v7, v28..v75)
+#   fuzz_assimp_odol         Assimp's ReadFileFromMemory with our importer, ValidateDataStructure on
+# Seeds: our writers' fixtures (rv_make_fuzz_seeds) plus every .p3d under ../shared/samples.
+# Corpora grow in build-fuzz/corpus/; a crash stops the script and leaves its input in
+# build-fuzz/artifacts/ (turn it into a regression test under test/).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+FUZZ_SECONDS="${FUZZ_SECONDS:-30}"
+SAMPLES="${RV_SAMPLES_DIR:-../shared/samples}"
+
+BUILD_DIR=build bash scripts/build.sh >/dev/null   # the seed writer lives in the normal build
+CC=clang CXX=clang++ BUILD_DIR=build-fuzz BUILD_TYPE=RelWithDebInfo \
+  bash scripts/build.sh -DRV_FUZZ=ON -DRV_BUILD_TESTS=OFF >/dev/null
+
+F=build-fuzz
+mkdir -p $F/seeds/odol $F/seeds/lzss $F/seeds/lzo $F/artifacts
+build/test/rv_make_fuzz_seeds $F/seeds
+if [ -d "$SAMPLES" ]; then
+  find "$SAMPLES" -name '*.p3d' -size -2M -exec cp -f {} $F/seeds/odol/ \; 2>/dev/null || true
+fi
+
+run() {
+  local target=$1 seeds=$2
+  mkdir -p $F/corpus/$target
+  echo "== $target: ${FUZZ_SECONDS}s"
+  ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    $F/test/fuzz/$target -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 \
+      -print_final_stats=1 -artifact_prefix=$F/artifacts/$target- \
+      $F/corpus/$target "$seeds" 2>&1 | grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+ *DONE)|ERROR|SUMMARY|Done [0-9]+ runs" || true
+  # libFuzzer's exit status is lost in the pipe above; a crash leaves an artifact.
+  if compgen -G "$F/artifacts/$target-*" >/dev/null; then
+    echo "$target: crash input(s) in $F/artifacts/"; exit 1
+  fi
+}
+run fuzz_lzss $F/seeds/lzss
+run fuzz_lzo $F/seeds/lzo
+run fuzz_odol $F/seeds/odol
+run fuzz_assimp_odol $F/seeds/odol

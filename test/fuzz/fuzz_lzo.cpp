@@ -1,0 +1,19 @@
+// libFuzzer: LZO1X. The first two bytes choose the output size; the output buffer is exactly
+// that size on the heap, so writing or looking one byte outside it trips AddressSanitizer.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "rv/compression.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    if (size < 2) return 0;
+    const size_t outSize = size_t(data[0]) | size_t(data[1]) << 8;  // up to 64 KiB
+    // The input is copied to its own exact-size allocation too, so over-reads are caught.
+    std::unique_ptr<uint8_t[]> in(new uint8_t[size - 2 ? size - 2 : 1]);
+    for (size_t i = 2; i < size; ++i) in[i - 2] = data[i];
+    std::unique_ptr<uint8_t[]> out(new uint8_t[outSize ? outSize : 1]);
+    const rv::CodecResult r = rv::decodeLzo1x(in.get(), size - 2, out.get(), outSize);
+    if (r.consumed > size - 2 || r.produced > outSize) __builtin_trap();
+    return 0;
+}

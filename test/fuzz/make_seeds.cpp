@@ -1,0 +1,66 @@
+// Writes the fuzzers' seed inputs from the project's own writers: ODOL v73 raw and LZO, ODOL v7,
+// and LZSS / LZO streams of the crate's bytes (prefixed with the 2-byte output size the codec
+// fuzzers read). Real samples are added by scripts/fuzz.sh from ../shared/samples.
+#include <lzo/lzo1x.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "support/lzss_encoder.hpp"
+#include "support/odol7_writer.hpp"
+#include "support/odol_writer.hpp"
+
+namespace {
+
+void writeFile(const std::string& path, const std::vector<uint8_t>& bytes) {
+    std::FILE* f = std::fopen(path.c_str(), "wb");
+    if (!f || std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size()) {
+        std::fprintf(stderr, "cannot write %s\n", path.c_str());
+        std::exit(1);
+    }
+    std::fclose(f);
+}
+
+std::vector<uint8_t> lzo(const uint8_t* data, size_t size) {
+    std::vector<uint8_t> out(size + size / 16 + 64 + 3);
+    std::vector<uint8_t> work(LZO1X_1_MEM_COMPRESS);
+    lzo_uint n = out.size();
+    lzo1x_1_compress(data, size, out.data(), &n, work.data());
+    out.resize(n);
+    return out;
+}
+
+std::vector<uint8_t> withSize(size_t outSize, std::vector<uint8_t> stream) {
+    stream.insert(stream.begin(), {uint8_t(outSize & 0xff), uint8_t(outSize >> 8)});
+    return stream;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc != 2) {
+        std::fprintf(stderr, "usage: rv_make_fuzz_seeds OUT_DIR (writes OUT_DIR/{odol,lzss,lzo}/...)\n");
+        return 2;
+    }
+    lzo_init();
+    const std::string dir = argv[1];
+    const std::vector<uint8_t> raw = rvtest::writeOdol73(rvtest::makeCrateModel());
+    rvtest::OdolWriteOptions withLzo;
+    withLzo.lzo = lzo;
+    const std::vector<uint8_t> packed = rvtest::writeOdol73(rvtest::makeCrateModel(), withLzo);
+    const std::vector<uint8_t> ofp = rvtest::writeOdol7(rvtest::makeOfpModel());
+    writeFile(dir + "/odol/crate_v73_raw.p3d", raw);
+    writeFile(dir + "/odol/crate_v73_lzo.p3d", packed);
+    writeFile(dir + "/odol/ofp_v7.p3d", ofp);
+    const size_t n = std::min<size_t>(raw.size(), 0xffff);
+    writeFile(dir + "/lzss/crate.bin", withSize(n, rvtest::encodeLzss(raw.data(), n)));
+    writeFile(dir + "/lzss/ofp.bin", withSize(std::min<size_t>(ofp.size(), 0xffff),
+                                              rvtest::encodeLzss(ofp.data(), std::min<size_t>(ofp.size(), 0xffff))));
+    writeFile(dir + "/lzo/crate.bin", withSize(n, lzo(raw.data(), n)));
+    writeFile(dir + "/lzo/ofp.bin", withSize(std::min<size_t>(ofp.size(), 0xffff),
+                                             lzo(ofp.data(), std::min<size_t>(ofp.size(), 0xffff))));
+    return 0;
+}

@@ -1,0 +1,105 @@
+// Damage sweeps over real files (ufbx style): every real ODOL sample is truncated, patched and
+// given hostile counts at exactly the count fields the decoder reads; each decode must end in a
+// model or a clean error that names an offset inside the file. Deterministic (fixed seeds).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstring>
+#include <random>
+
+#include "rv/odol.hpp"
+#include "support/samples.hpp"
+
+namespace {
+
+std::vector<rvtest::ManifestRow> realRows() {
+    std::vector<rvtest::ManifestRow> out;
+    const std::string dir = rvtest::samplesDir();
+    if (dir.empty()) return out;
+    for (auto& r : rvtest::readManifest(dir))
+        if (r.signature == "ODOL" && (r.path.rfind("real/", 0) == 0 || r.path.rfind("v7/", 0) == 0))
+            out.push_back(r);
+    return out;
+}
+
+// Decodes damaged bytes; returns a failure description, or "" when the outcome is acceptable.
+std::string checkDecode(const std::vector<uint8_t>& bytes, const std::string& what) {
+    rv::DecodeOptions options;
+    options.maxDecodedBytes = uint64_t(256) << 20;
+    auto r = rv::decodeOdol(bytes.data(), bytes.size(), "damaged.p3d", options);
+    if (r.ok()) return {};
+    if (r.error().message.rfind("damaged.p3d: ", 0) != 0) return what + ": message does not name the file: " + r.error().message;
+    if (r.error().offset > bytes.size()) return what + ": offset beyond the file: " + r.error().message;
+    return {};
+}
+
+// Up to `n` positions spread evenly over [0, size).
+std::vector<size_t> spread(size_t size, size_t n) {
+    std::vector<size_t> out;
+    if (size == 0) return out;
+    if (size <= n) {
+        for (size_t i = 0; i < size; ++i) out.push_back(i);
+        return out;
+    }
+    for (size_t i = 0; i < n; ++i) out.push_back(i * size / n);
+    return out;
+}
+
+class RealDamage : public testing::TestWithParam<rvtest::ManifestRow> {};
+
+TEST_P(RealDamage, TruncationPatchesAndHostileCounts) {
+    const std::vector<uint8_t> original = rvtest::readBytes(rvtest::samplesDir() + "/" + GetParam().path);
+    ASSERT_FALSE(original.empty());
+    std::vector<uint64_t> counts;
+    rv::DecodeOptions record;
+    record.countOffsets = &counts;
+    ASSERT_TRUE(rv::decodeOdol(original.data(), original.size(), "sample", record).ok());
+    std::sort(counts.begin(), counts.end());
+    counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
+    ASSERT_FALSE(counts.empty());
+
+    std::vector<uint8_t> bytes;
+    // Truncation: every length of small files, 96 spread lengths of big ones (plus the last few).
+    std::vector<size_t> lengths = spread(original.size(), original.size() <= 4096 ? original.size() : 96);
+    for (size_t k = 1; k <= 8 && k <= original.size(); ++k) lengths.push_back(original.size() - k);
+    for (size_t len : lengths) {
+        bytes.assign(original.begin(), original.begin() + long(len));
+        const std::string failure = checkDecode(bytes, "truncated to " + std::to_string(len));
+        ASSERT_TRUE(failure.empty()) << failure;
+    }
+    // Hostile values at every count field the decoder reads (at most 200, spread).
+    const uint32_t hostile[] = {0xFFFFFFFFu, 0x7FFFFFFFu, 0x10000000u, 0x00FFFFFFu};
+    for (size_t pick : spread(counts.size(), 200)) {
+        const uint64_t at = counts[pick];
+        if (at + 4 > original.size()) continue;
+        for (uint32_t v : hostile) {
+            bytes = original;
+            std::memcpy(&bytes[at], &v, 4);
+            const std::string failure = checkDecode(bytes, "count " + std::to_string(v) + " at " + std::to_string(at));
+            ASSERT_TRUE(failure.empty()) << failure;
+        }
+    }
+    // Single-byte flips and 8-byte random patches at spread offsets.
+    std::mt19937 rng(1234);
+    for (size_t at : spread(original.size(), 128)) {
+        bytes = original;
+        bytes[at] ^= 0xFF;
+        std::string failure = checkDecode(bytes, "byte flipped at " + std::to_string(at));
+        ASSERT_TRUE(failure.empty()) << failure;
+        bytes = original;
+        for (size_t k = 0; k < 8 && at + k < bytes.size(); ++k) bytes[at + k] = uint8_t(rng());
+        failure = checkDecode(bytes, "8 random bytes at " + std::to_string(at));
+        ASSERT_TRUE(failure.empty()) << failure;
+    }
+}
+
+std::string rowName(const testing::TestParamInfo<rvtest::ManifestRow>& info) {
+    std::string n;
+    for (char c : info.param.path) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    return n;
+}
+
+INSTANTIATE_TEST_SUITE_P(Samples, RealDamage, testing::ValuesIn(realRows()), rowName);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(RealDamage);
+
+}  // namespace
