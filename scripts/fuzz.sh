@@ -26,13 +26,16 @@ run() {
   local target=$1 seeds=$2
   mkdir -p $F/corpus/$target
   echo "== $target: ${FUZZ_SECONDS}s"
+  local rc=0
   ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     $F/test/fuzz/$target -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 \
       -print_final_stats=1 -artifact_prefix=$F/artifacts/$target- \
-      $F/corpus/$target "$seeds" 2>&1 | grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+ *DONE)|ERROR|SUMMARY|Done [0-9]+ runs" || true
-  # libFuzzer's exit status is lost in the pipe above; a crash leaves an artifact.
-  if compgen -G "$F/artifacts/$target-*" >/dev/null; then
-    echo "$target: crash input(s) in $F/artifacts/"; exit 1
+      $F/corpus/$target "$seeds" > $F/$target.log 2>&1 || rc=$?
+  grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb)|^Done [0-9]+ runs" $F/$target.log || true
+  if [ "$rc" != 0 ]; then
+    tail -40 $F/$target.log
+    echo "$target failed (exit $rc); crash inputs, if any, are in $F/artifacts/"
+    exit 1
   fi
 }
 run fuzz_lzss $F/seeds/lzss
