@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "rv/odol.hpp"
+#include "rv/wrp.hpp"
 
 namespace rv::cli {
 
@@ -13,6 +14,8 @@ constexpr int kExitOk = 0, kExitDecode = 1, kExitUsage = 2;
 
 void writeOdolJson(std::FILE* out, const OdolModel& model);
 void writeOdolInfo(std::FILE* out, const OdolModel& model);
+void writeWrpJson(std::FILE* out, const WrpTerrain& terrain);
+void writeWrpInfo(std::FILE* out, const WrpTerrain& terrain);
 
 // Assimp-backed verbs; `args[0]` is the verb. Each returns the process exit code.
 int runExport(const std::vector<std::string>& args);

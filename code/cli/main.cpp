@@ -10,7 +10,9 @@
 
 #include "cli/commands.hpp"
 #include "rv/file_bytes.hpp"
+#include "rv/format.hpp"
 #include "rv/odol.hpp"
+#include "rv/wrp.hpp"
 
 namespace {
 
@@ -45,18 +47,32 @@ void usage(std::FILE* out) {
         out);
 }
 
-bool loadModel(const std::string& path, rv::OdolModel& model) {
+// Decodes FILE as whatever it is (model or terrain) and writes it; false after reporting an error.
+bool infoOrDump(const std::string& path, bool json) {
     auto bytes = rv::readFileBytes(path);
     if (!bytes) {
         std::fprintf(stderr, "%s\n", bytes.error().message.c_str());
         return false;
     }
-    auto res = rv::decodeOdol(bytes->data(), bytes->size(), rv::fileNameOf(path));
+    const std::string name = rv::fileNameOf(path);
+    const rv::FileFormat format = rv::sniffFormat(bytes->data(), bytes->size());
+    if (format == rv::FileFormat::Wrp4WVR || format == rv::FileFormat::Wrp8WVR || format == rv::FileFormat::WrpOprw) {
+        auto res = rv::decodeWrp(bytes->data(), bytes->size(), name);
+        if (!res) {
+            std::fprintf(stderr, "%s\n", res.error().message.c_str());
+            return false;
+        }
+        if (json) rv::cli::writeWrpJson(stdout, res.value());
+        else rv::cli::writeWrpInfo(stdout, res.value());
+        return true;
+    }
+    auto res = rv::decodeOdol(bytes->data(), bytes->size(), name);
     if (!res) {
         std::fprintf(stderr, "%s\n", res.error().message.c_str());
         return false;
     }
-    model = std::move(res.value());
+    if (json) rv::cli::writeOdolJson(stdout, res.value());
+    else rv::cli::writeOdolInfo(stdout, res.value());
     return true;
 }
 
@@ -102,10 +118,7 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "usage: rvimport %s\n", verb == "info" ? "info FILE" : "dump --json FILE");
             return kExitUsage;
         }
-        rv::OdolModel model;
-        if (!loadModel(file, model)) return kExitDecode;
-        if (verb == "info") rv::cli::writeOdolInfo(stdout, model);
-        else rv::cli::writeOdolJson(stdout, model);
+        if (!infoOrDump(file, verb == "dump")) return kExitDecode;
         return std::fflush(stdout) == 0 ? kExitOk : kExitDecode;
     }
     if (verb == "export") return rv::cli::runExport(args);

@@ -47,4 +47,26 @@ std::vector<ManifestRow> readManifest(const std::string& dir) {
     return rows;
 }
 
+std::vector<TerrainRow> readTerrainManifest(const std::string& dir) {
+    std::vector<TerrainRow> rows;
+    std::ifstream f(dir + "/terrain.tsv");
+    std::string line;
+    std::getline(f, line);  // header
+    while (std::getline(f, line)) {
+        std::vector<std::string> c;
+        std::stringstream ss(line);
+        std::string cell;
+        while (std::getline(ss, cell, '\t')) c.push_back(cell);
+        if (c.size() < 4) continue;
+        TerrainRow r;
+        r.path = c[0];
+        r.mapX = uint32_t(std::stoul(c[1]));
+        r.mapY = uint32_t(std::stoul(c[2]));
+        r.objects = c[3].empty() ? -1 : std::stoll(c[3]);
+        r.elevFnv64 = c.size() > 4 ? c[4] : "";
+        rows.push_back(r);
+    }
+    return rows;
+}
+
 }  // namespace rvtest

@@ -22,6 +22,17 @@ struct ManifestRow {
 inline void PrintTo(const ManifestRow& r, std::ostream* os) { *os << r.path; }
 
 std::vector<ManifestRow> readManifest(const std::string& dir);
+
+// A row of terrain.tsv: grid size in height samples, object count as independent readers give
+// it (8WVR: including the closing dummy), textbook FNV-1a of the elevations ("" when unknown).
+struct TerrainRow {
+    std::string path;
+    uint32_t mapX = 0, mapY = 0;
+    int64_t objects = -1;
+    std::string elevFnv64;
+};
+inline void PrintTo(const TerrainRow& r, std::ostream* os) { *os << r.path; }
+std::vector<TerrainRow> readTerrainManifest(const std::string& dir);
 std::vector<uint8_t> readBytes(const std::string& path);
 
 // FNV-1a over bytes with the manifest's offset basis (1469598103934665603, not the textbook one).

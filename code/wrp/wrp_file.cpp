@@ -1,0 +1,75 @@
+// decodeWrp: signature dispatch, grid-size checks, and the one place exceptions become errors.
+#include <cstring>
+
+#include "rv/format.hpp"
+#include "wrp/wrp_parse.hpp"
+
+namespace rv {
+namespace wrp {
+
+// Real grids are at most a few thousand cells per side (Arma 3's largest terrains: 8192 height
+// samples, land grids of 256-1024); 65536 leaves room for anything community-made while keeping
+// a size product far from overflow.
+void checkGridSize(const ByteReader& r, uint64_t at, uint32_t x, uint32_t y, const char* what) {
+    if (x == 0 || y == 0 || x > 65536 || y > 65536)
+        r.failAt(at, std::string(what) + " size " + std::to_string(x) + " x " + std::to_string(y) + " at offset " +
+                         hexOffset(at) + " is outside 1..65536");
+}
+
+}  // namespace wrp
+
+Result<WrpTerrain> decodeWrp(const uint8_t* data, size_t size, const std::string& sourceName,
+                             const DecodeOptions& options, float defaultCellSize) {
+    ParseContext context;
+    context.countOffsets = options.countOffsets;
+    ByteReader r(data, data + size, 0, context);
+    WrpTerrain t;
+    uint64_t budget = options.maxDecodedBytes;
+    const wrp::FileState state{budget, t.warnings, defaultCellSize};
+    try {
+        const FileFormat format = sniffFormat(data, size);
+        if (size >= 4) t.signature.assign(reinterpret_cast<const char*>(data), 4);
+        switch (format) {
+        case FileFormat::Wrp4WVR:
+            r.skip(4);
+            t.version = 4;
+            wrp::readEditable4(r, state, t);
+            break;
+        case FileFormat::Wrp8WVR:
+            r.skip(4);
+            t.version = 8;
+            wrp::readEditable8(r, state, t);
+            break;
+        case FileFormat::WrpOprw: {
+            r.skip(4);
+            const uint64_t at = r.offset();
+            t.version = r.u32();
+            if (t.version == 2 || t.version == 3) wrp::readOprwOfp(r, state, t);
+            else if (t.version >= 4 && t.version < 10)
+                r.failAt(at, "OPRW version " + std::to_string(t.version) + " at offset " + hexOffset(at) + " is unknown");
+            else wrp::readOprw(r, state, t);
+            break;
+        }
+        default: {
+            std::string shown;
+            for (size_t i = 0; i < 4 && i < size; ++i) {
+                const char c = char(data[i]);
+                shown += (c >= 32 && c < 127) ? c : '?';
+            }
+            if (size >= 4 && (std::memcmp(data, "3WVR", 4) == 0 || std::memcmp(data, "2WVR", 4) == 0))
+                return DecodeError{sourceName + ": " + shown + " (pre-release OFP world) is not supported", 0};
+            return DecodeError{sourceName + ": not a terrain: starts with '" + shown +
+                                   "' at offset 0x0 (expected 4WVR, 8WVR or OPRW)",
+                               0};
+        }
+        }
+    } catch (const ParseError& e) {
+        return DecodeError{sourceName + ": " + e.what(), e.offset};
+    } catch (const std::bad_alloc&) {
+        return DecodeError{sourceName + ": out of memory at offset " + hexOffset(r.offset()), r.offset()};
+    }
+    for (std::string& w : t.warnings) w = sourceName + ": " + w;
+    return t;
+}
+
+}  // namespace rv

@@ -1,0 +1,85 @@
+// OPRW v2/v3: Operation Flashpoint's binarized world (notes §3.4). Grids are LZSS payloads by
+// the 1024-byte rule with no count prefix; v2 has a fixed 256 x 256 grid. One grid serves both
+// heights and textures, and the cell size comes from the config (50 m by default).
+#include "wrp/wrp_parse.hpp"
+
+namespace rv::wrp {
+
+void readOprwOfp(ByteReader& r, const FileState& s, WrpTerrain& t) {
+    uint32_t landX = 256, landZ = 256, mapX = 256, mapZ = 256;
+    if (t.version >= 3) {
+        const uint64_t at = r.offset();
+        landX = r.u32(), landZ = r.u32(), mapX = r.u32(), mapZ = r.u32();
+        checkGridSize(r, at, landX, landZ, "land grid");
+        checkGridSize(r, at + 8, mapX, mapZ, "terrain grid");
+        if (landX != mapX || landZ != mapZ)
+            s.warn(r, "land grid " + std::to_string(landX) + "x" + std::to_string(landZ) + " differs from terrain grid " +
+                          std::to_string(mapX) + "x" + std::to_string(mapZ) + "; heights follow the land grid");
+    }
+    t.layerSizeX = t.mapSizeX = landX;
+    t.layerSizeY = t.mapSizeY = landZ;
+    t.layerCellSize = s.defaultCellSize;
+    PayloadCodec codec(PayloadRule::LzssBySize, s.budget);
+    const uint64_t cells = uint64_t(landX) * landZ;
+    std::vector<uint8_t> scratch;
+    auto payload = [&](uint64_t bytes, const char* what) {
+        ContextScope scope(r.context(), what);
+        codec.checkDecodedSize(r, bytes, what);
+        scratch.resize(size_t(bytes));
+        codec.read(r, scratch.data(), size_t(bytes), what);
+    };
+    payload(cells * 4, "geography");  // 4 bytes per cell in OFP; the low 16 bits match §3.7
+    t.geography.resize(cells);
+    for (uint64_t i = 0; i < cells; ++i) std::memcpy(&t.geography[i], &scratch[i * 4], 2);
+    payload(cells, "sound map");
+    {
+        ContextScope scope(r.context(), "peaks");
+        const uint32_t n = r.count(12, "peaks");
+        t.peaks.resize(n);
+        r.readInto(t.peaks.data(), size_t(n) * 12);
+    }
+    payload(cells * 2, "texture indices");
+    t.materialIndex.resize(cells);
+    std::memcpy(t.materialIndex.data(), scratch.data(), cells * 2);
+    payload(cells * 4, "random");
+    payload(cells * 4, "elevation");
+    t.elevation.resize(cells);
+    std::memcpy(t.elevation.data(), scratch.data(), cells * 4);
+    scratch = {};
+    {
+        ContextScope scope(r.context(), "textures");
+        const uint32_t n = r.count(2, "textures");  // asciiz (>= 1 byte) + bool
+        for (uint32_t i = 0; i < n; ++i) {
+            scope.setIndex(i);
+            t.materials.push_back(r.asciiz());
+            r.boolean();  // enableUV
+        }
+    }
+    {
+        ContextScope scope(r.context(), "models");
+        const uint32_t n = r.count(1, "models");
+        for (uint32_t i = 0; i < n; ++i) {
+            scope.setIndex(i);
+            t.models.push_back(r.asciiz());
+        }
+    }
+    ContextScope scope(r.context(), "objects");
+    for (;;) {
+        scope.setIndex(int64_t(t.objects.size()));
+        const int32_t id = r.i32();
+        if (id < 0) break;  // the list ends with id -1
+        const uint64_t at = r.offset();
+        const int32_t modelIndex = r.i32();
+        if (modelIndex < 0 || size_t(modelIndex) >= t.models.size())
+            r.failAt(at, "model index " + std::to_string(modelIndex) + " at offset " + hexOffset(at) + " is outside the " +
+                             std::to_string(t.models.size()) + "-entry model table");
+        WrpObject o;
+        o.id = uint32_t(id);
+        o.model = t.models[size_t(modelIndex)];
+        o.transform = readMat43(r);
+        t.objects.push_back(std::move(o));
+    }
+    if (!r.atEnd()) s.warn(r, std::to_string(r.remaining()) + " bytes after the object list");
+}
+
+}  // namespace rv::wrp

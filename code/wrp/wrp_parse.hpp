@@ -1,0 +1,44 @@
+// Internal: the pieces of the WRP decoder, one file per family.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "compression/compressed_payload.hpp"
+#include "core/byte_reader.hpp"
+#include "rv/wrp.hpp"
+
+namespace rv::wrp {
+
+struct FileState {
+    uint64_t& budget;  // decompressed / expanded bytes this file may still produce
+    std::vector<std::string>& warnings;
+    float defaultCellSize;
+
+    void warn(const ByteReader& r, const std::string& text) const {
+        std::string where = r.context().describe();
+        warnings.push_back((where.empty() ? "" : where + ": ") + text + " (at offset " + hexOffset(r.offset()) + ")");
+    }
+};
+
+// Grid sizes from the header, checked before anything is allocated.
+void checkGridSize(const ByteReader& r, uint64_t at, uint32_t x, uint32_t y, const char* what);
+
+void readEditable4(ByteReader& r, const FileState& s, WrpTerrain& t);  // 4WVR
+void readEditable8(ByteReader& r, const FileState& s, WrpTerrain& t);  // 8WVR
+void readOprwOfp(ByteReader& r, const FileState& s, WrpTerrain& t);    // OPRW v2, v3
+void readOprw(ByteReader& r, const FileState& s, WrpTerrain& t);       // OPRW v12..v25
+
+// Quad-tree grids (notes §3.6). skip() walks and validates one stream, leaving the reader after
+// it; expand() fills `out` (sizeX * sizeY elements of elemSize bytes) from a validated stream.
+struct QuadTree {
+    uint64_t begin = 0, end = 0;  // absolute byte range of the stream
+    uint32_t sizeX = 0, sizeY = 0, elemSize = 0;
+};
+QuadTree skipQuadTree(ByteReader& r, uint32_t sizeX, uint32_t sizeY, uint32_t elemSize, const char* what);
+void expandQuadTree(const ByteReader& file, const QuadTree& tree, uint8_t* out);
+
+inline Vec3 readVec3(ByteReader& r) { return r.read<Vec3>(); }
+inline Mat43 readMat43(ByteReader& r) { return r.read<Mat43>(); }
+
+}  // namespace rv::wrp
