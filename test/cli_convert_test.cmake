@@ -71,3 +71,46 @@ if(NOT EXISTS ${WORK}/out/rv_crate.glb OR NOT EXISTS ${WORK}/out/sub/deeper/rv_c
    OR EXISTS ${WORK}/out/sub/damaged.glb)
   message(FATAL_ERROR "batch outputs do not mirror the input tree")
 endif()
+
+# Terrains: the generated OPRW v25 world (64 x 32 samples, 20 m apart, 24 objects) to glb, to an
+# ESRI ASCII grid and to a Terrain Builder object list.
+execute_process(COMMAND ${MAKE_DEMO} ${WORK}/crate2.p3d ${WORK}/rv_world.wrp RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "rv_make_demo with a world failed: ${rc}")
+endif()
+execute_process(COMMAND ${RVIMPORT} info ${WORK}/rv_world.wrp OUTPUT_VARIABLE info RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT info MATCHES "OPRW version 25" OR NOT info MATCHES "64 x 32 samples, 20 m apart"
+   OR NOT info MATCHES "objects +24")
+  message(FATAL_ERROR "terrain info: rc=${rc} ${info}")
+endif()
+execute_process(COMMAND ${RVIMPORT} export ${WORK}/rv_world.wrp ${WORK}/world.glb RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT EXISTS ${WORK}/world.glb)
+  message(FATAL_ERROR "terrain to glb: rc=${rc} ${err}")
+endif()
+execute_process(COMMAND ${RVIMPORT} export ${WORK}/rv_world.wrp ${WORK}/world.asc RESULT_VARIABLE rc ERROR_VARIABLE err)
+file(STRINGS ${WORK}/world.asc asc)
+list(LENGTH asc nasc)
+list(GET asc 0 l0)
+list(GET asc 2 l2)
+list(GET asc 4 l4)
+list(GET asc 6 first)
+string(REPLACE " " ";" first "${first}")
+list(LENGTH first ncols)
+list(GET first 0 nw)
+if(NOT rc EQUAL 0 OR NOT nasc EQUAL 38 OR NOT l0 STREQUAL "ncols 64" OR NOT l2 STREQUAL "xllcorner 200000.000000"
+   OR NOT l4 STREQUAL "cellsize 20" OR NOT ncols EQUAL 64)
+  message(FATAL_ERROR "world.asc: rc=${rc} lines=${nasc} '${l0}' '${l2}' '${l4}' cols=${ncols} ${err}")
+endif()
+# The first grid row is the northern edge: sample (0, 31) of the fixture's hills,
+# 20 sin(0) cos(2.17) + 31 * 0.25 - 10 = -2.25.
+if(NOT nw STREQUAL "-2.25")
+  message(FATAL_ERROR "world.asc: north-west sample is ${nw}, expected -2.25")
+endif()
+execute_process(COMMAND ${RVIMPORT} export ${WORK}/rv_world.wrp ${WORK}/objects.txt --easting 100000 RESULT_VARIABLE rc ERROR_VARIABLE err)
+file(STRINGS ${WORK}/objects.txt objects)
+list(LENGTH objects nobj)
+list(GET objects 1 second)
+# Object 1 of the fixture: tree.p3d at x = 1280/24, z = 1280*22/24, yawed 0.5 rad = 28.647890 deg.
+if(NOT rc EQUAL 0 OR NOT nobj EQUAL 24 OR NOT second MATCHES "^\"tree\";100053\\.33333[0-9];1173\\.33337[0-9];28\\.6478[89][0-9];0\\.000000;0\\.000000;1\\.1000[0-9]+;")
+  message(FATAL_ERROR "objects.txt: rc=${rc} lines=${nobj} '${second}' ${err}")
+endif()

@@ -59,6 +59,9 @@ void OdolImporter::InternReadFile(const std::string& file, aiScene* scene, Assim
     assimp::buildOdolScene(model.value(), name, lods, options, scene);
 }
 
-void registerImporters(Assimp::Importer& importer) { importer.RegisterLoader(new OdolImporter); }
+void registerImporters(Assimp::Importer& importer) {
+    importer.RegisterLoader(new OdolImporter);
+    importer.RegisterLoader(new WrpImporter);
+}
 
 }  // namespace rv

@@ -16,6 +16,8 @@ void writeOdolJson(std::FILE* out, const OdolModel& model);
 void writeOdolInfo(std::FILE* out, const OdolModel& model);
 void writeWrpJson(std::FILE* out, const WrpTerrain& terrain);
 void writeWrpInfo(std::FILE* out, const WrpTerrain& terrain);
+bool writeEsriAscii(std::FILE* out, const WrpTerrain& terrain, double easting, double northing);
+bool writeTerrainBuilderObjects(std::FILE* out, const WrpTerrain& terrain, double easting, double northing);
 
 // Assimp-backed verbs; `args[0]` is the verb. Each returns the process exit code.
 int runExport(const std::vector<std::string>& args);

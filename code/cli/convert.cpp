@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <filesystem>
 #include <mutex>
@@ -20,7 +22,9 @@
 
 #include "cli/commands.hpp"
 #include "rv/assimp_importer.hpp"
+#include "rv/file_bytes.hpp"
 #include "rv/format.hpp"
+#include "rv/wrp.hpp"
 
 namespace fs = std::filesystem;
 
@@ -35,6 +39,8 @@ std::string lower(std::string s) {
 struct ConvertOptions {
     std::string format;  // exporter id; empty = guess from the output extension
     std::string lods = "all";
+    double easting = 200000, northing = 0;  // terrain exports: Terrain Builder's default mapframe
+    float cellSize = 50;                    // 4WVR / OPRW v2-3 height-grid spacing
     bool selectionsAsBones = false;
     unsigned jobs = 0;  // batch only; 0 = one per core
     std::vector<std::string> positional;
@@ -66,6 +72,18 @@ bool parseOptions(const char* verb, const std::vector<std::string>& args, bool b
             out.lods = *v;
         } else if (a.rfind("--lod=", 0) == 0) {
             out.lods = a.substr(6);
+        } else if (a == "--easting" || a == "--northing" || a == "--cell-size") {
+            const std::string* v = value(a.c_str());
+            if (!v) return false;
+            char* end = nullptr;
+            const double d = std::strtod(v->c_str(), &end);
+            if (!end || *end || !std::isfinite(d) || (a == "--cell-size" && d <= 0)) {
+                std::fprintf(stderr, "rvimport %s: %s wants a number, not '%s'\n", verb, a.c_str(), v->c_str());
+                return false;
+            }
+            if (a == "--easting") out.easting = d;
+            else if (a == "--northing") out.northing = d;
+            else out.cellSize = float(d);
         } else if (a == "--selections-as-bones") {
             out.selectionsAsBones = true;
         } else if (batch && (a == "-j" || a.rfind("-j", 0) == 0)) {
@@ -115,6 +133,46 @@ void configure(Assimp::Importer& importer, const ConvertOptions& opt) {
     registerImporters(importer);
     importer.SetPropertyString(kPropertyLods, opt.lods);
     importer.SetPropertyInteger(kPropertySelectionsAsBones, opt.selectionsAsBones ? 1 : 0);
+    importer.SetPropertyFloat(kPropertyWrpCellSize, opt.cellSize);
+}
+
+// The two terrain exports Assimp has no writer for, chosen by -f asc / -f tbobjects or by the
+// extensions .asc / .txt; returns -1 when the request is not one of them.
+int exportTerrainSpecial(const ConvertOptions& opt, const std::string& in, const std::string& out) {
+    std::string kind = lower(opt.format);
+    if (kind.empty()) {
+        const std::string ext = lower(fs::path(out).extension().string());
+        kind = ext == ".asc" ? "asc" : ext == ".txt" ? "tbobjects" : "";
+    }
+    if (kind != "asc" && kind != "tbobjects") return -1;
+    auto bytes = readFileBytes(in);
+    if (!bytes) {
+        std::fprintf(stderr, "%s\n", bytes.error().message.c_str());
+        return kExitDecode;
+    }
+    const FileFormat format = sniffFormat(bytes->data(), bytes->size());
+    if (format != FileFormat::Wrp4WVR && format != FileFormat::Wrp8WVR && format != FileFormat::WrpOprw) {
+        std::fprintf(stderr, "rvimport export: %s exports need a terrain (.wrp); %s is %s\n", kind.c_str(),
+                     fileNameOf(in).c_str(), formatName(format));
+        return kExitUsage;
+    }
+    auto terrain = decodeWrp(bytes->data(), bytes->size(), fileNameOf(in), {}, opt.cellSize);
+    if (!terrain) {
+        std::fprintf(stderr, "%s\n", terrain.error().message.c_str());
+        return kExitDecode;
+    }
+    std::FILE* f = std::fopen(out.c_str(), "wb");
+    if (!f) {
+        std::fprintf(stderr, "rvimport export: cannot write %s\n", out.c_str());
+        return kExitDecode;
+    }
+    const bool ok = kind == "asc" ? writeEsriAscii(f, terrain.value(), opt.easting, opt.northing)
+                                  : writeTerrainBuilderObjects(f, terrain.value(), opt.easting, opt.northing);
+    if (std::fclose(f) != 0 || !ok) {
+        std::fprintf(stderr, "rvimport export: writing %s failed\n", out.c_str());
+        return kExitDecode;
+    }
+    return kExitOk;
 }
 
 // Assimp 5.2.5's pbrt exporter can only open a bare file name in the current directory.
@@ -164,9 +222,15 @@ int runExport(const std::vector<std::string>& args) {
     ConvertOptions opt;
     if (!parseOptions("export", args, false, opt)) return kExitUsage;
     if (opt.positional.size() != 2) {
-        std::fprintf(stderr, "usage: rvimport export IN OUT [-f FORMAT_ID] [--lod all|visual|first|NAME] [--selections-as-bones]\n");
+        std::fprintf(stderr, "usage: rvimport export IN OUT [-f FORMAT_ID] [--lod all|visual|first|NAME] [--selections-as-bones]\n"
+                             "       [--cell-size M] [--easting E] [--northing N]   (terrains; -f asc / -f tbobjects)\n");
         return kExitUsage;
     }
+    const fs::path outParent = fs::path(opt.positional[1]).parent_path();
+    std::error_code parentErr;
+    if (!outParent.empty()) fs::create_directories(outParent, parentErr);  // a failure shows up when writing
+    const int special = exportTerrainSpecial(opt, opt.positional[0], opt.positional[1]);
+    if (special >= 0) return special;
     Assimp::Exporter exporter;
     const aiExportFormatDesc* format = opt.format.empty() ? guessFormat(exporter, opt.positional[1])
                                                           : findFormat(exporter, opt.format);

@@ -32,6 +32,9 @@ constexpr const char* kPropertySelectionsAsBones = "RV_IMPORT_SELECTIONS_AS_BONE
 // Integer, megabytes (default 2048): the most one import may decompress; beyond it the import
 // fails with a clear error instead of exhausting memory.
 constexpr const char* kPropertyMemoryBudgetMb = "RV_IMPORT_MEMORY_BUDGET_MB";
+// Float, metres (default 50): the height-grid spacing of terrains that do not store one
+// (4WVR and OPRW v2/v3 take it from the world's config, landGrid, 50 m in OFP).
+constexpr const char* kPropertyWrpCellSize = "RV_IMPORT_WRP_CELL_SIZE";
 
 // What our importers throw from InternReadFile; Assimp turns it into a null scene and
 // Importer::GetErrorString() returns the message (file, structure, byte offset).
@@ -53,6 +56,21 @@ protected:
 private:
     std::string lods_ = "all";
     bool selectionsAsBones_ = false;
+    uint64_t memoryBudget_ = uint64_t(2048) << 20;
+};
+
+// Terrains (4WVR, 8WVR, OPRW v2/v3 and v12..v25), extension .wrp.
+class WrpImporter final : public Assimp::BaseImporter {
+public:
+    bool CanRead(const std::string& file, Assimp::IOSystem* io, bool checkSig) const override;
+    const aiImporterDesc* GetInfo() const override;
+    void SetupProperties(const Assimp::Importer* importer) override;
+
+protected:
+    void InternReadFile(const std::string& file, aiScene* scene, Assimp::IOSystem* io) override;
+
+private:
+    float cellSize_ = 50.0f;
     uint64_t memoryBudget_ = uint64_t(2048) << 20;
 };
 

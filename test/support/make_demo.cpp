@@ -1,30 +1,48 @@
-// Writes the bundled default input: rv_crate.p3d, an ODOL v73 model made by our own writer
-// (LZO payloads through liblzo2, the reference compressor; the decoder never links it).
+// Writes the bundled default inputs: rv_crate.p3d, an ODOL v73 model, and optionally
+// rv_world.wrp, an OPRW v25 terrain (64 x 32 samples 20 m apart, 24 objects, roads, map info),
+// both made by our own writers (LZO payloads through liblzo2, the reference compressor; the
+// decoder never links it).
 #include <lzo/lzo1x.h>
 
 #include <cstdio>
 
 #include "support/odol_writer.hpp"
+#include "support/wrp_writer.hpp"
+
+namespace {
+
+std::vector<uint8_t> lzo999(const uint8_t* p, size_t n) {
+    std::vector<uint8_t> out(n + n / 16 + 64 + 3), wrk(LZO1X_999_MEM_COMPRESS);
+    lzo_uint len = out.size();
+    lzo1x_999_compress(p, n, out.data(), &len, wrk.data());
+    out.resize(len);
+    return out;
+}
+
+bool writeFile(const char* path, const std::vector<uint8_t>& bytes) {
+    std::FILE* f = std::fopen(path, "wb");
+    if (!f || std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size() || std::fclose(f) != 0) {
+        std::perror(path);
+        return false;
+    }
+    return true;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
-    if (argc != 2) {
-        std::fprintf(stderr, "usage: rv_make_demo OUT.p3d\n");
+    if (argc != 2 && argc != 3) {
+        std::fprintf(stderr, "usage: rv_make_demo OUT.p3d [OUT.wrp]\n");
         return 2;
     }
     if (lzo_init() != LZO_E_OK) return 1;
     rvtest::OdolWriteOptions opt;
-    opt.lzo = [](const uint8_t* p, size_t n) {
-        std::vector<uint8_t> out(n + n / 16 + 64 + 3), wrk(LZO1X_999_MEM_COMPRESS);
-        lzo_uint len = out.size();
-        lzo1x_999_compress(p, n, out.data(), &len, wrk.data());
-        out.resize(len);
-        return out;
-    };
-    auto bytes = rvtest::writeOdol73(rvtest::makeCrateModel(), opt);
-    std::FILE* f = std::fopen(argv[1], "wb");
-    if (!f || std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size() || std::fclose(f) != 0) {
-        std::perror(argv[1]);
-        return 1;
+    opt.lzo = lzo999;
+    if (!writeFile(argv[1], rvtest::writeOdol73(rvtest::makeCrateModel(), opt))) return 1;
+    if (argc == 3) {
+        rvtest::WrpWriteOptions wopt;
+        wopt.lzo = lzo999;
+        if (!writeFile(argv[2], rvtest::writeOprw(rvtest::makeTestTerrain(25, 32, 16, 64, 32), wopt))) return 1;
     }
     return 0;
 }

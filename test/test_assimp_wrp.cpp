@@ -1,0 +1,161 @@
+// The Assimp adapter for terrains: every terrain sample and fixture imports valid; the height
+// grid comes out as indexed tiles with one vertex per sample per mesh at (x*cell, h, -z*cell),
+// every cell as two counter-clockwise (seen from above) triangles; objects as nodes with their
+// world transforms mirrored like models; and the .glb round trip through the stock importer.
+#include <assimp/Exporter.hpp>
+#include <assimp/Importer.hpp>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+#include <gtest/gtest.h>
+#include <lzo/lzo1x.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <set>
+
+#include "rv/assimp_importer.hpp"
+#include "rv/wrp.hpp"
+#include "support/samples.hpp"
+#include "support/wrp_writer.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const aiNode* child(const aiNode* parent, const std::string& name) {
+    for (unsigned i = 0; i < parent->mNumChildren; ++i)
+        if (name == parent->mChildren[i]->mName.C_Str()) return parent->mChildren[i];
+    return nullptr;
+}
+
+// Checks the terrain node of `s` against the decoded terrain; returns the triangle count.
+size_t checkTerrain(const aiScene* s, const aiNode* terrainNode, const rv::WrpTerrain& t) {
+    const float cell = t.cellSize();
+    std::set<std::pair<uint32_t, uint32_t>> samples;
+    size_t triangles = 0;
+    for (unsigned m = 0; m < terrainNode->mNumMeshes; ++m) {
+        const aiMesh* mesh = s->mMeshes[terrainNode->mMeshes[m]];
+        EXPECT_LE(mesh->mNumVertices, 129u * 129u);
+        std::set<std::pair<uint32_t, uint32_t>> inMesh;
+        for (unsigned v = 0; v < mesh->mNumVertices; ++v) {
+            const aiVector3D p = mesh->mVertices[v];
+            const uint32_t x = uint32_t(std::lround(p.x / cell)), z = uint32_t(std::lround(-p.z / cell));
+            EXPECT_EQ(p.x, float(x) * cell);
+            EXPECT_EQ(p.z, -(float(z) * cell));
+            EXPECT_EQ(p.y, t.elevation[size_t(z) * t.mapSizeX + x]) << x << "," << z;
+            EXPECT_TRUE(inMesh.insert({x, z}).second) << "sample " << x << "," << z << " twice in one mesh";
+            samples.insert({x, z});
+            EXPECT_GT(mesh->mNormals[v].y, 0.0f);
+        }
+        for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
+            const aiFace& face = mesh->mFaces[f];
+            EXPECT_EQ(face.mNumIndices, 3u);
+            const aiVector3D a = mesh->mVertices[face.mIndices[0]], b = mesh->mVertices[face.mIndices[1]],
+                             c = mesh->mVertices[face.mIndices[2]];
+            EXPECT_GT(((b - a) ^ (c - a)).y, 0.0f) << "triangle " << f << " faces down";
+            ++triangles;
+        }
+    }
+    EXPECT_EQ(samples.size(), size_t(t.mapSizeX) * t.mapSizeY);
+    EXPECT_EQ(triangles, size_t(2) * (t.mapSizeX - 1) * (t.mapSizeY - 1));
+    return triangles;
+}
+
+void checkObjects(const aiNode* objects, const rv::WrpTerrain& t) {
+    ASSERT_EQ(objects->mNumChildren, t.objects.size());
+    for (size_t i = 0; i < t.objects.size(); ++i) {
+        const aiNode* n = objects->mChildren[i];
+        const rv::WrpObject& o = t.objects[i];
+        EXPECT_EQ(o.model, n->mName.C_Str());
+        const rv::Vec3 p = o.transform.position();
+        EXPECT_EQ(n->mTransformation.a4, p.x);
+        EXPECT_EQ(n->mTransformation.b4, p.y);
+        EXPECT_EQ(n->mTransformation.c4, -p.z);
+        int32_t id = 0;
+        ASSERT_TRUE(n->mMetaData && n->mMetaData->Get("rv:object_id", id));
+        EXPECT_EQ(uint32_t(id), o.id);
+    }
+}
+
+class AssimpWrpSample : public testing::TestWithParam<rvtest::TerrainRow> {};
+
+TEST_P(AssimpWrpSample, ImportsTilesAndObjects) {
+    const std::string path = rvtest::samplesDir() + "/" + GetParam().path;
+    auto bytes = rvtest::readBytes(path);
+    auto decoded = rv::decodeWrp(bytes.data(), bytes.size(), GetParam().path);
+    ASSERT_TRUE(decoded.ok()) << decoded.error().message;
+    Assimp::Importer importer;
+    rv::registerImporters(importer);
+    const aiScene* s = importer.ReadFile(path, aiProcess_ValidateDataStructure);
+    ASSERT_NE(s, nullptr) << importer.GetErrorString();
+    EXPECT_EQ(s->mFlags & AI_SCENE_FLAGS_VALIDATION_WARNING, 0u);
+    const aiNode* terrain = child(s->mRootNode, "terrain");
+    ASSERT_NE(terrain, nullptr);
+    checkTerrain(s, terrain, decoded.value());
+    checkObjects(child(s->mRootNode, "objects"), decoded.value());
+}
+
+std::vector<rvtest::TerrainRow> rows() {
+    const std::string dir = rvtest::samplesDir();
+    return dir.empty() ? std::vector<rvtest::TerrainRow>{} : rvtest::readTerrainManifest(dir);
+}
+std::string rowName(const testing::TestParamInfo<rvtest::TerrainRow>& info) {
+    std::string n;
+    for (char c : info.param.path) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    return n;
+}
+INSTANTIATE_TEST_SUITE_P(Terrains, AssimpWrpSample, testing::ValuesIn(rows()), rowName);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(AssimpWrpSample);
+
+// A fixture larger than one tile (300 x 200 samples), with roads, through .glb and back.
+TEST(AssimpWrp, FixtureTilesRoadsAndGlbRoundTrip) {
+    lzo_init();
+    rvtest::WrpWriteOptions o;
+    o.lzo = [](const uint8_t* p, size_t n) {
+        std::vector<uint8_t> out(n + n / 16 + 64 + 3), work(LZO1X_1_MEM_COMPRESS);
+        lzo_uint size = out.size();
+        lzo1x_1_compress(p, n, out.data(), &size, work.data());
+        out.resize(size);
+        return out;
+    };
+    const rv::WrpTerrain t = rvtest::makeTestTerrain(25, 64, 32, 300, 200);
+    const std::vector<uint8_t> bytes = rvtest::writeOprw(t, o);
+    Assimp::Importer importer;
+    rv::registerImporters(importer);
+    const aiScene* s = importer.ReadFileFromMemory(bytes.data(), bytes.size(), aiProcess_ValidateDataStructure, "wrp");
+    ASSERT_NE(s, nullptr) << importer.GetErrorString();
+    const size_t triangles = checkTerrain(s, child(s->mRootNode, "terrain"), t);
+    checkObjects(child(s->mRootNode, "objects"), t);
+    const aiNode* roads = child(s->mRootNode, "roads");
+    ASSERT_NE(roads, nullptr);
+    EXPECT_EQ(roads->mNumChildren, t.roads.size());
+    EXPECT_STREQ(roads->mChildren[0]->mName.C_Str(), "rv\\test\\road_10.p3d");
+    EXPECT_GT(s->mNumMaterials, 1u);  // layer materials
+
+    const fs::path glb = fs::temp_directory_path() / ("rvimport_world_" + std::to_string(::getpid()) + ".glb");
+    Assimp::Exporter exporter;
+    ASSERT_EQ(exporter.Export(s, "glb2", glb.string()), AI_SUCCESS) << exporter.GetErrorString();
+    Assimp::Importer stock;
+    const aiScene* back = stock.ReadFile(glb.string(), aiProcess_ValidateDataStructure);
+    ASSERT_NE(back, nullptr) << stock.GetErrorString();
+    size_t backTriangles = 0;
+    for (unsigned m = 0; m < back->mNumMeshes; ++m) backTriangles += back->mMeshes[m]->mNumFaces;
+    EXPECT_EQ(backTriangles, triangles);
+    const aiNode* backObjects = back->mRootNode->FindNode("objects");
+    ASSERT_NE(backObjects, nullptr);
+    EXPECT_EQ(backObjects->mNumChildren, t.objects.size());
+    std::error_code ec;
+    fs::remove(glb, ec);
+}
+
+TEST(AssimpWrp, DamagedTerrainFailsWithOffset) {
+    const rv::WrpTerrain t = rvtest::makeTestTerrain(3, 16, 16, 16, 16);
+    std::vector<uint8_t> bytes = rvtest::writeOprw(t);
+    bytes.resize(bytes.size() / 2);
+    Assimp::Importer importer;
+    rv::registerImporters(importer);
+    EXPECT_EQ(importer.ReadFileFromMemory(bytes.data(), bytes.size(), aiProcess_ValidateDataStructure, "wrp"), nullptr);
+    EXPECT_NE(std::string(importer.GetErrorString()).find("offset 0x"), std::string::npos) << importer.GetErrorString();
+}
+
+}  // namespace
