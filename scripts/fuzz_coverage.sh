@@ -9,11 +9,11 @@ CC=clang CXX=clang++ BUILD_DIR=build-cov BUILD_TYPE=RelWithDebInfo bash scripts/
   -DCMAKE_EXE_LINKER_FLAGS="-fprofile-instr-generate" >/dev/null
 rm -f build-cov/*.profraw
 objects=()
-for target in fuzz_lzss fuzz_lzo fuzz_odol fuzz_assimp_odol; do
+for target in fuzz_lzss fuzz_lzo fuzz_odol fuzz_wrp fuzz_assimp_odol fuzz_assimp_wrp; do
   [ -d build-fuzz/corpus/$target ] || continue
   LLVM_PROFILE_FILE=build-cov/$target.profraw ASAN_OPTIONS=detect_leaks=0 \
     build-cov/test/fuzz/$target -runs=0 build-fuzz/corpus/$target >/dev/null 2>&1 || true
   objects+=(-object build-cov/test/fuzz/$target)
 done
 llvm-profdata merge -sparse build-cov/*.profraw -o build-cov/fuzz.profdata
-llvm-cov report "${objects[@]:1}" -instr-profile=build-cov/fuzz.profdata code/odol code/compression code/core code/assimp
+llvm-cov report "${objects[@]:1}" -instr-profile=build-cov/fuzz.profdata code/odol code/wrp code/compression code/core code/assimp

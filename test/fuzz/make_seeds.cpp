@@ -12,6 +12,7 @@
 #include "support/lzss_encoder.hpp"
 #include "support/odol7_writer.hpp"
 #include "support/odol_writer.hpp"
+#include "support/wrp_writer.hpp"
 
 namespace {
 
@@ -42,7 +43,7 @@ std::vector<uint8_t> withSize(size_t outSize, std::vector<uint8_t> stream) {
 
 int main(int argc, char** argv) {
     if (argc != 2) {
-        std::fprintf(stderr, "usage: rv_make_fuzz_seeds OUT_DIR (writes OUT_DIR/{odol,lzss,lzo}/...)\n");
+        std::fprintf(stderr, "usage: rv_make_fuzz_seeds OUT_DIR (writes OUT_DIR/{odol,wrp,lzss,lzo}/...)\n");
         return 2;
     }
     lzo_init();
@@ -59,6 +60,12 @@ int main(int argc, char** argv) {
     writeFile(dir + "/lzss/crate.bin", withSize(n, rvtest::encodeLzss(raw.data(), n)));
     writeFile(dir + "/lzss/ofp.bin", withSize(std::min<size_t>(ofp.size(), 0xffff),
                                               rvtest::encodeLzss(ofp.data(), std::min<size_t>(ofp.size(), 0xffff))));
+    rvtest::WrpWriteOptions wrpLzo;
+    wrpLzo.lzo = lzo;
+    for (uint32_t v : {3u, 16u, 22u, 24u, 25u})
+        writeFile(dir + "/wrp/oprw_v" + std::to_string(v) + ".wrp",
+                  rvtest::writeOprw(v <= 3 ? rvtest::makeTestTerrain(v, 8, 8, 8, 8) : rvtest::makeTestTerrain(v, 8, 4, 16, 8),
+                                    wrpLzo));
     writeFile(dir + "/lzo/crate.bin", withSize(n, lzo(raw.data(), n)));
     writeFile(dir + "/lzo/ofp.bin", withSize(std::min<size_t>(ofp.size(), 0xffff),
                                              lzo(ofp.data(), std::min<size_t>(ofp.size(), 0xffff))));
