@@ -8,6 +8,7 @@
 #include <random>
 
 #include "rv/odol.hpp"
+#include "rv/wrp.hpp"
 #include "support/samples.hpp"
 
 namespace {
@@ -101,5 +102,78 @@ std::string rowName(const testing::TestParamInfo<rvtest::ManifestRow>& info) {
 
 INSTANTIATE_TEST_SUITE_P(Samples, RealDamage, testing::ValuesIn(realRows()), rowName);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(RealDamage);
+
+// The same sweeps over the terrain samples (the 9 MB 8WVR is left to the fuzzer).
+std::vector<rvtest::TerrainRow> terrainRows() {
+    std::vector<rvtest::TerrainRow> out;
+    const std::string dir = rvtest::samplesDir();
+    if (dir.empty()) return out;
+    for (auto& r : rvtest::readTerrainManifest(dir))
+        if (rvtest::readBytes(dir + "/" + r.path).size() < (2u << 20)) out.push_back(r);
+    return out;
+}
+
+std::string checkWrp(const std::vector<uint8_t>& bytes, const std::string& what) {
+    rv::DecodeOptions options;
+    options.maxDecodedBytes = uint64_t(256) << 20;
+    auto r = rv::decodeWrp(bytes.data(), bytes.size(), "damaged.wrp", options);
+    if (r.ok()) return {};
+    if (r.error().message.rfind("damaged.wrp: ", 0) != 0) return what + ": message does not name the file: " + r.error().message;
+    if (r.error().offset > bytes.size()) return what + ": offset beyond the file: " + r.error().message;
+    return {};
+}
+
+class RealWrpDamage : public testing::TestWithParam<rvtest::TerrainRow> {};
+
+TEST_P(RealWrpDamage, TruncationPatchesAndHostileCounts) {
+    const std::vector<uint8_t> original = rvtest::readBytes(rvtest::samplesDir() + "/" + GetParam().path);
+    ASSERT_FALSE(original.empty());
+    std::vector<uint64_t> counts;
+    rv::DecodeOptions record;
+    record.countOffsets = &counts;
+    ASSERT_TRUE(rv::decodeWrp(original.data(), original.size(), "sample", record).ok());
+    std::sort(counts.begin(), counts.end());
+    counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
+    std::vector<uint8_t> bytes;
+    std::vector<size_t> lengths = spread(original.size(), original.size() <= 4096 ? original.size() : 96);
+    for (size_t k = 1; k <= 8 && k <= original.size(); ++k) lengths.push_back(original.size() - k);
+    for (size_t len : lengths) {
+        bytes.assign(original.begin(), original.begin() + long(len));
+        const std::string failure = checkWrp(bytes, "truncated to " + std::to_string(len));
+        ASSERT_TRUE(failure.empty()) << failure;
+    }
+    // The header's grid sizes and every count field the decoder reads.
+    std::vector<uint64_t> targets = {4, 8, 12, 16, 20};
+    for (size_t pick : spread(counts.size(), 200)) targets.push_back(counts[pick]);
+    for (uint64_t at : targets) {
+        if (at + 4 > original.size()) continue;
+        for (uint32_t v : {0xFFFFFFFFu, 0x7FFFFFFFu, 0x10000000u, 0x00FFFFFFu, 0x00010000u}) {
+            bytes = original;
+            std::memcpy(&bytes[at], &v, 4);
+            const std::string failure = checkWrp(bytes, "value " + std::to_string(v) + " at " + std::to_string(at));
+            ASSERT_TRUE(failure.empty()) << failure;
+        }
+    }
+    std::mt19937 rng(99);
+    for (size_t at : spread(original.size(), 128)) {
+        bytes = original;
+        bytes[at] ^= 0xFF;
+        std::string failure = checkWrp(bytes, "byte flipped at " + std::to_string(at));
+        ASSERT_TRUE(failure.empty()) << failure;
+        bytes = original;
+        for (size_t k = 0; k < 8 && at + k < bytes.size(); ++k) bytes[at + k] = uint8_t(rng());
+        failure = checkWrp(bytes, "8 random bytes at " + std::to_string(at));
+        ASSERT_TRUE(failure.empty()) << failure;
+    }
+}
+
+std::string terrainName(const testing::TestParamInfo<rvtest::TerrainRow>& info) {
+    std::string n;
+    for (char c : info.param.path) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    return n;
+}
+
+INSTANTIATE_TEST_SUITE_P(Terrains, RealWrpDamage, testing::ValuesIn(terrainRows()), terrainName);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(RealWrpDamage);
 
 }  // namespace

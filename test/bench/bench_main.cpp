@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <map>
 #include <new>
 #include <string>
 #include <vector>
@@ -26,6 +27,7 @@
 #include "rv/odol.hpp"
 #include "support/lzss_encoder.hpp"
 #include "support/samples.hpp"
+#include "support/wrp_writer.hpp"
 
 // ---- heap accounting for the peak-memory figure (this binary only) ----
 // The replaced operator new allocates with malloc, so its operator delete frees with free.
@@ -282,6 +284,40 @@ void BM_AssimpImportSameModelAsGlb(benchmark::State& state) {
     state.SetLabel(fs::path(path).filename().string());
 }
 BENCHMARK(BM_AssimpImportSameModelAsGlb)->Unit(benchmark::kMillisecond);
+
+// ---- WRP: decode of large synthetic terrains written by our own writer (OPRW v25, LZO) ----
+const std::vector<uint8_t>& largeTerrain(uint32_t samples) {
+    static std::map<uint32_t, std::vector<uint8_t>> cache;
+    auto it = cache.find(samples);
+    if (it == cache.end()) {
+        lzo_init();
+        rvtest::WrpWriteOptions o;
+        o.lzo = [](const uint8_t* p, size_t n) {
+            std::vector<uint8_t> out(n + n / 16 + 64 + 3), work(LZO1X_1_MEM_COMPRESS);
+            lzo_uint size = out.size();
+            lzo1x_1_compress(p, n, out.data(), &size, work.data());
+            out.resize(size);
+            return out;
+        };
+        // Arma 3 proportions: a land grid 8x coarser than the height grid (Stratis: 256 / 2048).
+        it = cache.emplace(samples, rvtest::writeOprw(rvtest::makeTestTerrain(25, samples / 8, samples / 8, samples, samples), o))
+                 .first;
+    }
+    return it->second;
+}
+
+void BM_WrpDecodeLarge(benchmark::State& state) {
+    const uint32_t samples = uint32_t(state.range(0));
+    const std::vector<uint8_t>& bytes = largeTerrain(samples);
+    for (auto _ : state) {
+        auto t = rv::decodeWrp(bytes.data(), bytes.size(), "large.wrp");
+        if (!t) state.SkipWithError(t.error().message.c_str());
+        benchmark::DoNotOptimize(t);
+    }
+    state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(samples) * samples * 4);  // elevation bytes
+    state.counters["file_MB"] = double(bytes.size()) / 1e6;
+}
+BENCHMARK(BM_WrpDecodeLarge)->Arg(4096)->Arg(8192)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 }  // namespace
 
