@@ -16,6 +16,7 @@
 #include "rv/assimp_importer.hpp"
 #include "rv/wrp.hpp"
 #include "support/samples.hpp"
+#include "support/odol_writer.hpp"
 #include "support/wrp_writer.hpp"
 
 namespace fs = std::filesystem;
@@ -156,6 +157,61 @@ TEST(AssimpWrp, DamagedTerrainFailsWithOffset) {
     rv::registerImporters(importer);
     EXPECT_EQ(importer.ReadFileFromMemory(bytes.data(), bytes.size(), aiProcess_ValidateDataStructure, "wrp"), nullptr);
     EXPECT_NE(std::string(importer.GetErrorString()).find("offset 0x"), std::string::npos) << importer.GetErrorString();
+}
+
+}  // namespace
+
+namespace {
+
+// With a data folder, every object whose model is found there gets that model's first visual
+// LOD as meshes, shared by all its placements; objects whose model is missing stay empty nodes.
+TEST(AssimpWrp, DataFolderPlacesSharedModelMeshes) {
+    const fs::path data = fs::temp_directory_path() / ("rvimport_data_" + std::to_string(::getpid()));
+    fs::create_directories(data / "rv" / "test");
+    const std::vector<uint8_t> crate = rvtest::writeOdol73(rvtest::makeCrateModel());
+    {
+        std::FILE* f = std::fopen((data / "rv" / "test" / "house.p3d").c_str(), "wb");
+        ASSERT_NE(f, nullptr);
+        std::fwrite(crate.data(), 1, crate.size(), f);
+        std::fclose(f);
+    }
+    const rv::WrpTerrain t = rvtest::makeTestTerrain(16, 8, 8, 8, 8);  // models: house, tree
+    const std::vector<uint8_t> world = rvtest::writeOprw(t);
+    Assimp::Importer importer;
+    rv::registerImporters(importer);
+    importer.SetPropertyString(rv::kPropertyDataFolder, data.string());
+    const aiScene* s = importer.ReadFileFromMemory(world.data(), world.size(), aiProcess_ValidateDataStructure, "wrp");
+    ASSERT_NE(s, nullptr) << importer.GetErrorString();
+    const aiNode* objects = child(s->mRootNode, "objects");
+    ASSERT_NE(objects, nullptr);
+    std::vector<unsigned> houseMeshes;
+    size_t houses = 0;
+    for (unsigned i = 0; i < objects->mNumChildren; ++i) {
+        const aiNode* n = objects->mChildren[i];
+        if (std::string(n->mName.C_Str()) == "rv\\test\\house.p3d") {
+            ++houses;
+            std::vector<unsigned> m(n->mMeshes, n->mMeshes + n->mNumMeshes);
+            ASSERT_FALSE(m.empty());
+            if (houseMeshes.empty()) houseMeshes = m;
+            EXPECT_EQ(m, houseMeshes);  // shared, imported once
+        } else {
+            EXPECT_EQ(n->mNumMeshes, 0u) << n->mName.C_Str();  // tree.p3d is not in the folder
+        }
+    }
+    EXPECT_EQ(houses, 12u);
+    // The crate's first visual LOD: its triangle count, as the model importer makes it.
+    size_t triangles = 0;
+    for (unsigned m : houseMeshes) triangles += s->mMeshes[m]->mNumFaces;
+    auto decoded = rv::decodeOdol(crate.data(), crate.size(), "house.p3d");
+    ASSERT_TRUE(decoded.ok());
+    size_t want = 0;
+    const rv::OdolLod& lod0 = decoded->lods[0];
+    for (size_t f = 0; f < lod0.faceCount(); ++f) want += lod0.faceStart[f + 1] - lod0.faceStart[f] - 2;
+    EXPECT_EQ(triangles, want);
+    Assimp::Exporter exporter;
+    EXPECT_EQ(exporter.Export(s, "glb2", (data / "world.glb").string()), AI_SUCCESS) << exporter.GetErrorString();
+    std::error_code ec;
+    fs::remove_all(data, ec);
 }
 
 }  // namespace

@@ -48,6 +48,7 @@ public:
     }
 
     void moveInto(aiScene* scene) { scene->mMaterials = releaseArray(materials_, scene->mNumMaterials); }
+    std::vector<aiMaterial*> release() { return std::move(materials_); }
 
 private:
     aiMaterial* make(const std::string& texture, const std::string& rvmat, const OdolMaterial* embedded) {
@@ -390,6 +391,16 @@ std::vector<size_t> pickLods(const OdolModel& model, const std::string& spec, st
     error = "no LOD matches '" + spec + "'; the model has:";
     for (const OdolLod& lod : lods) error += " '" + lod.name + "'";
     return picked;
+}
+
+LodMeshes buildLodMeshes(const OdolModel& model, size_t lodIndex) {
+    MaterialTable materials;
+    OdolSceneOptions options;
+    std::vector<PendingBone> bones;  // stays empty: no bones without selectionsAsBones
+    LodMeshes out;
+    LodBuilder(model.lods.at(lodIndex), materials, options).build(out.meshes, bones, 0);
+    out.materials = materials.release();
+    return out;
 }
 
 void buildOdolScene(const OdolModel& model, const std::string& rootName, const std::vector<size_t>& lodIndices,

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <map>
 
+#include "assimp/odol_scene.hpp"
 #include "assimp/scene_util.hpp"
 
 namespace rv::assimp {
@@ -138,7 +139,8 @@ aiNode* newNode(const std::string& name, aiNode* parent) {
 
 }  // namespace
 
-void buildWrpScene(const WrpTerrain& t, const std::string& rootName, aiScene* scene) {
+void buildWrpScene(const WrpTerrain& t, const std::string& rootName,
+                   const std::map<std::string, OdolModel>* objectModels, aiScene* scene) {
     auto* root = new aiNode;
     scene->mRootNode = root;
     root->mName = toAiString(rootName);
@@ -195,6 +197,26 @@ void buildWrpScene(const WrpTerrain& t, const std::string& rootName, aiScene* sc
         meshes[i]->mMaterialIndex = it->second;
     }
     if (materials.empty()) materials.push_back(layerMaterial(""));
+
+    // Object models from the data folder: each model's first visual LOD once, shared by all
+    // the nodes that place it (Assimp nodes may reference the same mesh).
+    std::map<std::string, std::vector<unsigned>> meshesOfModel;
+    if (objectModels) {
+        for (const auto& [path, model] : *objectModels) {
+            std::string error;
+            const std::vector<size_t> lod = pickLods(model, "first", error);
+            if (lod.empty()) continue;
+            LodMeshes parts = buildLodMeshes(model, lod[0]);
+            const unsigned materialBase = unsigned(materials.size());
+            materials.insert(materials.end(), parts.materials.begin(), parts.materials.end());
+            std::vector<unsigned>& indices = meshesOfModel[path];
+            for (aiMesh* m : parts.meshes) {
+                m->mMaterialIndex += materialBase;
+                indices.push_back(unsigned(meshes.size()));
+                meshes.push_back(m);
+            }
+        }
+    }
     scene->mMaterials = releaseArray(materials, scene->mNumMaterials);
 
     aiNode* objects = newNode("objects", root);
@@ -205,6 +227,12 @@ void buildWrpScene(const WrpTerrain& t, const std::string& rootName, aiScene* sc
         for (const WrpObject& o : t.objects) {
             aiNode* n = newNode(o.model, objects);
             n->mTransformation = toAssimp(o.transform);
+            auto placed = meshesOfModel.find(o.model);
+            if (placed != meshesOfModel.end() && !placed->second.empty()) {
+                n->mNumMeshes = unsigned(placed->second.size());
+                n->mMeshes = new unsigned[n->mNumMeshes];
+                std::copy(placed->second.begin(), placed->second.end(), n->mMeshes);
+            }
             MetadataBuilder omd;
             omd.add("rv:object_id", int32_t(o.id));
             omd.add("rv:model", o.model);

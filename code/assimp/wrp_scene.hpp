@@ -3,8 +3,10 @@
 
 #include <assimp/scene.h>
 
+#include <map>
 #include <string>
 
+#include "rv/odol.hpp"
 #include "rv/wrp.hpp"
 
 namespace rv::assimp {
@@ -13,6 +15,9 @@ namespace rv::assimp {
 // inside 16-bit indices, and small enough for glTF viewers and Blender.
 constexpr uint32_t kTerrainTileCells = 128;
 
-void buildWrpScene(const WrpTerrain& terrain, const std::string& rootName, aiScene* scene);
+// `objectModels` (may be null): decoded models by the object model path as stored; each one's
+// first visual LOD becomes meshes shared by every node that places it.
+void buildWrpScene(const WrpTerrain& terrain, const std::string& rootName,
+                   const std::map<std::string, OdolModel>* objectModels, aiScene* scene);
 
 }  // namespace rv::assimp

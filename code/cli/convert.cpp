@@ -41,6 +41,7 @@ struct ConvertOptions {
     std::string lods = "all";
     double easting = 200000, northing = 0;  // terrain exports: Terrain Builder's default mapframe
     float cellSize = 50;                    // 4WVR / OPRW v2-3 height-grid spacing
+    std::string dataFolder;                 // where a terrain's object models are found
     bool selectionsAsBones = false;
     unsigned jobs = 0;  // batch only; 0 = one per core
     std::vector<std::string> positional;
@@ -84,6 +85,10 @@ bool parseOptions(const char* verb, const std::vector<std::string>& args, bool b
             if (a == "--easting") out.easting = d;
             else if (a == "--northing") out.northing = d;
             else out.cellSize = float(d);
+        } else if (a == "--data-folder") {
+            const std::string* v = value("--data-folder");
+            if (!v) return false;
+            out.dataFolder = *v;
         } else if (a == "--selections-as-bones") {
             out.selectionsAsBones = true;
         } else if (batch && (a == "-j" || a.rfind("-j", 0) == 0)) {
@@ -134,6 +139,7 @@ void configure(Assimp::Importer& importer, const ConvertOptions& opt) {
     importer.SetPropertyString(kPropertyLods, opt.lods);
     importer.SetPropertyInteger(kPropertySelectionsAsBones, opt.selectionsAsBones ? 1 : 0);
     importer.SetPropertyFloat(kPropertyWrpCellSize, opt.cellSize);
+    importer.SetPropertyString(kPropertyDataFolder, opt.dataFolder);
 }
 
 // The two terrain exports Assimp has no writer for, chosen by -f asc / -f tbobjects or by the
@@ -223,7 +229,8 @@ int runExport(const std::vector<std::string>& args) {
     if (!parseOptions("export", args, false, opt)) return kExitUsage;
     if (opt.positional.size() != 2) {
         std::fprintf(stderr, "usage: rvimport export IN OUT [-f FORMAT_ID] [--lod all|visual|first|NAME] [--selections-as-bones]\n"
-                             "       [--cell-size M] [--easting E] [--northing N]   (terrains; -f asc / -f tbobjects)\n");
+                             "       [--cell-size M] [--easting E] [--northing N] [--data-folder DIR]\n"
+                             "       (terrains; -f asc / -f tbobjects)\n");
         return kExitUsage;
     }
     const fs::path outParent = fs::path(opt.positional[1]).parent_path();

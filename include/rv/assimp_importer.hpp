@@ -35,6 +35,10 @@ constexpr const char* kPropertyMemoryBudgetMb = "RV_IMPORT_MEMORY_BUDGET_MB";
 // Float, metres (default 50): the height-grid spacing of terrains that do not store one
 // (4WVR and OPRW v2/v3 take it from the world's config, landGrid, 50 m in OFP).
 constexpr const char* kPropertyWrpCellSize = "RV_IMPORT_WRP_CELL_SIZE";
+// String, a folder (default empty): where a terrain's object models are looked up. Each object
+// path ("ca\buildings\house.p3d") is tried below it with '/' separators, as stored and lower
+// case; every model found is imported once (first visual LOD) and shared by all its placements.
+constexpr const char* kPropertyDataFolder = "RV_IMPORT_DATA_FOLDER";
 
 // What our importers throw from InternReadFile; Assimp turns it into a null scene and
 // Importer::GetErrorString() returns the message (file, structure, byte offset).
@@ -72,6 +76,7 @@ protected:
 private:
     float cellSize_ = 50.0f;
     uint64_t memoryBudget_ = uint64_t(2048) << 20;
+    std::string dataFolder_;
 };
 
 // Registers every rvimport importer with `importer`, which takes ownership of them.
