@@ -19,6 +19,8 @@ echo
 echo "== rvimport bench: every ODOL file under $SAMPLES/real (best of 50 each)"
 mapfile -t real < <(find "$SAMPLES/real" -name '*.p3d' | sort)
 build/rvimport bench -n 50 "${real[@]}" | tail -1
+echo "== rvimport bench: every terrain under $SAMPLES/terrain (best of 10 each)"
+build/rvimport bench -n 10 "$SAMPLES"/terrain/*.wrp | tail -1
 
 echo
 echo "== rvimport batch over $SAMPLES to glb2: 1 thread vs $(nproc)"

@@ -114,3 +114,10 @@ list(GET objects 1 second)
 if(NOT rc EQUAL 0 OR NOT nobj EQUAL 24 OR NOT second MATCHES "^\"tree\";100053\\.33333[0-9];1173\\.33337[0-9];28\\.6478[89][0-9];0\\.000000;0\\.000000;1\\.1000[0-9]+;")
   message(FATAL_ERROR "objects.txt: rc=${rc} lines=${nobj} '${second}' ${err}")
 endif()
+
+# bench: one line per file, then the total line (format only; speed is never asserted here).
+execute_process(COMMAND ${RVIMPORT} bench -n 2 ${WORK}/in/rv_crate.p3d ${WORK}/rv_world.wrp OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "rv_crate.p3d +[0-9]+ bytes +best [0-9.]+ ms +[0-9.]+ MB/s"
+   OR NOT out MATCHES "rv_world.wrp" OR NOT out MATCHES "total_ms=[0-9.]+")
+  message(FATAL_ERROR "bench: rc=${rc} ${out}")
+endif()

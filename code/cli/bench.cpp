@@ -8,7 +8,9 @@
 
 #include "cli/commands.hpp"
 #include "rv/file_bytes.hpp"
+#include "rv/format.hpp"
 #include "rv/odol.hpp"
+#include "rv/wrp.hpp"
 
 namespace rv::cli {
 
@@ -46,14 +48,24 @@ int runBench(const std::vector<std::string>& args) {
             continue;
         }
         const std::string name = fileNameOf(path);
+        const FileFormat format = sniffFormat(bytes->data(), bytes->size());
+        const bool terrain =
+            format == FileFormat::Wrp4WVR || format == FileFormat::Wrp8WVR || format == FileFormat::WrpOprw;
         double best = 1e300;
         bool failed = false;
         for (long r = 0; r < runs && !failed; ++r) {
+            std::string error;
             const auto start = Clock::now();
-            Result<OdolModel> model = decodeOdol(bytes->data(), bytes->size(), name);
+            if (terrain) {
+                Result<WrpTerrain> t = decodeWrp(bytes->data(), bytes->size(), name);
+                if (!t) error = t.error().message;
+            } else {
+                Result<OdolModel> model = decodeOdol(bytes->data(), bytes->size(), name);
+                if (!model) error = model.error().message;
+            }
             const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-            if (!model) {
-                std::fprintf(stderr, "%s\n", model.error().message.c_str());
+            if (!error.empty()) {
+                std::fprintf(stderr, "%s\n", error.c_str());
                 failed = true;
             }
             best = std::min(best, ms);
