@@ -18,6 +18,7 @@
 #include <set>
 #include <string>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 #include "cli/commands.hpp"
@@ -185,11 +186,31 @@ int exportTerrainSpecial(const ConvertOptions& opt, const std::string& in, const
 // Changing directory is process-wide, so batch runs such formats on one thread.
 bool needsOutputFolderAsCwd(const std::string& formatId) { return formatId == "pbrt"; }
 
+// Assimp 5.2.5's glTF exporter makes node ids unique by probing name, name_1, name-2, ... one
+// by one: a terrain with 25 000 placements of one model took minutes. Later duplicates get
+// " #2", " #3"... (the first keeps its name, so bone lookups by name are unchanged).
+void uniquifyNodeNames(aiNode* root) {
+    std::unordered_map<std::string, unsigned> seen;
+    std::vector<aiNode*> stack{root};
+    while (!stack.empty()) {
+        aiNode* n = stack.back();
+        stack.pop_back();
+        const unsigned count = ++seen[n->mName.C_Str()];
+        if (count > 1) {
+            std::string name = std::string(n->mName.C_Str()) + " #" + std::to_string(count);
+            if (name.size() < MAXLEN) n->mName.Set(name.c_str());
+        }
+        for (unsigned i = n->mNumChildren; i-- > 0;) stack.push_back(n->mChildren[i]);
+    }
+}
+
 // Imports `in` and writes `out` with `format`. Returns an empty string or the reason it failed.
 std::string convertOne(Assimp::Importer& importer, Assimp::Exporter& exporter, const std::string& in,
                        const std::string& out, const std::string& formatId) {
     const aiScene* scene = importer.ReadFile(in, aiProcess_ValidateDataStructure);
     if (!scene) return importer.GetErrorString();  // only meaningful after a failure (see notes)
+    if (formatId.rfind("gltf", 0) == 0 || formatId.rfind("glb", 0) == 0)
+        uniquifyNodeNames(const_cast<aiNode*>(scene->mRootNode));  // the importer's own scene
     aiReturn written;
     if (needsOutputFolderAsCwd(formatId)) {
         std::error_code ec;
