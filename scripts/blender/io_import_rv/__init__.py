@@ -1,0 +1,94 @@
+"""Import binarized Arma / Operation Flashpoint models (.p3d, ODOL) and terrains (.wrp) into Blender.
+
+The decoding happens in rvimport's C++ library (librvimport.so, loaded with ctypes from
+$RVIMPORT_LIB or from beside this file); this add-on only builds Blender data from flat arrays.
+Layout follows the a3ob add-on, so its users feel at home: a collection per file, one mesh
+object per LOD named with the BI LOD name in typed sub-collections, selections as vertex groups,
+every UV set, custom normals on visual LODs, one material per texture + rvmat pair, proxies as
+empties. File (x, y, z) becomes Blender (x, z, y)."""
+
+bl_info = {
+    "name": "Arma/OFP binarized models and terrains (rvimport)",
+    "author": "rvimport",
+    "version": (0, 1, 0),
+    "blender": (3, 4, 0),
+    "location": "File > Import",
+    "description": "Import binarized P3D models (ODOL) and WRP terrains of Operation Flashpoint, ArmA, Arma 2 and Arma 3",
+    "category": "Import-Export",
+}
+
+import os
+
+import bpy
+from bpy.props import BoolProperty, FloatProperty, StringProperty
+from bpy_extras.io_utils import ImportHelper
+
+from . import build
+
+
+class IMPORT_SCENE_OT_rv_p3d(bpy.types.Operator, ImportHelper):
+    """Import a binarized Arma/OFP model (ODOL .p3d)"""
+
+    bl_idname = "import_scene.rv_p3d"
+    bl_label = "Import Arma/OFP model (.p3d)"
+    bl_options = {"REGISTER", "UNDO", "PRESET"}
+    filename_ext = ".p3d"
+    filter_glob: StringProperty(default="*.p3d", options={"HIDDEN"})
+
+    first_lod_only: BoolProperty(name="First LOD Only", description="Import only the first LOD", default=False)
+    proxies: BoolProperty(name="Proxies", description="Create an empty for every proxy", default=True)
+    selections: BoolProperty(name="Selections", description="Named selections as vertex groups", default=True)
+    normals: BoolProperty(name="Custom Normals", description="Stored normals on visual LODs", default=True)
+    materials: BoolProperty(name="Materials", description="One material per texture + rvmat pair", default=True)
+
+    def execute(self, context):
+        try:
+            objects = build.import_model(context, self.filepath, self.first_lod_only, self.proxies, self.selections,
+                                         self.normals, self.materials)
+        except build.ImportFailed as e:
+            self.report({"ERROR"}, str(e))
+            return {"CANCELLED"}
+        self.report({"INFO"}, "Imported %d LODs from %s" % (objects, os.path.basename(self.filepath)))
+        return {"FINISHED"}
+
+
+class IMPORT_SCENE_OT_rv_wrp(bpy.types.Operator, ImportHelper):
+    """Import an Arma/OFP terrain (.wrp: 4WVR, 8WVR, OPRW)"""
+
+    bl_idname = "import_scene.rv_wrp"
+    bl_label = "Import Arma/OFP terrain (.wrp)"
+    bl_options = {"REGISTER", "UNDO", "PRESET"}
+    filename_ext = ".wrp"
+    filter_glob: StringProperty(default="*.wrp", options={"HIDDEN"})
+
+    cell_size: FloatProperty(name="Cell Size", description="Height-grid spacing for worlds that do not store it (OFP)",
+                             default=50.0, min=0.01)
+    objects: BoolProperty(name="Objects", description="An empty for every placed object", default=True)
+
+    def execute(self, context):
+        try:
+            build.import_terrain(context, self.filepath, self.cell_size, self.objects)
+        except build.ImportFailed as e:
+            self.report({"ERROR"}, str(e))
+            return {"CANCELLED"}
+        return {"FINISHED"}
+
+
+def _menu(self, context):
+    self.layout.operator(IMPORT_SCENE_OT_rv_p3d.bl_idname, text="Arma/OFP model (.p3d)")
+    self.layout.operator(IMPORT_SCENE_OT_rv_wrp.bl_idname, text="Arma/OFP terrain (.wrp)")
+
+
+_classes = (IMPORT_SCENE_OT_rv_p3d, IMPORT_SCENE_OT_rv_wrp)
+
+
+def register():
+    for c in _classes:
+        bpy.utils.register_class(c)
+    bpy.types.TOPBAR_MT_file_import.append(_menu)
+
+
+def unregister():
+    bpy.types.TOPBAR_MT_file_import.remove(_menu)
+    for c in reversed(_classes):
+        bpy.utils.unregister_class(c)
