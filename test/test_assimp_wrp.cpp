@@ -7,7 +7,6 @@
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 #include <gtest/gtest.h>
-#include <lzo/lzo1x.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -16,6 +15,7 @@
 #include "rv/assimp_importer.hpp"
 #include "rv/wrp.hpp"
 #include "support/samples.hpp"
+#include "support/lzo_reference.hpp"
 #include "support/odol_writer.hpp"
 #include "support/wrp_writer.hpp"
 
@@ -110,15 +110,8 @@ GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(AssimpWrpSample);
 
 // A fixture larger than one tile (300 x 200 samples), with roads, through .glb and back.
 TEST(AssimpWrp, FixtureTilesRoadsAndGlbRoundTrip) {
-    lzo_init();
     rvtest::WrpWriteOptions o;
-    o.lzo = [](const uint8_t* p, size_t n) {
-        std::vector<uint8_t> out(n + n / 16 + 64 + 3), work(LZO1X_1_MEM_COMPRESS);
-        lzo_uint size = out.size();
-        lzo1x_1_compress(p, n, out.data(), &size, work.data());
-        out.resize(size);
-        return out;
-    };
+    o.lzo = rvtest::lzoFast;
     const rv::WrpTerrain t = rvtest::makeTestTerrain(25, 64, 32, 300, 200);
     const std::vector<uint8_t> bytes = rvtest::writeOprw(t, o);
     Assimp::Importer importer;

@@ -7,19 +7,12 @@
 
 
 #include "support/model_compare.hpp"
+#include "support/lzo_reference.hpp"
 #include "support/odol_writer.hpp"
 
 namespace {
 
-std::vector<uint8_t> liblzo(const uint8_t* p, size_t n) {
-    static bool init = lzo_init() == LZO_E_OK;
-    EXPECT_TRUE(init);
-    std::vector<uint8_t> out(n + n / 16 + 64 + 3), wrk(LZO1X_999_MEM_COMPRESS);
-    lzo_uint len = out.size();
-    EXPECT_EQ(lzo1x_999_compress(p, n, out.data(), &len, wrk.data()), LZO_E_OK);
-    out.resize(len);
-    return out;
-}
+std::vector<uint8_t> liblzo(const uint8_t* p, size_t n) { return rvtest::lzoBest(p, n); }
 
 rv::OdolModel decodeOk(const std::vector<uint8_t>& bytes) {
     auto res = rv::decodeOdol(bytes.data(), bytes.size(), "crate.p3d");

@@ -2,28 +2,18 @@
 // every version family: quad trees, LZSS and LZO payloads, roads with the v16/v24 additions,
 // classed models, map info; plus damage sweeps and hostile grid sizes.
 #include <gtest/gtest.h>
-#include <lzo/lzo1x.h>
 
 #include <cstring>
 
 #include "rv/wrp.hpp"
+#include "support/lzo_reference.hpp"
 #include "support/wrp_writer.hpp"
 
 namespace {
 
-std::vector<uint8_t> lzo(const uint8_t* p, size_t n) {
-    static const int init = lzo_init();
-    (void)init;
-    std::vector<uint8_t> out(n + n / 16 + 64 + 3), work(LZO1X_1_MEM_COMPRESS);
-    lzo_uint size = out.size();
-    lzo1x_1_compress(p, n, out.data(), &size, work.data());
-    out.resize(size);
-    return out;
-}
-
 std::vector<uint8_t> write(const rv::WrpTerrain& t) {
     rvtest::WrpWriteOptions o;
-    o.lzo = lzo;
+    o.lzo = rvtest::lzoFast;
     return rvtest::writeOprw(t, o);
 }
 

@@ -23,11 +23,6 @@ namespace {
 
 constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
 
-std::string baseName(const std::string& path) {
-    size_t slash = path.find_last_of("\\/");
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
 aiColor4D toColor(const Rgba& c) { return aiColor4D(c[0], c[1], c[2], c[3]); }
 
 // One aiMaterial per (texture, material file) pair over the whole model.

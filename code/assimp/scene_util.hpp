@@ -26,6 +26,12 @@ inline aiString toAiString(const std::string& s) {
     return out;
 }
 
+// "a3\\data_f\\x.paa" -> "x.paa": BI paths use backslashes, some tools write slashes.
+inline std::string baseName(const std::string& path) {
+    const size_t slash = path.find_last_of("\\/");
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
 // BI files are left-handed (x right, y up, z forward); Assimp is right-handed with y up.
 // Mirroring z converts between them; faces are reversed separately to keep them front-facing.
 inline aiVector3D toAssimp(const Vec3& v) { return {v.x, v.y, -v.z}; }

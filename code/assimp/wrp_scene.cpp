@@ -21,11 +21,6 @@
 namespace rv::assimp {
 namespace {
 
-std::string baseName(const std::string& path) {
-    size_t slash = path.find_last_of("\\/");
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
 aiMaterial* layerMaterial(const std::string& path) {
     auto* mat = new aiMaterial;
     aiString s = toAiString(path.empty() ? std::string("terrain (no layer)") : baseName(path));

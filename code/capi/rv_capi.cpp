@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <new>
 #include <string>
 #include <vector>
@@ -30,16 +31,57 @@ void fail(rv_error* e, int32_t code, const std::string& message, uint64_t offset
 
 const char* kEmpty = "";
 
+// Reads `path` and runs `decode(bytes, name)` (a Result<T>), reporting failures in `error`;
+// nothing thrown inside escapes. Returns 0 and sets `out` on success.
+template <class T, class Decode>
+int32_t openWith(const char* path, rv_error* error, Decode decode, std::unique_ptr<T>& out) {
+    if (!path) {
+        fail(error, 1, "null path", 0);
+        return 1;
+    }
+    try {
+        auto bytes = rv::readFileBytes(path);
+        if (!bytes) {
+            fail(error, 1, bytes.error().message, bytes.error().offset);
+            return 1;
+        }
+        auto decoded = decode(bytes.value(), rv::fileNameOf(path));
+        if (!decoded) {
+            fail(error, 2, decoded.error().message, decoded.error().offset);
+            return 2;
+        }
+        out = std::make_unique<T>();
+        out->set(std::move(decoded.value()));
+        return 0;
+    } catch (const std::bad_alloc&) {
+        fail(error, 3, std::string(path) + ": out of memory", 0);
+        return 3;
+    } catch (const std::exception& e) {
+        fail(error, 2, std::string(path) + ": " + e.what(), 0);
+        return 2;
+    }
+}
+
+LodMaterials materialsOf(const rv::OdolLod& lod);
+
 }  // namespace
 
 struct rv_model {
     rv::OdolModel model;
     std::vector<std::string> lodKinds;
     std::vector<LodMaterials> materials;
+    void set(rv::OdolModel decoded) {
+        model = std::move(decoded);
+        for (const rv::OdolLod& lod : model.lods) {
+            lodKinds.push_back(rv::lodKindName(rv::lodKind(lod.resolution)));
+            materials.push_back(materialsOf(lod));
+        }
+    }
 };
 
 struct rv_terrain {
     rv::WrpTerrain terrain;
+    void set(rv::WrpTerrain decoded) { terrain = std::move(decoded); }
 };
 
 namespace {
@@ -80,37 +122,13 @@ extern "C" {
 int32_t rv_abi_version(void) { return RV_ABI_VERSION; }
 
 int32_t rv_model_open(const char* path, rv_model** out, rv_error* error) {
-    if (out) *out = nullptr;
-    if (!path || !out) {
-        fail(error, 1, "rv_model_open: null argument", 0);
-        return 1;
-    }
-    try {
-        auto bytes = rv::readFileBytes(path);
-        if (!bytes) {
-            fail(error, 1, bytes.error().message, bytes.error().offset);
-            return 1;
-        }
-        auto model = rv::decodeOdol(bytes->data(), bytes->size(), rv::fileNameOf(path));
-        if (!model) {
-            fail(error, 2, model.error().message, model.error().offset);
-            return 2;
-        }
-        auto* m = new rv_model;
-        m->model = std::move(model.value());
-        for (const rv::OdolLod& lod : m->model.lods) {
-            m->lodKinds.push_back(rv::lodKindName(rv::lodKind(lod.resolution)));
-            m->materials.push_back(materialsOf(lod));
-        }
-        *out = m;
-        return 0;
-    } catch (const std::bad_alloc&) {
-        fail(error, 3, std::string(path) + ": out of memory", 0);
-        return 3;
-    } catch (const std::exception& e) {
-        fail(error, 2, std::string(path) + ": " + e.what(), 0);
-        return 2;
-    }
+    if (!out) return 1;
+    std::unique_ptr<rv_model> m;
+    const int32_t rc = openWith(path, error, [](const std::vector<uint8_t>& b, const std::string& name) {
+        return rv::decodeOdol(b.data(), b.size(), name);
+    }, m);
+    *out = m.release();
+    return rc;
 }
 
 void rv_model_close(rv_model* m) { delete m; }
@@ -225,32 +243,14 @@ void rv_lod_proxy_transform(const rv_model* m, uint32_t lod, uint32_t i, float* 
 }
 
 int32_t rv_terrain_open(const char* path, float defaultCellSize, rv_terrain** out, rv_error* error) {
-    if (out) *out = nullptr;
-    if (!path || !out) {
-        fail(error, 1, "rv_terrain_open: null argument", 0);
-        return 1;
-    }
-    try {
-        auto bytes = rv::readFileBytes(path);
-        if (!bytes) {
-            fail(error, 1, bytes.error().message, bytes.error().offset);
-            return 1;
-        }
-        auto terrain = rv::decodeWrp(bytes->data(), bytes->size(), rv::fileNameOf(path), {},
-                                     defaultCellSize > 0 ? defaultCellSize : 50.0f);
-        if (!terrain) {
-            fail(error, 2, terrain.error().message, terrain.error().offset);
-            return 2;
-        }
-        *out = new rv_terrain{std::move(terrain.value())};
-        return 0;
-    } catch (const std::bad_alloc&) {
-        fail(error, 3, std::string(path) + ": out of memory", 0);
-        return 3;
-    } catch (const std::exception& e) {
-        fail(error, 2, std::string(path) + ": " + e.what(), 0);
-        return 2;
-    }
+    if (!out) return 1;
+    std::unique_ptr<rv_terrain> t;
+    const float cell = defaultCellSize > 0 ? defaultCellSize : 50.0f;
+    const int32_t rc = openWith(path, error, [cell](const std::vector<uint8_t>& b, const std::string& name) {
+        return rv::decodeWrp(b.data(), b.size(), name, {}, cell);
+    }, t);
+    *out = t.release();
+    return rc;
 }
 
 void rv_terrain_close(rv_terrain* t) { delete t; }

@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "rv/math_types.hpp"
+
 namespace rv::cli {
 
 class JsonWriter {
@@ -58,5 +60,33 @@ private:
     std::vector<bool> first_;  // per open container: no element written yet
     bool afterKey_ = false;
 };
+
+// Shapes both dumps (models and terrains) write.
+inline void vec3(JsonWriter& j, const Vec3& v) {
+    j.beginArray();
+    j.value(v.x);
+    j.value(v.y);
+    j.value(v.z);
+    j.endArray();
+}
+inline void vec3s(JsonWriter& j, const char* k, const std::vector<Vec3>& v) {
+    j.key(k);
+    j.beginArray();
+    for (const Vec3& x : v) vec3(j, x);
+    j.endArray();
+}
+template <class T>
+void uints(JsonWriter& j, const char* k, const std::vector<T>& v) {
+    j.key(k);
+    j.beginArray();
+    for (const T& x : v) j.value(uint64_t(x));
+    j.endArray();
+}
+inline void strings(JsonWriter& j, const char* k, const std::vector<std::string>& v) {
+    j.key(k);
+    j.beginArray();
+    for (const std::string& s : v) j.value(s);
+    j.endArray();
+}
 
 }  // namespace rv::cli

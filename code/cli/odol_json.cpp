@@ -5,13 +5,6 @@
 namespace rv::cli {
 namespace {
 
-void vec3(JsonWriter& j, const Vec3& v) {
-    j.beginArray();
-    j.value(v.x);
-    j.value(v.y);
-    j.value(v.z);
-    j.endArray();
-}
 void vec3Field(JsonWriter& j, const char* k, const Vec3& v) {
     j.key(k);
     vec3(j, v);
@@ -21,23 +14,10 @@ void rgba(JsonWriter& j, const char* k, const Rgba& c) {
     j.key(k);
     j.floats(c.begin(), c.end());
 }
-template <class T>
-void uints(JsonWriter& j, const char* k, const std::vector<T>& v) {
-    j.key(k);
-    j.beginArray();
-    for (const T& x : v) j.value(uint64_t(x));
-    j.endArray();
-}
 void ints(JsonWriter& j, const char* k, const std::vector<int32_t>& v) {
     j.key(k);
     j.beginArray();
     for (int32_t x : v) j.value(x);
-    j.endArray();
-}
-void vec3s(JsonWriter& j, const char* k, const std::vector<Vec3>& v) {
-    j.key(k);
-    j.beginArray();
-    for (const Vec3& x : v) vec3(j, x);
     j.endArray();
 }
 

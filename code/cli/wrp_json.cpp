@@ -7,31 +7,11 @@
 namespace rv::cli {
 namespace {
 
-void vec3(JsonWriter& j, const Vec3& v) {
-    j.beginArray();
-    j.value(v.x);
-    j.value(v.y);
-    j.value(v.z);
-    j.endArray();
-}
 void pair(JsonWriter& j, const char* k, uint32_t a, uint32_t b) {
     j.key(k);
     j.beginArray();
     j.value(a);
     j.value(b);
-    j.endArray();
-}
-void strings(JsonWriter& j, const char* k, const std::vector<std::string>& v) {
-    j.key(k);
-    j.beginArray();
-    for (const std::string& s : v) j.value(s);
-    j.endArray();
-}
-template <class T>
-void uints(JsonWriter& j, const char* k, const std::vector<T>& v) {
-    j.key(k);
-    j.beginArray();
-    for (const T& x : v) j.value(uint64_t(x));
     j.endArray();
 }
 
@@ -53,10 +33,7 @@ void writeWrpJson(std::FILE* out, const WrpTerrain& t) {
     strings(j, "materials", t.materials);
     uints(j, "material_index", t.materialIndex);
     uints(j, "geography", t.geography);
-    j.key("peaks");
-    j.beginArray();
-    for (const Vec3& p : t.peaks) vec3(j, p);
-    j.endArray();
+    vec3s(j, "peaks", t.peaks);
     strings(j, "models", t.models);
     j.key("classed_models");
     j.beginArray();
@@ -86,10 +63,7 @@ void writeWrpJson(std::FILE* out, const WrpTerrain& t) {
     for (const WrpRoadLink& r : t.roads) {
         j.beginObject();
         j.field("cell", r.cell);
-        j.key("connections");
-        j.beginArray();
-        for (const Vec3& p : r.connections) vec3(j, p);
-        j.endArray();
+        vec3s(j, "connections", r.connections);
         uints(j, "connection_types", r.connectionTypes);
         j.field("id", r.objectId);
         j.field("model", r.model);

@@ -25,6 +25,7 @@
 #include "rv/assimp_importer.hpp"
 #include "rv/compression.hpp"
 #include "rv/odol.hpp"
+#include "support/lzo_reference.hpp"
 #include "support/lzss_encoder.hpp"
 #include "support/samples.hpp"
 #include "support/wrp_writer.hpp"
@@ -290,15 +291,8 @@ const std::vector<uint8_t>& largeTerrain(uint32_t samples) {
     static std::map<uint32_t, std::vector<uint8_t>> cache;
     auto it = cache.find(samples);
     if (it == cache.end()) {
-        lzo_init();
         rvtest::WrpWriteOptions o;
-        o.lzo = [](const uint8_t* p, size_t n) {
-            std::vector<uint8_t> out(n + n / 16 + 64 + 3), work(LZO1X_1_MEM_COMPRESS);
-            lzo_uint size = out.size();
-            lzo1x_1_compress(p, n, out.data(), &size, work.data());
-            out.resize(size);
-            return out;
-        };
+        o.lzo = rvtest::lzoFast;
         // Arma 3 proportions: a land grid 8x coarser than the height grid (Stratis: 256 / 2048).
         it = cache.emplace(samples, rvtest::writeOprw(rvtest::makeTestTerrain(25, samples / 8, samples / 8, samples, samples), o))
                  .first;

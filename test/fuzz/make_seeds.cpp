@@ -1,7 +1,6 @@
 // Writes the fuzzers' seed inputs from the project's own writers: ODOL v73 raw and LZO, ODOL v7,
 // and LZSS / LZO streams of the crate's bytes (prefixed with the 2-byte output size the codec
 // fuzzers read). Real samples are added by scripts/fuzz.sh from ../shared/samples.
-#include <lzo/lzo1x.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -9,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "support/lzo_reference.hpp"
 #include "support/lzss_encoder.hpp"
 #include "support/odol7_writer.hpp"
 #include "support/odol_writer.hpp"
@@ -25,14 +25,7 @@ void writeFile(const std::string& path, const std::vector<uint8_t>& bytes) {
     std::fclose(f);
 }
 
-std::vector<uint8_t> lzo(const uint8_t* data, size_t size) {
-    std::vector<uint8_t> out(size + size / 16 + 64 + 3);
-    std::vector<uint8_t> work(LZO1X_1_MEM_COMPRESS);
-    lzo_uint n = out.size();
-    lzo1x_1_compress(data, size, out.data(), &n, work.data());
-    out.resize(n);
-    return out;
-}
+std::vector<uint8_t> lzo(const uint8_t* data, size_t size) { return rvtest::lzoFast(data, size); }
 
 std::vector<uint8_t> withSize(size_t outSize, std::vector<uint8_t> stream) {
     stream.insert(stream.begin(), {uint8_t(outSize & 0xff), uint8_t(outSize >> 8)});
@@ -46,7 +39,6 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "usage: rv_make_fuzz_seeds OUT_DIR (writes OUT_DIR/{odol,wrp,lzss,lzo}/...)\n");
         return 2;
     }
-    lzo_init();
     const std::string dir = argv[1];
     const std::vector<uint8_t> raw = rvtest::writeOdol73(rvtest::makeCrateModel());
     rvtest::OdolWriteOptions withLzo;

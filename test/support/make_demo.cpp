@@ -2,22 +2,14 @@
 // rv_world.wrp, an OPRW v25 terrain (64 x 32 samples 20 m apart, 24 objects, roads, map info),
 // both made by our own writers (LZO payloads through liblzo2, the reference compressor; the
 // decoder never links it).
-#include <lzo/lzo1x.h>
 
 #include <cstdio>
 
+#include "support/lzo_reference.hpp"
 #include "support/odol_writer.hpp"
 #include "support/wrp_writer.hpp"
 
 namespace {
-
-std::vector<uint8_t> lzo999(const uint8_t* p, size_t n) {
-    std::vector<uint8_t> out(n + n / 16 + 64 + 3), wrk(LZO1X_999_MEM_COMPRESS);
-    lzo_uint len = out.size();
-    lzo1x_999_compress(p, n, out.data(), &len, wrk.data());
-    out.resize(len);
-    return out;
-}
 
 bool writeFile(const char* path, const std::vector<uint8_t>& bytes) {
     std::FILE* f = std::fopen(path, "wb");
@@ -35,13 +27,12 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "usage: rv_make_demo OUT.p3d [OUT.wrp]\n");
         return 2;
     }
-    if (lzo_init() != LZO_E_OK) return 1;
     rvtest::OdolWriteOptions opt;
-    opt.lzo = lzo999;
+    opt.lzo = rvtest::lzoBest;
     if (!writeFile(argv[1], rvtest::writeOdol73(rvtest::makeCrateModel(), opt))) return 1;
     if (argc == 3) {
         rvtest::WrpWriteOptions wopt;
-        wopt.lzo = lzo999;
+        wopt.lzo = rvtest::lzoBest;
         if (!writeFile(argv[2], rvtest::writeOprw(rvtest::makeTestTerrain(25, 32, 16, 64, 32), wopt))) return 1;
     }
     return 0;
