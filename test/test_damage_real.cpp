@@ -1,6 +1,7 @@
-// Damage sweeps over real files (ufbx style): every real ODOL sample is truncated, patched and
-// given hostile counts at exactly the count fields the decoder reads; each decode must end in a
-// model or a clean error that names an offset inside the file. Deterministic (fixed seeds).
+// Damage sweeps over real files (ufbx style): every real ODOL and terrain sample is truncated,
+// patched and given hostile values at exactly the count fields the decoder reads; each decode
+// must end in a model or a clean error that names the file and an offset inside it.
+// Deterministic (fixed seeds).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,6 +14,87 @@
 
 namespace {
 
+// Decodes `bytes` with decoder `decode(data, size, name, options)`; returns a failure
+// description, or "" when the outcome is acceptable.
+template <class Decode>
+std::string check(Decode decode, const std::vector<uint8_t>& bytes, const std::string& what) {
+    rv::DecodeOptions options;
+    options.maxDecodedBytes = uint64_t(256) << 20;
+    auto r = decode(bytes.data(), bytes.size(), "damaged", options);
+    if (r.ok()) return {};
+    if (r.error().message.rfind("damaged: ", 0) != 0) return what + ": message does not name the file: " + r.error().message;
+    if (r.error().offset > bytes.size()) return what + ": offset beyond the file: " + r.error().message;
+    return {};
+}
+
+// Up to `n` positions spread evenly over [0, size).
+std::vector<size_t> spread(size_t size, size_t n) {
+    std::vector<size_t> out;
+    if (size <= n) {
+        for (size_t i = 0; i < size; ++i) out.push_back(i);
+        return out;
+    }
+    for (size_t i = 0; i < n; ++i) out.push_back(i * size / n);
+    return out;
+}
+
+// The sweeps: truncation (every length of small files, 96 spread lengths of big ones, plus the
+// last 8), hostile values at `extraTargets` and at up to 200 of the count fields the decoder
+// reads, single-byte flips and 8-byte random patches at 128 spread offsets.
+template <class Decode>
+void sweep(Decode decode, const std::vector<uint8_t>& original, std::vector<uint64_t> extraTargets, uint32_t seed) {
+    std::vector<uint64_t> counts;
+    rv::DecodeOptions record;
+    record.countOffsets = &counts;
+    ASSERT_TRUE(decode(original.data(), original.size(), "sample", record).ok());
+    std::sort(counts.begin(), counts.end());
+    counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
+
+    std::vector<uint8_t> bytes;
+    std::vector<size_t> lengths = spread(original.size(), original.size() <= 4096 ? original.size() : 96);
+    for (size_t k = 1; k <= 8 && k <= original.size(); ++k) lengths.push_back(original.size() - k);
+    for (size_t len : lengths) {
+        bytes.assign(original.begin(), original.begin() + long(len));
+        const std::string failure = check(decode, bytes, "truncated to " + std::to_string(len));
+        ASSERT_TRUE(failure.empty()) << failure;
+    }
+    for (size_t pick : spread(counts.size(), 200)) extraTargets.push_back(counts[pick]);
+    for (uint64_t at : extraTargets) {
+        if (at + 4 > original.size()) continue;
+        for (uint32_t v : {0xFFFFFFFFu, 0x7FFFFFFFu, 0x10000000u, 0x00FFFFFFu, 0x00010000u}) {
+            bytes = original;
+            std::memcpy(&bytes[at], &v, 4);
+            const std::string failure = check(decode, bytes, "value " + std::to_string(v) + " at " + std::to_string(at));
+            ASSERT_TRUE(failure.empty()) << failure;
+        }
+    }
+    std::mt19937 rng(seed);
+    for (size_t at : spread(original.size(), 128)) {
+        bytes = original;
+        bytes[at] ^= 0xFF;
+        std::string failure = check(decode, bytes, "byte flipped at " + std::to_string(at));
+        ASSERT_TRUE(failure.empty()) << failure;
+        bytes = original;
+        for (size_t k = 0; k < 8 && at + k < bytes.size(); ++k) bytes[at + k] = uint8_t(rng());
+        failure = check(decode, bytes, "8 random bytes at " + std::to_string(at));
+        ASSERT_TRUE(failure.empty()) << failure;
+    }
+}
+
+auto decodeModel = [](const uint8_t* d, size_t n, const std::string& name, const rv::DecodeOptions& o) {
+    return rv::decodeOdol(d, n, name, o);
+};
+auto decodeTerrain = [](const uint8_t* d, size_t n, const std::string& name, const rv::DecodeOptions& o) {
+    return rv::decodeWrp(d, n, name, o);
+};
+
+template <class Row>
+std::string rowName(const testing::TestParamInfo<Row>& info) {
+    std::string n;
+    for (char c : info.param.path) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    return n;
+}
+
 std::vector<rvtest::ManifestRow> realRows() {
     std::vector<rvtest::ManifestRow> out;
     const std::string dir = rvtest::samplesDir();
@@ -23,87 +105,19 @@ std::vector<rvtest::ManifestRow> realRows() {
     return out;
 }
 
-// Decodes damaged bytes; returns a failure description, or "" when the outcome is acceptable.
-std::string checkDecode(const std::vector<uint8_t>& bytes, const std::string& what) {
-    rv::DecodeOptions options;
-    options.maxDecodedBytes = uint64_t(256) << 20;
-    auto r = rv::decodeOdol(bytes.data(), bytes.size(), "damaged.p3d", options);
-    if (r.ok()) return {};
-    if (r.error().message.rfind("damaged.p3d: ", 0) != 0) return what + ": message does not name the file: " + r.error().message;
-    if (r.error().offset > bytes.size()) return what + ": offset beyond the file: " + r.error().message;
-    return {};
-}
-
-// Up to `n` positions spread evenly over [0, size).
-std::vector<size_t> spread(size_t size, size_t n) {
-    std::vector<size_t> out;
-    if (size == 0) return out;
-    if (size <= n) {
-        for (size_t i = 0; i < size; ++i) out.push_back(i);
-        return out;
-    }
-    for (size_t i = 0; i < n; ++i) out.push_back(i * size / n);
-    return out;
-}
-
 class RealDamage : public testing::TestWithParam<rvtest::ManifestRow> {};
 
 TEST_P(RealDamage, TruncationPatchesAndHostileCounts) {
     const std::vector<uint8_t> original = rvtest::readBytes(rvtest::samplesDir() + "/" + GetParam().path);
     ASSERT_FALSE(original.empty());
-    std::vector<uint64_t> counts;
-    rv::DecodeOptions record;
-    record.countOffsets = &counts;
-    ASSERT_TRUE(rv::decodeOdol(original.data(), original.size(), "sample", record).ok());
-    std::sort(counts.begin(), counts.end());
-    counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
-    ASSERT_FALSE(counts.empty());
-
-    std::vector<uint8_t> bytes;
-    // Truncation: every length of small files, 96 spread lengths of big ones (plus the last few).
-    std::vector<size_t> lengths = spread(original.size(), original.size() <= 4096 ? original.size() : 96);
-    for (size_t k = 1; k <= 8 && k <= original.size(); ++k) lengths.push_back(original.size() - k);
-    for (size_t len : lengths) {
-        bytes.assign(original.begin(), original.begin() + long(len));
-        const std::string failure = checkDecode(bytes, "truncated to " + std::to_string(len));
-        ASSERT_TRUE(failure.empty()) << failure;
-    }
-    // Hostile values at every count field the decoder reads (at most 200, spread).
-    const uint32_t hostile[] = {0xFFFFFFFFu, 0x7FFFFFFFu, 0x10000000u, 0x00FFFFFFu};
-    for (size_t pick : spread(counts.size(), 200)) {
-        const uint64_t at = counts[pick];
-        if (at + 4 > original.size()) continue;
-        for (uint32_t v : hostile) {
-            bytes = original;
-            std::memcpy(&bytes[at], &v, 4);
-            const std::string failure = checkDecode(bytes, "count " + std::to_string(v) + " at " + std::to_string(at));
-            ASSERT_TRUE(failure.empty()) << failure;
-        }
-    }
-    // Single-byte flips and 8-byte random patches at spread offsets.
-    std::mt19937 rng(1234);
-    for (size_t at : spread(original.size(), 128)) {
-        bytes = original;
-        bytes[at] ^= 0xFF;
-        std::string failure = checkDecode(bytes, "byte flipped at " + std::to_string(at));
-        ASSERT_TRUE(failure.empty()) << failure;
-        bytes = original;
-        for (size_t k = 0; k < 8 && at + k < bytes.size(); ++k) bytes[at + k] = uint8_t(rng());
-        failure = checkDecode(bytes, "8 random bytes at " + std::to_string(at));
-        ASSERT_TRUE(failure.empty()) << failure;
-    }
+    sweep(decodeModel, original, {}, 1234);
 }
 
-std::string rowName(const testing::TestParamInfo<rvtest::ManifestRow>& info) {
-    std::string n;
-    for (char c : info.param.path) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-    return n;
-}
-
-INSTANTIATE_TEST_SUITE_P(Samples, RealDamage, testing::ValuesIn(realRows()), rowName);
+INSTANTIATE_TEST_SUITE_P(Samples, RealDamage, testing::ValuesIn(realRows()), rowName<rvtest::ManifestRow>);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(RealDamage);
 
-// The same sweeps over the terrain samples (the 9 MB 8WVR is left to the fuzzer).
+// The terrain samples (the 9 MB 8WVR is left to the fuzzer); the header's grid sizes are
+// targeted too.
 std::vector<rvtest::TerrainRow> terrainRows() {
     std::vector<rvtest::TerrainRow> out;
     const std::string dir = rvtest::samplesDir();
@@ -113,67 +127,15 @@ std::vector<rvtest::TerrainRow> terrainRows() {
     return out;
 }
 
-std::string checkWrp(const std::vector<uint8_t>& bytes, const std::string& what) {
-    rv::DecodeOptions options;
-    options.maxDecodedBytes = uint64_t(256) << 20;
-    auto r = rv::decodeWrp(bytes.data(), bytes.size(), "damaged.wrp", options);
-    if (r.ok()) return {};
-    if (r.error().message.rfind("damaged.wrp: ", 0) != 0) return what + ": message does not name the file: " + r.error().message;
-    if (r.error().offset > bytes.size()) return what + ": offset beyond the file: " + r.error().message;
-    return {};
-}
-
 class RealWrpDamage : public testing::TestWithParam<rvtest::TerrainRow> {};
 
 TEST_P(RealWrpDamage, TruncationPatchesAndHostileCounts) {
     const std::vector<uint8_t> original = rvtest::readBytes(rvtest::samplesDir() + "/" + GetParam().path);
     ASSERT_FALSE(original.empty());
-    std::vector<uint64_t> counts;
-    rv::DecodeOptions record;
-    record.countOffsets = &counts;
-    ASSERT_TRUE(rv::decodeWrp(original.data(), original.size(), "sample", record).ok());
-    std::sort(counts.begin(), counts.end());
-    counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
-    std::vector<uint8_t> bytes;
-    std::vector<size_t> lengths = spread(original.size(), original.size() <= 4096 ? original.size() : 96);
-    for (size_t k = 1; k <= 8 && k <= original.size(); ++k) lengths.push_back(original.size() - k);
-    for (size_t len : lengths) {
-        bytes.assign(original.begin(), original.begin() + long(len));
-        const std::string failure = checkWrp(bytes, "truncated to " + std::to_string(len));
-        ASSERT_TRUE(failure.empty()) << failure;
-    }
-    // The header's grid sizes and every count field the decoder reads.
-    std::vector<uint64_t> targets = {4, 8, 12, 16, 20};
-    for (size_t pick : spread(counts.size(), 200)) targets.push_back(counts[pick]);
-    for (uint64_t at : targets) {
-        if (at + 4 > original.size()) continue;
-        for (uint32_t v : {0xFFFFFFFFu, 0x7FFFFFFFu, 0x10000000u, 0x00FFFFFFu, 0x00010000u}) {
-            bytes = original;
-            std::memcpy(&bytes[at], &v, 4);
-            const std::string failure = checkWrp(bytes, "value " + std::to_string(v) + " at " + std::to_string(at));
-            ASSERT_TRUE(failure.empty()) << failure;
-        }
-    }
-    std::mt19937 rng(99);
-    for (size_t at : spread(original.size(), 128)) {
-        bytes = original;
-        bytes[at] ^= 0xFF;
-        std::string failure = checkWrp(bytes, "byte flipped at " + std::to_string(at));
-        ASSERT_TRUE(failure.empty()) << failure;
-        bytes = original;
-        for (size_t k = 0; k < 8 && at + k < bytes.size(); ++k) bytes[at + k] = uint8_t(rng());
-        failure = checkWrp(bytes, "8 random bytes at " + std::to_string(at));
-        ASSERT_TRUE(failure.empty()) << failure;
-    }
+    sweep(decodeTerrain, original, {4, 8, 12, 16, 20}, 99);
 }
 
-std::string terrainName(const testing::TestParamInfo<rvtest::TerrainRow>& info) {
-    std::string n;
-    for (char c : info.param.path) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-    return n;
-}
-
-INSTANTIATE_TEST_SUITE_P(Terrains, RealWrpDamage, testing::ValuesIn(terrainRows()), terrainName);
+INSTANTIATE_TEST_SUITE_P(Terrains, RealWrpDamage, testing::ValuesIn(terrainRows()), rowName<rvtest::TerrainRow>);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(RealWrpDamage);
 
 }  // namespace
