@@ -117,10 +117,7 @@ void readOprw(ByteReader& r, const FileState& s, WrpTerrain& t) {
     const uint64_t landCells = uint64_t(landX) * landY, mapCells = uint64_t(mapX) * mapY;
     std::vector<uint8_t> scratch;
     auto skipPayload = [&](uint64_t bytes, const char* what) {
-        ContextScope scope(r.context(), what);
-        codec.checkDecodedSize(r, bytes, what);
-        scratch.resize(size_t(bytes));
-        codec.read(r, scratch.data(), size_t(bytes), what);
+        readGridPayload(r, codec, scratch, bytes, what);
         s.budget += bytes;  // scratch is reused: only the elevation stays in memory
     };
     if (v < 21) skipPayload(landCells * 2, "random");            // 10

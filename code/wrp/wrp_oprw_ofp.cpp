@@ -22,12 +22,7 @@ void readOprwOfp(ByteReader& r, const FileState& s, WrpTerrain& t) {
     PayloadCodec codec(PayloadRule::LzssBySize, s.budget);
     const uint64_t cells = uint64_t(landX) * landZ;
     std::vector<uint8_t> scratch;
-    auto payload = [&](uint64_t bytes, const char* what) {
-        ContextScope scope(r.context(), what);
-        codec.checkDecodedSize(r, bytes, what);
-        scratch.resize(size_t(bytes));
-        codec.read(r, scratch.data(), size_t(bytes), what);
-    };
+    auto payload = [&](uint64_t bytes, const char* what) { readGridPayload(r, codec, scratch, bytes, what); };
     payload(cells * 4, "geography");  // 4 bytes per cell in OFP; the low 16 bits match §3.7
     t.geography.resize(cells);
     for (uint64_t i = 0; i < cells; ++i) std::memcpy(&t.geography[i], &scratch[i * 4], 2);

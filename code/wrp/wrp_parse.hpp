@@ -38,6 +38,16 @@ struct QuadTree {
 QuadTree skipQuadTree(ByteReader& r, uint32_t sizeX, uint32_t sizeY, uint32_t elemSize, const char* what);
 void expandQuadTree(const ByteReader& file, const QuadTree& tree, uint8_t* out);
 
+// One grid payload (no count prefix: the grid implies its size) decoded into `scratch`, which
+// callers reuse from grid to grid.
+inline void readGridPayload(ByteReader& r, const PayloadCodec& codec, std::vector<uint8_t>& scratch, uint64_t bytes,
+                            const char* what) {
+    ContextScope scope(r.context(), what);
+    codec.checkDecodedSize(r, bytes, what);
+    scratch.resize(size_t(bytes));
+    codec.read(r, scratch.data(), size_t(bytes), what);
+}
+
 inline Vec3 readVec3(ByteReader& r) { return r.read<Vec3>(); }
 inline Mat43 readMat43(ByteReader& r) { return r.read<Mat43>(); }
 
