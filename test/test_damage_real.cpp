@@ -10,6 +10,8 @@
 
 #include "rv/odol.hpp"
 #include "rv/wrp.hpp"
+#include "odol/odol_parse.hpp"
+#include "wrp/wrp_parse.hpp"
 #include "support/samples.hpp"
 
 namespace {
@@ -18,9 +20,9 @@ namespace {
 // description, or "" when the outcome is acceptable.
 template <class Decode>
 std::string check(Decode decode, const std::vector<uint8_t>& bytes, const std::string& what) {
-    rv::DecodeOptions options;
-    options.maxDecodedBytes = uint64_t(256) << 20;
-    auto r = decode(bytes.data(), bytes.size(), "damaged", options);
+    rv::Options options;
+    options.memoryLimit = uint64_t(256) << 20;
+    auto r = decode(bytes.data(), bytes.size(), "damaged", options, nullptr);
     if (r.ok()) return {};
     if (r.error().message.rfind("damaged: ", 0) != 0) return what + ": message does not name the file: " + r.error().message;
     if (r.error().offset > bytes.size()) return what + ": offset beyond the file: " + r.error().message;
@@ -44,9 +46,7 @@ std::vector<size_t> spread(size_t size, size_t n) {
 template <class Decode>
 void sweep(Decode decode, const std::vector<uint8_t>& original, std::vector<uint64_t> extraTargets, uint32_t seed) {
     std::vector<uint64_t> counts;
-    rv::DecodeOptions record;
-    record.countOffsets = &counts;
-    ASSERT_TRUE(decode(original.data(), original.size(), "sample", record).ok());
+    ASSERT_TRUE(decode(original.data(), original.size(), "sample", rv::Options{}, &counts).ok());
     std::sort(counts.begin(), counts.end());
     counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
 
@@ -81,12 +81,10 @@ void sweep(Decode decode, const std::vector<uint8_t>& original, std::vector<uint
     }
 }
 
-auto decodeModel = [](const uint8_t* d, size_t n, const std::string& name, const rv::DecodeOptions& o) {
-    return rv::decodeOdol(d, n, name, o);
-};
-auto decodeTerrain = [](const uint8_t* d, size_t n, const std::string& name, const rv::DecodeOptions& o) {
-    return rv::decodeWrp(d, n, name, o);
-};
+auto decodeModel = [](const uint8_t* d, size_t n, const std::string& name, const rv::Options& o,
+                      std::vector<uint64_t>* counts) { return rv::odol::decode(d, n, name, o, counts); };
+auto decodeTerrain = [](const uint8_t* d, size_t n, const std::string& name, const rv::Options& o,
+                        std::vector<uint64_t>* counts) { return rv::wrp::decode(d, n, name, o, counts); };
 
 template <class Row>
 std::string rowName(const testing::TestParamInfo<Row>& info) {

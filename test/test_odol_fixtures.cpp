@@ -74,10 +74,11 @@ TEST(OdolFixtures, DamageSweepEndsCleanly) {
 
 TEST(OdolFixtures, MemoryBudgetIsEnforced) {
     auto bytes = rvtest::writeOdol73(rvtest::makeCrateModel());
-    rv::DecodeOptions small;
-    small.maxDecodedBytes = 100;
+    rv::Options small;
+    small.memoryLimit = 100;
     auto res = rv::decodeOdol(bytes.data(), bytes.size(), "crate.p3d", small);
     ASSERT_FALSE(res.ok());
+    EXPECT_EQ(res.error().kind, rv::DiagKind::MemoryLimit);
     EXPECT_NE(res.error().message.find("memory budget"), std::string::npos) << res.error().message;
 }
 

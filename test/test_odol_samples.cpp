@@ -59,8 +59,11 @@ TEST_P(OdolSample, MatchesManifest) {
     EXPECT_EQ(geoHash(m), row.geoFnv64);
     // Bohemia's own files decode without a single warning; armake's v68 files warn only about
     // the missing LOD tails.
-    for (const std::string& w : m.warnings)
-        EXPECT_NE(w.find("LOD ends 5 bytes early"), std::string::npos) << w;
+    for (const rv::Warning& w : m.warnings) {
+        EXPECT_EQ(w.kind, rv::DiagKind::EndsEarly) << w.message;
+        EXPECT_EQ(w.severity, rv::Severity::Warning);
+        EXPECT_NE(w.message.find("LOD ends 5 bytes early"), std::string::npos) << w.message;
+    }
     if (row.path.rfind("real/", 0) == 0) {
         EXPECT_TRUE(m.warnings.empty());
     }

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "rv/wrp.hpp"
+#include "wrp/wrp_parse.hpp"
 #include "support/lzo_reference.hpp"
 #include "support/wrp_writer.hpp"
 
@@ -64,7 +65,7 @@ void expectSame(const rv::WrpTerrain& want, const rv::WrpTerrain& got) {
         EXPECT_EQ(got.mapInfo[i].bytes, want.mapInfo[i].bytes);
     }
     EXPECT_EQ(got.maxObjectId, want.maxObjectId);
-    EXPECT_TRUE(got.warnings.empty()) << got.warnings.front();
+    EXPECT_TRUE(got.warnings.empty()) << got.warnings.front().message;
 }
 
 class OprwVersion : public testing::TestWithParam<uint32_t> {};
@@ -110,7 +111,8 @@ TEST(OprwFixture, UnknownMapInfoTypeIsAWarningNotAFailure) {
     ASSERT_TRUE(got.ok()) << got.error().message;
     ASSERT_EQ(got->mapInfo.size(), want.mapInfo.size() - 1);
     ASSERT_EQ(got->warnings.size(), 1u);
-    EXPECT_NE(got->warnings[0].find("unknown map-info record type 999"), std::string::npos) << got->warnings[0];
+    EXPECT_EQ(got->warnings[0].kind, rv::DiagKind::UnknownRecord);
+    EXPECT_NE(got->warnings[0].message.find("unknown map-info record type 999"), std::string::npos) << got->warnings[0].message;
     EXPECT_EQ(got->objects.size(), want.objects.size());
 }
 
@@ -149,11 +151,9 @@ TEST_P(OprwDamage, EndsInATerrainOrACleanError) {
     const rv::WrpTerrain t = rvtest::makeTestTerrain(GetParam(), 8, 4, 8, 8);
     const std::vector<uint8_t> original = write(t);
     std::vector<uint64_t> counts;
-    rv::DecodeOptions record;
-    record.countOffsets = &counts;
-    ASSERT_TRUE(rv::decodeWrp(original.data(), original.size(), "w", record).ok());
-    rv::DecodeOptions options;
-    options.maxDecodedBytes = uint64_t(64) << 20;
+    ASSERT_TRUE(rv::wrp::decode(original.data(), original.size(), "w", {}, &counts).ok());
+    rv::Options options;
+    options.memoryLimit = uint64_t(64) << 20;
     auto check = [&](const std::vector<uint8_t>& b, const std::string& what) {
         auto r = rv::decodeWrp(b.data(), b.size(), "damaged.wrp", options);
         if (!r.ok()) {

@@ -44,11 +44,11 @@ void OdolImporter::InternReadFile(const std::string& file, aiScene* scene, Assim
     const std::vector<uint8_t> bytes = assimp::readAllBytes(io, file, memoryBudget_);
     // Assimp may call us without CanRead (one importer per extension); the decoder checks the
     // magic and names what it found instead ("editable MLOD model", "not an ODOL file"...).
-    DecodeOptions decode;
-    decode.maxDecodedBytes = memoryBudget_;
+    Options decode;
+    decode.memoryLimit = memoryBudget_;
     Result<OdolModel> model = decodeOdol(bytes.data(), bytes.size(), name, decode);
     if (!model) throw ImportError(model.error().message);
-    for (const std::string& w : model->warnings) ASSIMP_LOG_WARN(w);
+    for (const Warning& w : model->warnings) ASSIMP_LOG_WARN(w.message);
 
     std::string error;
     const std::vector<size_t> lods = assimp::pickLods(model.value(), lods_, error);

@@ -69,11 +69,12 @@ std::vector<std::string> candidatesFor(const std::string& folder, std::string pa
 void WrpImporter::InternReadFile(const std::string& file, aiScene* scene, Assimp::IOSystem* io) {
     const std::string name = fileNameOf(file);
     const std::vector<uint8_t> bytes = assimp::readAllBytes(io, file, memoryBudget_);
-    DecodeOptions decode;
-    decode.maxDecodedBytes = memoryBudget_;
-    Result<WrpTerrain> terrain = decodeWrp(bytes.data(), bytes.size(), name, decode, cellSize_);
+    Options decode;
+    decode.memoryLimit = memoryBudget_;
+    decode.defaultCellSize = cellSize_;
+    Result<WrpTerrain> terrain = decodeWrp(bytes.data(), bytes.size(), name, decode);
     if (!terrain) throw ImportError(terrain.error().message);
-    for (const std::string& w : terrain->warnings) ASSIMP_LOG_WARN(w);
+    for (const Warning& w : terrain->warnings) ASSIMP_LOG_WARN(w.message);
 
     std::map<std::string, OdolModel> models;
     if (!dataFolder_.empty()) {

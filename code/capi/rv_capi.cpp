@@ -135,7 +135,7 @@ void rv_model_close(rv_model* m) { delete m; }
 uint32_t rv_model_version(const rv_model* m) { return m ? m->model.version : 0; }
 uint32_t rv_model_warning_count(const rv_model* m) { return m ? uint32_t(m->model.warnings.size()) : 0; }
 const char* rv_model_warning(const rv_model* m, uint32_t i) {
-    return m && i < m->model.warnings.size() ? m->model.warnings[i].c_str() : kEmpty;
+    return m && i < m->model.warnings.size() ? m->model.warnings[i].message.c_str() : kEmpty;
 }
 
 int32_t rv_model_mass_lod(const rv_model* m) {
@@ -247,7 +247,9 @@ int32_t rv_terrain_open(const char* path, float defaultCellSize, rv_terrain** ou
     std::unique_ptr<rv_terrain> t;
     const float cell = defaultCellSize > 0 ? defaultCellSize : 50.0f;
     const int32_t rc = openWith(path, error, [cell](const std::vector<uint8_t>& b, const std::string& name) {
-        return rv::decodeWrp(b.data(), b.size(), name, {}, cell);
+        rv::Options options;
+        options.defaultCellSize = cell;
+        return rv::decodeWrp(b.data(), b.size(), name, options);
     }, t);
     *out = t.release();
     return rc;

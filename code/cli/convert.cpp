@@ -163,7 +163,9 @@ int exportTerrainSpecial(const ConvertOptions& opt, const std::string& in, const
                      fileNameOf(in).c_str(), formatName(format));
         return kExitUsage;
     }
-    auto terrain = decodeWrp(bytes->data(), bytes->size(), fileNameOf(in), {}, opt.cellSize);
+    Options decode;
+    decode.defaultCellSize = opt.cellSize;
+    auto terrain = decodeWrp(bytes->data(), bytes->size(), fileNameOf(in), decode);
     if (!terrain) {
         std::fprintf(stderr, "%s\n", terrain.error().message.c_str());
         return kExitDecode;

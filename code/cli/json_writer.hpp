@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "rv/error.hpp"
 #include "rv/math_types.hpp"
 
 namespace rv::cli {
@@ -86,6 +87,22 @@ inline void strings(JsonWriter& j, const char* k, const std::vector<std::string>
     j.key(k);
     j.beginArray();
     for (const std::string& s : v) j.value(s);
+    j.endArray();
+}
+
+// Warnings as objects: {"kind", "where", "offset", "count", "message"}.
+inline void warnings(JsonWriter& j, const std::vector<Warning>& list) {
+    j.key("warnings");
+    j.beginArray();
+    for (const Warning& w : list) {
+        j.beginObject();
+        j.field("kind", diagKindName(w.kind));
+        j.field("where", w.where);
+        j.field("offset", uint64_t(w.offset));
+        j.field("count", uint32_t(w.count));
+        j.field("message", w.message);
+        j.endObject();
+    }
     j.endArray();
 }
 

@@ -40,7 +40,7 @@ void writeOdolInfo(std::FILE* out, const OdolModel& m) {
     std::fprintf(out, "materials (%zu)\n", materials.size());
     for (const std::string& t : materials) std::fprintf(out, "  %s\n", t.c_str());
     std::fprintf(out, "warnings (%zu)\n", m.warnings.size());
-    for (const std::string& w : m.warnings) std::fprintf(out, "  %s\n", w.c_str());
+    for (const Warning& w : m.warnings) std::fprintf(out, "  %s\n", w.message.c_str());
 }
 
 }  // namespace rv::cli

@@ -260,10 +260,7 @@ void writeOdolJson(std::FILE* out, const OdolModel& m) {
     j.beginArray();
     for (const OdolLod& l : m.lods) lod(j, l);
     j.endArray();
-    j.key("warnings");
-    j.beginArray();
-    for (const std::string& w : m.warnings) j.value(w);
-    j.endArray();
+    warnings(j, m.warnings);
     j.endObject();
 }
 

@@ -85,7 +85,7 @@ void writeWrpJson(std::FILE* out, const WrpTerrain& t) {
     }
     j.endArray();
     j.field("max_object_id", t.maxObjectId);
-    strings(j, "warnings", t.warnings);
+    warnings(j, t.warnings);
     j.endObject();
     j.flush();
     std::fputc('\n', out);
@@ -103,7 +103,7 @@ void writeWrpInfo(std::FILE* out, const WrpTerrain& t) {
     std::fprintf(out, "materials  %zu\nmodels     %zu\nobjects    %zu\nroads      %zu links\nmap info   %zu records\n",
                  t.materials.size(), t.models.size(), t.objects.size(), t.roads.size(), t.mapInfo.size());
     std::fprintf(out, "\nwarnings (%zu)\n", t.warnings.size());
-    for (const std::string& w : t.warnings) std::fprintf(out, "  %s\n", w.c_str());
+    for (const Warning& w : t.warnings) std::fprintf(out, "  %s\n", w.message.c_str());
 }
 
 }  // namespace rv::cli

@@ -23,12 +23,12 @@ void PayloadCodec::checkCountAt(const ByteReader& r, uint64_t countOffset, uint6
     uint64_t ratio = rule_ == PayloadRule::LzssBySize ? kLzssMaxRatio : kLzoMaxRatio;
     uint64_t limit = uint64_t(r.remaining()) * ratio + 64;
     if (size > limit)
-        r.failAt(countOffset, std::string(what) + ": count " + std::to_string(n) + " at offset " +
+        r.failAt(DiagKind::BadCount, countOffset, std::string(what) + ": count " + std::to_string(n) + " at offset " +
                                   hexOffset(countOffset) + " needs " + std::to_string(size) +
                                   " bytes, more than the " + std::to_string(r.remaining()) +
                                   " bytes left can hold even compressed");
     if (size > *budget_)
-        r.failAt(countOffset, std::string(what) + ": count " + std::to_string(n) + " at offset " +
+        r.failAt(DiagKind::MemoryLimit, countOffset, std::string(what) + ": count " + std::to_string(n) + " at offset " +
                                   hexOffset(countOffset) + " needs " + std::to_string(size) +
                                   " bytes, over the memory budget left (" + std::to_string(*budget_) +
                                   " bytes)");
@@ -36,7 +36,7 @@ void PayloadCodec::checkCountAt(const ByteReader& r, uint64_t countOffset, uint6
 
 void PayloadCodec::charge(const ByteReader& r, uint64_t size, const char* what) const {
     if (size > *budget_)
-        r.fail(std::string(what) + ": " + std::to_string(size) + " decoded bytes exceed the memory budget left (" +
+        r.fail(DiagKind::MemoryLimit, std::string(what) + ": " + std::to_string(size) + " decoded bytes exceed the memory budget left (" +
                std::to_string(*budget_) + " bytes)");
     *budget_ -= size;
 }
@@ -73,7 +73,7 @@ void PayloadCodec::read(ByteReader& r, uint8_t* dst, size_t size, const char* wh
     CodecResult res = rule_ == PayloadRule::LzssBySize ? decodeLzss(in, inSize, dst, size)
                                                         : decodeLzo1x(in, inSize, dst, size);
     if (!res.ok())
-        r.failAt(streamAt + res.consumed,
+        r.failAt(DiagKind::BadCompression, streamAt + res.consumed,
                  std::string(what) + ": " + (rule_ == PayloadRule::LzssBySize ? "LZSS" : "LZO") + " stream at offset " +
                      hexOffset(streamAt) + " failed at offset " + hexOffset(streamAt + res.consumed) + " after " +
                      std::to_string(res.produced) + " of " + std::to_string(size) + " bytes: " +
@@ -84,7 +84,7 @@ void PayloadCodec::read(ByteReader& r, uint8_t* dst, size_t size, const char* wh
         uint32_t stored = r.u32();
         uint32_t actual = lzssChecksum(dst, size);
         if (stored != actual)
-            r.failAt(sumAt, std::string(what) + ": LZSS checksum at offset " + hexOffset(sumAt) + " is " +
+            r.failAt(DiagKind::BadCompression, sumAt, std::string(what) + ": LZSS checksum at offset " + hexOffset(sumAt) + " is " +
                                 std::to_string(stored) + " but the " + std::to_string(size) +
                                 " decoded bytes sum to " + std::to_string(actual));
     }

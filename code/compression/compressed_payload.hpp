@@ -17,7 +17,7 @@ enum class PayloadRule { LzssBySize, LzoBySize, LzoByFlag };
 
 class PayloadCodec {
 public:
-    // `budget` counts the decompressed bytes this file may still produce (DecodeOptions).
+    // `budget` counts the decompressed bytes this file may still produce (Options::memoryLimit).
     PayloadCodec(PayloadRule rule, uint64_t& budget) : rule_(rule), budget_(&budget) {}
     PayloadRule rule() const { return rule_; }
 

@@ -52,7 +52,7 @@ std::string ByteReader::asciiz(size_t maxLength) {
     size_t limit = remaining() < maxLength ? remaining() : maxLength;
     const void* nul = std::memchr(pos_, 0, limit);
     if (!nul) {
-        if (limit == remaining()) fail("string runs past the end of the data (no NUL in the " +
+        if (limit == remaining()) fail(DiagKind::Truncated, "string runs past the end of the data (no NUL in the " +
                                        std::to_string(limit) + " bytes left)");
         fail("string longer than " + std::to_string(maxLength) + " bytes");
     }
@@ -71,7 +71,7 @@ std::string ByteReader::fixedString(size_t n) {
 
 void ByteReader::checkCount(uint64_t count, size_t minElementBytes, const char* what) const {
     if (minElementBytes && count > remaining() / minElementBytes)
-        fail(context_->prefixFor(what) + "count " + std::to_string(count) + " of " + std::to_string(minElementBytes) +
+        fail(DiagKind::BadCount, context_->prefixFor(what) + "count " + std::to_string(count) + " of " + std::to_string(minElementBytes) +
              "-byte elements exceeds the " + std::to_string(remaining()) + " bytes left");
 }
 
@@ -80,21 +80,21 @@ uint32_t ByteReader::count(size_t minElementBytes, const char* what) {
     context_->noteCount(at);
     uint32_t n = u32();
     if (minElementBytes && n > remaining() / minElementBytes)
-        failAt(at, context_->prefixFor(what) + "count " + std::to_string(n) + " at offset " + hexOffset(at) +
+        failAt(DiagKind::BadCount, at, context_->prefixFor(what) + "count " + std::to_string(n) + " at offset " + hexOffset(at) +
                        " exceeds the " + std::to_string(remaining()) + " bytes left");
     return n;
 }
 
 void ByteReader::failShort(size_t n, const char* what) const {
-    fail(std::string("needs ") + std::to_string(n) + " " + what + (n == 1 ? " byte" : " bytes") +
+    fail(DiagKind::Truncated, std::string("needs ") + std::to_string(n) + " " + what + (n == 1 ? " byte" : " bytes") +
          " but only " + std::to_string(remaining()) + " are left");
 }
 
-void ByteReader::failAt(uint64_t absOffset, const std::string& detail) const {
+void ByteReader::failAt(DiagKind kind, uint64_t absOffset, const std::string& detail) const {
     std::string where = context_->describe();
     std::string msg = where.empty() ? detail : where + ": " + detail;
     if (msg.find(" at offset ") == std::string::npos) msg += " (at offset " + hexOffset(absOffset) + ")";
-    throw ParseError(std::move(msg), absOffset);
+    throw ParseError(kind, std::move(msg), absOffset, std::move(where));
 }
 
 }  // namespace rv

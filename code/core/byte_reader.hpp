@@ -14,17 +14,22 @@
 #include <type_traits>
 #include <vector>
 
+#include "rv/error.hpp"
+
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "rvimport reads little-endian data with memcpy and supports little-endian hosts only"
 #endif
 
 namespace rv {
 
+// Thrown inside a decoder, caught at its public entry point and turned into a DecodeError.
 class ParseError : public std::runtime_error {
 public:
-    ParseError(std::string message, uint64_t at)
-        : std::runtime_error(std::move(message)), offset(at) {}
+    ParseError(DiagKind k, std::string message, uint64_t at, std::string path)
+        : std::runtime_error(std::move(message)), kind(k), offset(at), where(std::move(path)) {}
+    DiagKind kind;
     uint64_t offset;
+    std::string where;  // the structure path when it was thrown
 };
 
 // A fixed-depth stack of (label, index) frames naming the structure being parsed.
@@ -115,8 +120,13 @@ public:
     // Checks that `count` elements of at least `minElementBytes` could still fit.
     void checkCount(uint64_t count, size_t minElementBytes, const char* what) const;
 
+    // Stops the decode: `detail` says what is wrong; the structure path and offset are added.
     [[noreturn]] void fail(const std::string& detail) const { failAt(offset(), detail); }
-    [[noreturn]] void failAt(uint64_t absOffset, const std::string& detail) const;
+    [[noreturn]] void failAt(uint64_t absOffset, const std::string& detail) const {
+        failAt(DiagKind::BadValue, absOffset, detail);
+    }
+    [[noreturn]] void fail(DiagKind kind, const std::string& detail) const { failAt(kind, offset(), detail); }
+    [[noreturn]] void failAt(DiagKind kind, uint64_t absOffset, const std::string& detail) const;
 
     void need(size_t n, const char* what) const {
         if (n > remaining()) failShort(n, what);

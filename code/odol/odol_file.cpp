@@ -38,7 +38,7 @@ std::string quoteMagic(const uint8_t* p, size_t n) {
 // version gates. DayZ (its own "54") and VBS (10000+) are different families.
 bool isArmaVersion(uint32_t v) { return v >= 28 && v <= 75; }
 
-OdolModel decodeArma(ByteReader& r, uint32_t version, uint64_t& budget, std::vector<std::string>& warnings) {
+OdolModel decodeArma(ByteReader& r, uint32_t version, uint64_t& budget, WarningList& warnings) {
     OdolModel model;
     model.version = version;
     PayloadRule rule = version >= 64 ? PayloadRule::LzoByFlag
@@ -53,7 +53,7 @@ OdolModel decodeArma(ByteReader& r, uint32_t version, uint64_t& budget, std::vec
             uint64_t at = r.offset();
             uint32_t e1 = r.u32(), e2 = r.u32();
             if (e1 != 0 || e2 != 0)
-                r.failAt(at, "the model is encrypted (words at offset " + hexOffset(at) +
+                r.failAt(DiagKind::Unsupported, at, "the model is encrypted (words at offset " + hexOffset(at) +
                                  " are non-zero); encrypted ODOL cannot be read");
         }
         if (version >= 59) model.appId = r.u32();
@@ -102,7 +102,7 @@ OdolModel decodeArma(ByteReader& r, uint32_t version, uint64_t& budget, std::vec
         lod.name = lodName(lod.resolution);
         readLod(lr, s, lod);
         if (!lr.atEnd())
-            s.warn(lr, std::to_string(lr.remaining()) + " bytes before the LOD's end offset were not read");
+            s.warn(lr, DiagKind::UnreadBytes, std::to_string(lr.remaining()) + " bytes before the LOD's end offset were not read");
     }
     return model;
 }
@@ -110,60 +110,66 @@ OdolModel decodeArma(ByteReader& r, uint32_t version, uint64_t& budget, std::vec
 }  // namespace
 }  // namespace odol
 
-Result<OdolModel> decodeOdol(const uint8_t* data, size_t size, const std::string& sourceName,
-                             const DecodeOptions& options) {
+Result<OdolModel> decodeOdol(const uint8_t* data, size_t size, const std::string& sourceName, const Options& options) {
+    return odol::decode(data, size, sourceName, options, nullptr);
+}
+
+namespace odol {
+
+Result<OdolModel> decode(const uint8_t* data, size_t size, const std::string& sourceName, const Options& options,
+                         std::vector<uint64_t>* countOffsets) {
     ParseContext context;
-    context.countOffsets = options.countOffsets;
+    context.countOffsets = countOffsets;
     ByteReader r(data, data + size, 0, context);
-    std::vector<std::string> warnings;
-    uint64_t budget = options.maxDecodedBytes;
-    auto error = [&](const std::string& detail, uint64_t offset) {
-        return Result<OdolModel>(DecodeError{sourceName + ": " + detail, offset});
+    WarningList warnings;
+    uint64_t budget = options.memoryLimit;
+    auto error = [&](DiagKind kind, const std::string& detail, uint64_t offset) {
+        return Result<OdolModel>(makeError(kind, sourceName + ": " + detail, offset));
     };
     try {
         if (size < 8) {
             if (size >= 4 && std::memcmp(data, "ODOL", 4) != 0)
-                return error("not an ODOL model: starts with " + odol::quoteMagic(data, size) + " at offset 0x0", 0);
-            return error("file is " + std::to_string(size) + " bytes, too short for an ODOL header (ends at offset " +
+                return error(DiagKind::NotRecognized, "not an ODOL model: starts with " + quoteMagic(data, size) + " at offset 0x0", 0);
+            return error(DiagKind::Truncated, "file is " + std::to_string(size) + " bytes, too short for an ODOL header (ends at offset " +
                              hexOffset(size) + ")",
                          size);
         }
         if (std::memcmp(data, "MLOD", 4) == 0)
-            return error("this is an editable MLOD model (starts with 'MLOD' at offset 0x0), not a binarized ODOL; "
+            return error(DiagKind::Unsupported, "this is an editable MLOD model (starts with 'MLOD' at offset 0x0), not a binarized ODOL; "
                          "open it with Object Builder or the a3ob Blender add-on", 0);
         if (std::memcmp(data, "ODOL", 4) != 0) {
             if (std::memcmp(data + 1, "ODOL", 4) == 0)
-                return error("the whole file is LZSS-wrapped (ODOL magic at offset 0x1); this wrapper is not supported", 1);
-            return error("not an ODOL model: starts with " + odol::quoteMagic(data, 4) + " at offset 0x0", 0);
+                return error(DiagKind::Unsupported, "the whole file is LZSS-wrapped (ODOL magic at offset 0x1); this wrapper is not supported", 1);
+            return error(DiagKind::NotRecognized, "not an ODOL model: starts with " + quoteMagic(data, 4) + " at offset 0x0", 0);
         }
         uint32_t version;
         std::memcpy(&version, data + 4, 4);
         r.skip(8);
         OdolModel model;
         if (version == 7) {
-            model = odol::decodeV7(r, budget, warnings);
+            model = decodeV7(r, budget, warnings);
         } else if (version >= 10000) {
-            return error("ODOL version " + std::to_string(version) + " at offset 0x4 is a VBS model; not supported", 4);
-        } else if (!odol::isArmaVersion(version)) {
-            return error("ODOL version " + std::to_string(version) +
+            return error(DiagKind::Unsupported, "ODOL version " + std::to_string(version) + " at offset 0x4 is a VBS model; not supported", 4);
+        } else if (!isArmaVersion(version)) {
+            return error(DiagKind::Unsupported, "ODOL version " + std::to_string(version) +
                              " at offset 0x4 is not supported (7 and 28..75 are)", 4);
         } else {
-            model = odol::decodeArma(r, version, budget, warnings);
+            model = decodeArma(r, version, budget, warnings);
         }
-        model.warnings = std::move(warnings);
-        for (std::string& w : model.warnings) w = sourceName + ": " + w;
+        model.warnings = warnings.finish(sourceName);
         return model;
     } catch (const ParseError& e) {
-        std::string msg = e.what();
+        DecodeError err = errorFromParse(sourceName, e);
         // DayZ's own "ODOL 54" cannot be told from Arma 3's by its header; when the Arma layout
         // fails on a v54 file, say that it may be DayZ's.
         uint32_t version = 0;
         if (size >= 8) std::memcpy(&version, data + 4, 4);
-        if (version == 54) msg += " (if this is a DayZ model: DayZ's ODOL 54 is not supported)";
-        return error(msg, e.offset);
+        if (version == 54) err.message += " (if this is a DayZ model: DayZ's ODOL 54 is not supported)";
+        return err;
     } catch (const std::bad_alloc&) {
-        return error("out of memory while decoding", r.offset());
+        return error(DiagKind::OutOfMemory, "out of memory while decoding", r.offset());
     }
 }
 
+}  // namespace odol
 }  // namespace rv

@@ -128,16 +128,16 @@ void readSections(ByteReader& r, const FileState& s, OdolLod& lod) {
             if (lower > upper || uint64_t(unit) * (lod.faceCount() + lod.faceIndices.size()) < upper)
                 r.failAt(at, "face range " + std::to_string(lower) + ".." + std::to_string(upper) + " at offset " +
                                  hexOffset(at) + " lies outside the face data");
-            s.warn(r, "face range " + std::to_string(lower) + ".." + std::to_string(upper) +
+            s.warn(r, DiagKind::IndexOutOfRange, "face range " + std::to_string(lower) + ".." + std::to_string(upper) +
                           " does not fall on face boundaries; rounded up to whole faces");
         }
         if (sec.textureIndex >= 0 && size_t(sec.textureIndex) >= lod.textures.size()) {
-            s.warn(r, "texture index " + std::to_string(sec.textureIndex) + " is beyond the " +
+            s.warn(r, DiagKind::IndexOutOfRange, "texture index " + std::to_string(sec.textureIndex) + " is beyond the " +
                           std::to_string(lod.textures.size()) + " textures; treated as none");
             sec.textureIndex = -1;
         }
         if (sec.materialIndex >= 0 && size_t(sec.materialIndex) >= lod.materials.size()) {
-            s.warn(r, "material index " + std::to_string(sec.materialIndex) + " is beyond the " +
+            s.warn(r, DiagKind::IndexOutOfRange, "material index " + std::to_string(sec.materialIndex) + " is beyond the " +
                           std::to_string(lod.materials.size()) + " materials; treated as none");
             sec.materialIndex = -1;
         }
@@ -172,7 +172,7 @@ void readSelections(ByteReader& r, const FileState& s, OdolLod& lod) {
         sel.vertexWeights.resize(weightBytes);
         s.codec.read(r, sel.vertexWeights.data(), weightBytes, "selection weights");
         if (weightBytes != 0 && weightBytes != sel.vertices.size()) {
-            s.warn(r, "selection '" + sel.name + "' has " + std::to_string(weightBytes) + " weights for " +
+            s.warn(r, DiagKind::SizeMismatch, "selection '" + sel.name + "' has " + std::to_string(weightBytes) + " weights for " +
                           std::to_string(sel.vertices.size()) + " vertices; weights dropped");
             sel.vertexWeights.clear();
         }
@@ -320,7 +320,7 @@ void readVertexBones(ByteReader& r, const FileState& s, OdolLod& lod) {
 template <class T>
 void requirePerVertex(ByteReader& r, const FileState& s, std::vector<T>& v, size_t vertices, const char* what) {
     if (!v.empty() && v.size() != vertices) {
-        s.warn(r, std::string(what) + " has " + std::to_string(v.size()) + " entries for " + std::to_string(vertices) +
+        s.warn(r, DiagKind::SizeMismatch, std::string(what) + " has " + std::to_string(v.size()) + " entries for " + std::to_string(vertices) +
                       " vertices; dropped");
         v.clear();
     }
@@ -371,7 +371,7 @@ void finishLod(ByteReader& r, const FileState& s, OdolLod& lod) {
         }
         sel.faces.erase(std::remove_if(sel.faces.begin(), sel.faces.end(), badFace), sel.faces.end());
         if (sel.vertices.size() + sel.faces.size() != before)
-            s.warn(r, "selection '" + sel.name + "' refers to vertices or faces that do not exist; those were dropped");
+            s.warn(r, DiagKind::IndexOutOfRange, "selection '" + sel.name + "' refers to vertices or faces that do not exist; those were dropped");
     }
 }
 
@@ -439,7 +439,7 @@ void readLod(ByteReader& r, const FileState& s, OdolLod& lod) {
         const uint64_t unit = s.indices32() ? 4 : 2;
         uint64_t expected = unit * (lod.faceCount() + lod.faceIndices.size());
         if (expected != faceDataSize)
-            s.warn(r, "face data size " + std::to_string(faceDataSize) + " differs from the " +
+            s.warn(r, DiagKind::SizeMismatch, "face data size " + std::to_string(faceDataSize) + " differs from the " +
                           std::to_string(expected) + " the faces take");
     }
     readSections(r, s, lod);
@@ -488,7 +488,7 @@ void readLod(ByteReader& r, const FileState& s, OdolLod& lod) {
     // that matches, so a LOD that stops here is accepted with a warning.
     size_t trailing = (v >= 67 ? 4 : 0) + (v >= 68 ? 1 : 0);
     if (trailing && r.remaining() == 0) {
-        s.warn(r, "LOD ends " + std::to_string(trailing) + " bytes early: its trailing fields are missing");
+        s.warn(r, DiagKind::EndsEarly, "LOD ends " + std::to_string(trailing) + " bytes early: its trailing fields are missing");
     } else {
         if (v >= 67) {
             r.u32();
@@ -501,11 +501,11 @@ void readLod(ByteReader& r, const FileState& s, OdolLod& lod) {
     // counting the v67 word, on v73; armake's v71 writer declares consumed + 5 (it also counts
     // the v68 byte). Anything outside that span means the layout was misread.
     if (restDataSize < consumed || restDataSize > consumed + 5)
-        s.warn(r, "rest data size " + std::to_string(restDataSize) + " differs from the " + std::to_string(consumed) +
+        s.warn(r, DiagKind::SizeMismatch, "rest data size " + std::to_string(restDataSize) + " differs from the " + std::to_string(consumed) +
                       " bytes read");
 
     if (haveDeclaredVertices && declaredVertices != lod.positions.size())
-        s.warn(r, "vertex count " + std::to_string(declaredVertices) + " differs from the " +
+        s.warn(r, DiagKind::SizeMismatch, "vertex count " + std::to_string(declaredVertices) + " differs from the " +
                       std::to_string(lod.positions.size()) + " positions");
     finishLod(r, s, lod);
 }

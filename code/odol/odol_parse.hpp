@@ -6,6 +6,7 @@
 
 #include "compression/compressed_payload.hpp"
 #include "core/byte_reader.hpp"
+#include "core/diagnostics.hpp"
 #include "rv/odol.hpp"
 
 namespace rv::odol {
@@ -14,13 +15,10 @@ namespace rv::odol {
 struct FileState {
     uint32_t version;
     PayloadCodec codec;
-    std::vector<std::string>& warnings;
+    WarningList& warnings;
 
     bool indices32() const { return version >= 69; }  // vertex/face indices widen to u32 at v69
-    void warn(const ByteReader& r, const std::string& text) const {
-        std::string where = r.context().describe();
-        warnings.push_back((where.empty() ? "" : where + ": ") + text + " (at offset " + hexOffset(r.offset()) + ")");
-    }
+    void warn(const ByteReader& r, DiagKind kind, const std::string& text) const { warnings.add(r, kind, text); }
 };
 
 void readModelInfo(ByteReader& r, const FileState& s, uint32_t lodCount, OdolModelInfo& info, OdolSkeleton& skeleton);
@@ -34,7 +32,12 @@ void readAnimations(ByteReader& r, const FileState& s, uint32_t lodCount, OdolAn
 void readMaterial(ByteReader& r, const FileState& s, OdolMaterial& material);
 void readLod(ByteReader& r, const FileState& s, OdolLod& lod);  // one LOD body (v28+)
 void finishLod(ByteReader& r, const FileState& s, OdolLod& lod);  // checks shared by all versions
-OdolModel decodeV7(ByteReader& r, uint64_t& budget, std::vector<std::string>& warnings);
+OdolModel decodeV7(ByteReader& r, uint64_t& budget, WarningList& warnings);
+
+// decodeOdol with the test hook: when `countOffsets` is set, the absolute offset of every count
+// field read is appended to it (damage sweeps aim hostile values at exactly those fields).
+Result<OdolModel> decode(const uint8_t* data, size_t size, const std::string& sourceName, const Options& options,
+                         std::vector<uint64_t>* countOffsets);
 
 // CompressedArray of vertex/face indices (u16 before v69, u32 from v69), widened to u32.
 void readIndexArray(ByteReader& r, const FileState& s, std::vector<uint32_t>& out, const char* what);

@@ -77,7 +77,7 @@ void readSelectionsV7(ByteReader& r, const FileState& s, OdolLod& lod) {
         readIndexArray16(r, s, sel.vertices, "selected vertices");
         s.codec.readArray(r, sel.vertexWeights, "vertex weights");
         if (!sel.vertexWeights.empty() && sel.vertexWeights.size() != sel.vertices.size()) {
-            s.warn(r, "selection '" + sel.name + "' has " + std::to_string(sel.vertexWeights.size()) +
+            s.warn(r, DiagKind::SizeMismatch, "selection '" + sel.name + "' has " + std::to_string(sel.vertexWeights.size()) +
                           " weights for " + std::to_string(sel.vertices.size()) + " vertices; weights dropped");
             sel.vertexWeights.clear();
         }
@@ -206,7 +206,7 @@ void readModelInfoV7(ByteReader& r, const FileState& s, OdolModelInfo& m) {
 
 }  // namespace
 
-OdolModel decodeV7(ByteReader& r, uint64_t& budget, std::vector<std::string>& warnings) {
+OdolModel decodeV7(ByteReader& r, uint64_t& budget, WarningList& warnings) {
     OdolModel model;
     model.version = 7;
     FileState s{7, PayloadCodec(PayloadRule::LzssBySize, budget), warnings};
@@ -235,7 +235,7 @@ OdolModel decodeV7(ByteReader& r, uint64_t& budget, std::vector<std::string>& wa
         }
     }
     readModelInfoV7(r, s, model.info);
-    if (!r.atEnd()) s.warn(r, std::to_string(r.remaining()) + " bytes after the model info were not read");
+    if (!r.atEnd()) s.warn(r, DiagKind::UnreadBytes, std::to_string(r.remaining()) + " bytes after the model info were not read");
     return model;
 }
 

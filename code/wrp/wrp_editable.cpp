@@ -48,7 +48,7 @@ void readEditable4(ByteReader& r, const FileState& s, WrpTerrain& t) {
     }
     for (uint16_t i : t.materialIndex)
         if (i >= t.materials.size() && i < 512) {
-            s.warn(r, "a cell uses texture slot " + std::to_string(i) + ", which has no name");
+            s.warn(r, DiagKind::NameProblem, "a cell uses texture slot " + std::to_string(i) + ", which has no name");
             break;
         }
     ContextScope scope(r.context(), "objects");
@@ -62,7 +62,7 @@ void readEditable4(ByteReader& r, const FileState& s, WrpTerrain& t) {
         if (o.model.empty()) break;
         t.objects.push_back(std::move(o));
     }
-    if (r.remaining() != 0 && r.remaining() < 128) s.warn(r, std::to_string(r.remaining()) + " bytes after the last object");
+    if (r.remaining() != 0 && r.remaining() < 128) s.warn(r, DiagKind::UnreadBytes, std::to_string(r.remaining()) + " bytes after the last object");
 }
 
 void readEditable8(ByteReader& r, const FileState& s, WrpTerrain& t) {
@@ -107,7 +107,7 @@ void readEditable8(ByteReader& r, const FileState& s, WrpTerrain& t) {
                 if (len == 0) break;
                 std::string text(reinterpret_cast<const char*>(r.take(len)), len);
                 if (part == 0) path = std::move(text);
-                else if (part == 1) s.warn(r, "material " + std::to_string(i) + " has more than one name; the first is kept");
+                else if (part == 1) s.warn(r, DiagKind::NameProblem, "material " + std::to_string(i) + " has more than one name; the first is kept");
             }
             t.materials.push_back(std::move(path));
         }

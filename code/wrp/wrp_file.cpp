@@ -18,14 +18,22 @@ void checkGridSize(const ByteReader& r, uint64_t at, uint32_t x, uint32_t y, con
 
 }  // namespace wrp
 
-Result<WrpTerrain> decodeWrp(const uint8_t* data, size_t size, const std::string& sourceName,
-                             const DecodeOptions& options, float defaultCellSize) {
+Result<WrpTerrain> decodeWrp(const uint8_t* data, size_t size, const std::string& sourceName, const Options& options) {
+    return wrp::decode(data, size, sourceName, options, nullptr);
+}
+
+namespace wrp {
+
+Result<WrpTerrain> decode(const uint8_t* data, size_t size, const std::string& sourceName, const Options& options,
+                          std::vector<uint64_t>* countOffsets) {
+    const float defaultCellSize = options.defaultCellSize > 0 ? options.defaultCellSize : 50.0f;
     ParseContext context;
-    context.countOffsets = options.countOffsets;
+    context.countOffsets = countOffsets;
     ByteReader r(data, data + size, 0, context);
     WrpTerrain t;
-    uint64_t budget = options.maxDecodedBytes;
-    const wrp::FileState state{budget, t.warnings, defaultCellSize};
+    uint64_t budget = options.memoryLimit;
+    WarningList warnings;
+    const FileState state{budget, warnings, defaultCellSize};
     try {
         const FileFormat format = sniffFormat(data, size);
         if (size >= 4) t.signature.assign(reinterpret_cast<const char*>(data), 4);
@@ -33,21 +41,21 @@ Result<WrpTerrain> decodeWrp(const uint8_t* data, size_t size, const std::string
         case FileFormat::Wrp4WVR:
             r.skip(4);
             t.version = 4;
-            wrp::readEditable4(r, state, t);
+            readEditable4(r, state, t);
             break;
         case FileFormat::Wrp8WVR:
             r.skip(4);
             t.version = 8;
-            wrp::readEditable8(r, state, t);
+            readEditable8(r, state, t);
             break;
         case FileFormat::WrpOprw: {
             r.skip(4);
             const uint64_t at = r.offset();
             t.version = r.u32();
-            if (t.version == 2 || t.version == 3) wrp::readOprwOfp(r, state, t);
+            if (t.version == 2 || t.version == 3) readOprwOfp(r, state, t);
             else if (t.version >= 4 && t.version < 10)
-                r.failAt(at, "OPRW version " + std::to_string(t.version) + " at offset " + hexOffset(at) + " is unknown");
-            else wrp::readOprw(r, state, t);
+                r.failAt(DiagKind::Unsupported, at, "OPRW version " + std::to_string(t.version) + " at offset " + hexOffset(at) + " is unknown");
+            else readOprw(r, state, t);
             break;
         }
         default: {
@@ -57,19 +65,20 @@ Result<WrpTerrain> decodeWrp(const uint8_t* data, size_t size, const std::string
                 shown += (c >= 32 && c < 127) ? c : '?';
             }
             if (size >= 4 && (std::memcmp(data, "3WVR", 4) == 0 || std::memcmp(data, "2WVR", 4) == 0))
-                return DecodeError{sourceName + ": " + shown + " (pre-release OFP world) is not supported", 0};
-            return DecodeError{sourceName + ": not a terrain: starts with '" + shown +
-                                   "' at offset 0x0 (expected 4WVR, 8WVR or OPRW)",
-                               0};
+                return makeError(DiagKind::Unsupported, sourceName + ": " + shown + " (pre-release OFP world) is not supported");
+            return makeError(DiagKind::NotRecognized, sourceName + ": not a terrain: starts with '" + shown +
+                                                          "' at offset 0x0 (expected 4WVR, 8WVR or OPRW)");
         }
         }
     } catch (const ParseError& e) {
-        return DecodeError{sourceName + ": " + e.what(), e.offset};
+        return errorFromParse(sourceName, e);
     } catch (const std::bad_alloc&) {
-        return DecodeError{sourceName + ": out of memory at offset " + hexOffset(r.offset()), r.offset()};
+        return makeError(DiagKind::OutOfMemory, sourceName + ": out of memory at offset " + hexOffset(r.offset()), r.offset());
     }
-    for (std::string& w : t.warnings) w = sourceName + ": " + w;
+    t.warnings = warnings.finish(sourceName);
     return t;
 }
+
+}  // namespace wrp
 
 }  // namespace rv

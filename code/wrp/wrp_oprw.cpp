@@ -63,7 +63,7 @@ void readMapInfo(ByteReader& r, const FileState& s, WrpTerrain& t) {
         m.type = r.u32();
         MapInfoShape shape;
         if (!mapInfoShape(m.type, shape)) {
-            s.warn(r, "unknown map-info record type " + std::to_string(m.type) + " at offset " + hexOffset(at) +
+            s.warn(r, DiagKind::UnknownRecord, "unknown map-info record type " + std::to_string(m.type) + " at offset " + hexOffset(at) +
                           "; the remaining " + std::to_string(r.remaining() + 4) + " bytes of map info are skipped");
             r.skip(r.remaining());
             return;
@@ -211,13 +211,13 @@ void readOprw(ByteReader& r, const FileState& s, WrpTerrain& t) {
             }
         }
         if (!roads.atEnd())
-            s.warn(roads, "road net ends " + std::to_string(roads.remaining()) + " bytes before its declared size");
+            s.warn(roads, DiagKind::EndsEarly, "road net ends " + std::to_string(roads.remaining()) + " bytes before its declared size");
     }
     {
         ContextScope scope(r.context(), "objects");              // 26
         const uint32_t recordBytes = v >= 14 ? 60 : 56;
         if (objectBytes % recordBytes != 0)
-            s.warn(r, "object table of " + std::to_string(objectBytes) + " bytes (declared at offset " +
+            s.warn(r, DiagKind::SizeMismatch, "object table of " + std::to_string(objectBytes) + " bytes (declared at offset " +
                           hexOffset(objectBytesAt) + ") is not a whole number of " + std::to_string(recordBytes) + "-byte records");
         const uint32_t n = objectBytes / recordBytes;
         r.checkCount(n, recordBytes, "objects");
@@ -239,7 +239,7 @@ void readOprw(ByteReader& r, const FileState& s, WrpTerrain& t) {
         r.skip(objectBytes - n * recordBytes);
     }
     if (mapInfoBytes != r.remaining())
-        s.warn(r, "map info declared as " + std::to_string(mapInfoBytes) + " bytes (at offset " + hexOffset(mapInfoBytesAt) +
+        s.warn(r, DiagKind::SizeMismatch, "map info declared as " + std::to_string(mapInfoBytes) + " bytes (at offset " + hexOffset(mapInfoBytesAt) +
                       "), " + std::to_string(r.remaining()) + " are left");
     {
         ByteReader info = r.sub(r.offset(), r.offset() + std::min<uint64_t>(mapInfoBytes, r.remaining()));

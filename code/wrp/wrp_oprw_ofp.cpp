@@ -13,7 +13,7 @@ void readOprwOfp(ByteReader& r, const FileState& s, WrpTerrain& t) {
         checkGridSize(r, at, landX, landZ, "land grid");
         checkGridSize(r, at + 8, mapX, mapZ, "terrain grid");
         if (landX != mapX || landZ != mapZ)
-            s.warn(r, "land grid " + std::to_string(landX) + "x" + std::to_string(landZ) + " differs from terrain grid " +
+            s.warn(r, DiagKind::SizeMismatch, "land grid " + std::to_string(landX) + "x" + std::to_string(landZ) + " differs from terrain grid " +
                           std::to_string(mapX) + "x" + std::to_string(mapZ) + "; heights follow the land grid");
     }
     t.layerSizeX = t.mapSizeX = landX;
@@ -74,7 +74,7 @@ void readOprwOfp(ByteReader& r, const FileState& s, WrpTerrain& t) {
         o.transform = readMat43(r);
         t.objects.push_back(std::move(o));
     }
-    if (!r.atEnd()) s.warn(r, std::to_string(r.remaining()) + " bytes after the object list");
+    if (!r.atEnd()) s.warn(r, DiagKind::UnreadBytes, std::to_string(r.remaining()) + " bytes after the object list");
 }
 
 }  // namespace rv::wrp

@@ -6,23 +6,25 @@
 
 #include "compression/compressed_payload.hpp"
 #include "core/byte_reader.hpp"
+#include "core/diagnostics.hpp"
 #include "rv/wrp.hpp"
 
 namespace rv::wrp {
 
 struct FileState {
     uint64_t& budget;  // decompressed / expanded bytes this file may still produce
-    std::vector<std::string>& warnings;
+    WarningList& warnings;
     float defaultCellSize;
 
-    void warn(const ByteReader& r, const std::string& text) const {
-        std::string where = r.context().describe();
-        warnings.push_back((where.empty() ? "" : where + ": ") + text + " (at offset " + hexOffset(r.offset()) + ")");
-    }
+    void warn(const ByteReader& r, DiagKind kind, const std::string& text) const { warnings.add(r, kind, text); }
 };
 
 // Grid sizes from the header, checked before anything is allocated.
 void checkGridSize(const ByteReader& r, uint64_t at, uint32_t x, uint32_t y, const char* what);
+
+// decodeWrp with the test hook that records every count field's offset (see odol::decode).
+Result<WrpTerrain> decode(const uint8_t* data, size_t size, const std::string& sourceName, const Options& options,
+                          std::vector<uint64_t>* countOffsets);
 
 void readEditable4(ByteReader& r, const FileState& s, WrpTerrain& t);  // 4WVR
 void readEditable8(ByteReader& r, const FileState& s, WrpTerrain& t);  // 8WVR

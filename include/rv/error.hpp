@@ -1,8 +1,10 @@
-// Errors and results returned by every rvimport decoder.
+// Diagnostics and results returned by every rvimport decoder.
 //
 // Decoders never let an exception escape: each public entry point returns a Result<T>, which
-// holds either the decoded value or a DecodeError naming the file, the structure being read and
-// the absolute byte offset where the data stopped making sense.
+// holds either the decoded value or a DecodeError. Errors and warnings are one type, Diagnostic:
+// a kind from one enum (tests and adapters compare kinds, never message texts), a severity, the
+// structure path ("LOD 3 faces"), the absolute byte offset, and the message line formatted once
+// in the decoder ("m.p3d: LOD 3 faces: count 4294967295 at offset 0x1a3c exceeds ...").
 #pragma once
 
 #include <cstdint>
@@ -12,18 +14,64 @@
 
 namespace rv {
 
-struct DecodeError {
-    std::string message;  // "tf_bussole.p3d: LOD 2 faces: count 4294967295 at offset 0x1a3c exceeds ..."
-    uint64_t offset = 0;  // absolute byte offset in the file
+enum class Severity : uint8_t { Warning = 1, Error = 2 };
+
+// What went wrong. Errors stop a decode; warnings describe data that was tolerated.
+// The numeric values are stable: the C ABI (rvimport.h, rv_result) exposes them.
+enum class DiagKind : uint16_t {
+    // ---- errors ----
+    CannotRead = 1,      // the file could not be opened or read
+    NotRecognized = 2,   // the bytes are not the kind of file asked for
+    Unsupported = 3,     // a known format or version rvimport refuses (MLOD, DayZ, VBS, encrypted)
+    Truncated = 4,       // the data ends inside a structure
+    BadCount = 5,        // a count or size exceeds the bytes left or the format's limits
+    BadValue = 6,        // a field holds an impossible value (offset, index, tag, flag)
+    BadCompression = 7,  // a compressed stream is malformed or fails its checksum
+    MemoryLimit = 8,     // decoding would exceed Options::memoryLimit
+    OutOfMemory = 9,     // an allocation failed
+    InvalidArgument = 10,  // the caller passed something unusable (C ABI)
+    // ---- warnings ----
+    UnreadBytes = 100,     // bytes inside a structure that were not read
+    EndsEarly = 101,       // a structure ends before its declared size; its tail is missing
+    SizeMismatch = 102,    // a declared size or count differs from what was read
+    IndexOutOfRange = 103, // an index points past its table; the reference was dropped
+    UnknownRecord = 104,   // a record of an unknown type was skipped
+    NameProblem = 105,     // a missing or duplicate name
 };
 
+// "truncated", "bad count", "unread bytes"...: a short stable name for messages and JSON.
+const char* diagKindName(DiagKind kind);
+
+struct Diagnostic {
+    DiagKind kind = DiagKind::BadValue;
+    Severity severity = Severity::Error;
+    std::string where;     // structure path, "LOD 3 faces"; empty at file level
+    uint64_t offset = 0;   // absolute byte offset in the file
+    std::string message;   // the whole line, starting with the file name
+    uint32_t count = 1;    // warnings: how many identical ones were merged into this one
+};
+
+using DecodeError = Diagnostic;
+using Warning = Diagnostic;
+
+// Builds an error diagnostic. `message` is the complete line.
+inline DecodeError makeError(DiagKind kind, std::string message, uint64_t offset = 0, std::string where = {}) {
+    DecodeError e;
+    e.kind = kind;
+    e.severity = Severity::Error;
+    e.where = std::move(where);
+    e.offset = offset;
+    e.message = std::move(message);
+    return e;
+}
+
 template <class T>
-class Result {
+class [[nodiscard]] Result {
 public:
     Result(T value) : value_(std::move(value)) {}
     Result(DecodeError error) : error_(std::move(error)) {}
 
-    bool ok() const { return value_.has_value(); }
+    [[nodiscard]] bool ok() const { return value_.has_value(); }
     explicit operator bool() const { return ok(); }
     T& value() { return *value_; }
     const T& value() const { return *value_; }

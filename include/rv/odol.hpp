@@ -14,6 +14,7 @@
 
 #include "rv/error.hpp"
 #include "rv/math_types.hpp"
+#include "rv/options.hpp"
 
 namespace rv {
 
@@ -206,23 +207,14 @@ struct OdolModel {
     bool hasAnimations = false;
     OdolAnimations animations;
     std::vector<OdolLod> lods;  // in file order
-    std::vector<std::string> warnings;
-};
-
-struct DecodeOptions {
-    // Decompressed bytes one file may produce before decoding stops with an error; protects a
-    // host from a few hostile bytes that declare gigabytes. Arma's largest models stay far below.
-    uint64_t maxDecodedBytes = uint64_t(2) << 30;
-    // Testing aid: when set, receives the absolute offset of every count field the decoder read
-    // (damage sweeps aim hostile values at exactly those fields).
-    std::vector<uint64_t>* countOffsets = nullptr;
+    std::vector<Warning> warnings;
 };
 
 // Decodes an ODOL file held in memory. `sourceName` (usually the file name) starts every error
-// message. Supports ODOL 40..73 and 75 (unencrypted); refuses MLOD, DayZ's ODOL and encrypted
-// files with a message that says so.
-Result<OdolModel> decodeOdol(const uint8_t* data, size_t size, const std::string& sourceName,
-                             const DecodeOptions& options = {});
+// message. Supports ODOL 7 and 28..73, 75 (unencrypted); refuses MLOD, DayZ's ODOL and encrypted
+// files with DiagKind::Unsupported. Uses options.memoryLimit.
+[[nodiscard]] Result<OdolModel> decodeOdol(const uint8_t* data, size_t size, const std::string& sourceName,
+                                           const Options& options = {});
 
 // The name Bohemia's tools give a LOD of this resolution: "1.000", "View Pilot", "Geometry"...
 std::string lodName(float resolution);

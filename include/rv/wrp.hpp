@@ -13,7 +13,7 @@
 
 #include "rv/error.hpp"
 #include "rv/math_types.hpp"
-#include "rv/odol.hpp"  // DecodeOptions
+#include "rv/options.hpp"
 
 namespace rv {
 
@@ -72,12 +72,13 @@ struct WrpTerrain {
     std::vector<WrpMapInfo> mapInfo;
     int32_t maxObjectId = 0;
 
-    std::vector<std::string> warnings;
+    std::vector<Warning> warnings;
 };
 
 // Decodes a terrain held in memory. `sourceName` starts every error message. The editable and
-// OFP families carry no cell size; `defaultCellSize` (the config's landGrid, 50 m in OFP) is used.
-Result<WrpTerrain> decodeWrp(const uint8_t* data, size_t size, const std::string& sourceName,
-                             const DecodeOptions& options = {}, float defaultCellSize = 50.0f);
+// OFP families carry no cell size; options.defaultCellSize (the config's landGrid, 50 m in OFP)
+// is used. Uses options.memoryLimit.
+[[nodiscard]] Result<WrpTerrain> decodeWrp(const uint8_t* data, size_t size, const std::string& sourceName,
+                                           const Options& options = {});
 
 }  // namespace rv

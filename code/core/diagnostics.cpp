@@ -1,0 +1,56 @@
+#include "core/diagnostics.hpp"
+
+namespace rv {
+
+const char* diagKindName(DiagKind kind) {
+    switch (kind) {
+    case DiagKind::CannotRead: return "cannot read";
+    case DiagKind::NotRecognized: return "not recognized";
+    case DiagKind::Unsupported: return "unsupported";
+    case DiagKind::Truncated: return "truncated";
+    case DiagKind::BadCount: return "bad count";
+    case DiagKind::BadValue: return "bad value";
+    case DiagKind::BadCompression: return "bad compression";
+    case DiagKind::MemoryLimit: return "memory limit";
+    case DiagKind::OutOfMemory: return "out of memory";
+    case DiagKind::InvalidArgument: return "invalid argument";
+    case DiagKind::UnreadBytes: return "unread bytes";
+    case DiagKind::EndsEarly: return "ends early";
+    case DiagKind::SizeMismatch: return "size mismatch";
+    case DiagKind::IndexOutOfRange: return "index out of range";
+    case DiagKind::UnknownRecord: return "unknown record";
+    case DiagKind::NameProblem: return "name problem";
+    }
+    return "unknown";
+}
+
+void WarningList::add(const ByteReader& r, DiagKind kind, const std::string& detail) {
+    std::string where = r.context().describe();
+    if (!items_.empty() && items_.back().kind == kind && items_.back().where == where && details_.back() == detail) {
+        ++items_.back().count;
+        return;
+    }
+    Warning w;
+    w.kind = kind;
+    w.severity = Severity::Warning;
+    w.offset = r.offset();
+    w.message = (where.empty() ? "" : where + ": ") + detail + " (at offset " + hexOffset(w.offset) + ")";
+    w.where = std::move(where);
+    items_.push_back(std::move(w));
+    details_.push_back(detail);
+}
+
+std::vector<Warning> WarningList::finish(const std::string& sourceName) {
+    for (Warning& w : items_) {
+        w.message = sourceName + ": " + w.message;
+        if (w.count > 1) w.message += " (" + std::to_string(w.count) + " times)";
+    }
+    details_.clear();
+    return std::move(items_);
+}
+
+DecodeError errorFromParse(const std::string& sourceName, const ParseError& e) {
+    return makeError(e.kind, sourceName + ": " + e.what(), e.offset, e.where);
+}
+
+}  // namespace rv

@@ -1,0 +1,38 @@
+// The one options struct every rvimport entry point takes: decoders, the view, the importers,
+// the CLI and the C ABI (rv_options mirrors it). No globals: two imports with different options
+// can run side by side.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace rv {
+
+struct Options {
+    // The most memory one decode may use for decompressed and expanded data, in bytes. Beyond it
+    // the decode stops with DiagKind::MemoryLimit instead of exhausting the host. Arma's largest
+    // models and 8192^2 terrains stay far below the default (2 GiB).
+    uint64_t memoryLimit = uint64_t(2) << 30;
+
+    // Where a terrain's object models ("ca\buildings\house.p3d") are looked up; empty = nowhere.
+    std::string dataRoot;
+
+    // Which LODs of a model the importers and exports turn into geometry:
+    //   "first"  (default) the first visual LOD only: what the model looks like in the game;
+    //   "visual" every rendered LOD (resolutions and the View Pilot/Gunner/Cargo interiors);
+    //   "all"    every LOD, one node each, named by its BI name;
+    //   a BI LOD name or resolution ("Geometry", "1.000", "1e15"): that LOD only.
+    // Decoding and `dump --json` always read every LOD.
+    std::string lods = "first";
+
+    // true (default): positions as the game places the model, relative to the bounding centre
+    // the binarizer moved it to (ODOL stores them so). false: the bounding centre is added back,
+    // giving the editable model's coordinates as Object Builder shows them.
+    bool autocenter = true;
+
+    // Metres between height samples for terrains that do not store it (4WVR, OPRW v2/v3: the
+    // world's config sets landGrid, 50 m in OFP).
+    float defaultCellSize = 50.0f;
+};
+
+}  // namespace rv
