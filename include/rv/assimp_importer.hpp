@@ -22,13 +22,18 @@ namespace rv {
 
 // Import properties, read before every import (Assimp::Importer::SetProperty*).
 //
-// String: which LODs become nodes. "all" (default), "visual" (the rendered LODs), "first" (the
-// first visual LOD only), or one LOD given by its name or resolution ("1.000", "Geometry", "1e15").
+// String: which LODs become nodes (rv::Options::lods). "first" (default: the first visual LOD
+// only, what the model looks like in the game), "visual" (the rendered LODs), "all", or one LOD
+// given by its name or resolution ("1.000", "Geometry", "1e15").
 constexpr const char* kPropertyLods = "RV_IMPORT_LODS";
 // Integer 0/1 (default 0): also attach every named selection to the meshes as an aiBone whose
 // weights are the selection's vertex weights, with a same-named node under the LOD, so a host
 // can turn selections into vertex groups. Off by default because exporters then write skins.
 constexpr const char* kPropertySelectionsAsBones = "RV_IMPORT_SELECTIONS_AS_BONES";
+// Integer 0/1 (default 1, rv::Options::autocenter): 1 keeps positions as the game places the
+// model (relative to the binarizer's bounding centre); 0 adds the bounding centre back, giving
+// the editable model's coordinates.
+constexpr const char* kPropertyAutocenter = "RV_IMPORT_AUTOCENTER";
 // Integer, megabytes (default 2048): the most one import may decompress; beyond it the import
 // fails with a clear error instead of exhausting memory.
 constexpr const char* kPropertyMemoryBudgetMb = "RV_IMPORT_MEMORY_BUDGET_MB";
