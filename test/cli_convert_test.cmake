@@ -1,6 +1,7 @@
 # End-to-end check of the Assimp-backed CLI verbs: export to every format Assimp lists (each in
-# its own process, so an Assimp abort shows up as a failure), and batch over a folder tree with
-# a damaged file and an editable (MLOD) file in it.
+# its own process, so an Assimp abort shows up as a failure, every LOD of the demo model), LOD
+# picking and the export options, batch over a folder tree with a damaged file and an editable
+# (MLOD) file in it, and the decoder's warnings printed by export and batch on real samples.
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK}/in/sub/deeper)
 execute_process(COMMAND ${MAKE_DEMO} ${WORK}/in/rv_crate.p3d RESULT_VARIABLE rc)
@@ -27,7 +28,7 @@ endif()
 file(MAKE_DIRECTORY ${WORK}/all)
 foreach(id IN LISTS ids)
   # Assimp 5.2.5's pbrt exporter opens its output by base name in the current directory.
-  execute_process(COMMAND ${RVIMPORT} export ${WORK}/in/rv_crate.p3d ${WORK}/all/crate_${id} -f ${id}
+  execute_process(COMMAND ${RVIMPORT} export ${WORK}/in/rv_crate.p3d ${WORK}/all/crate_${id} -f ${id} --lod all
                   WORKING_DIRECTORY ${WORK}/all RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(NOT rc EQUAL 0 OR NOT EXISTS ${WORK}/all/crate_${id})
     message(FATAL_ERROR "export -f ${id}: rc=${rc} ${err}")
@@ -51,6 +52,39 @@ execute_process(COMMAND ${RVIMPORT} export ${WORK}/in/rv_crate.p3d ${WORK}/x.glb
 if(NOT rc EQUAL 1 OR NOT err MATCHES "no LOD matches 'View Pilot'")
   message(FATAL_ERROR "--lod without a match: rc=${rc} ${err}")
 endif()
+
+# --lod defaults to first: an OBJ of the demo model with no --lod holds only LOD 0 ("1.000"; the
+# OBJ exporter writes one "g <mesh name>" per mesh and meshes are named after their LOD), and
+# --lod all holds every LOD (Memory's points as the mesh "Memory points").
+function(obj_groups obj out)
+  file(STRINGS ${obj} groups REGEX "^g ")
+  list(REMOVE_DUPLICATES groups)
+  set(${out} "${groups}" PARENT_SCOPE)
+endfunction()
+execute_process(COMMAND ${RVIMPORT} export ${WORK}/in/rv_crate.p3d ${WORK}/lods/first.obj RESULT_VARIABLE rc ERROR_VARIABLE err)
+obj_groups(${WORK}/lods/first.obj groups)
+if(NOT rc EQUAL 0 OR NOT groups STREQUAL "g 1.000")
+  message(FATAL_ERROR "export with the default --lod: rc=${rc} groups '${groups}' ${err}")
+endif()
+execute_process(COMMAND ${RVIMPORT} export ${WORK}/in/rv_crate.p3d ${WORK}/lods/all.obj --lod all RESULT_VARIABLE rc ERROR_VARIABLE err)
+obj_groups(${WORK}/lods/all.obj groups)
+if(NOT rc EQUAL 0 OR NOT groups STREQUAL "g 1.000;g ShadowVolume 0;g Geometry;g Memory points")
+  message(FATAL_ERROR "export --lod all: rc=${rc} groups '${groups}' ${err}")
+endif()
+
+# The new options: accepted with good values, usage errors (exit 2) with bad ones.
+execute_process(COMMAND ${RVIMPORT} export ${WORK}/in/rv_crate.p3d ${WORK}/lods/off.obj --autocenter off --memory-limit 64
+                RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT EXISTS ${WORK}/lods/off.obj)
+  message(FATAL_ERROR "--autocenter off --memory-limit 64: rc=${rc} ${err}")
+endif()
+foreach(bad "--autocenter;maybe" "--memory-limit;0" "--memory-limit;lots" "--autocenter")
+  execute_process(COMMAND ${RVIMPORT} export ${WORK}/in/rv_crate.p3d ${WORK}/lods/bad.obj ${bad}
+                  RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 2 OR NOT err MATCHES "^rvimport export: --(autocenter|memory-limit) ")
+    message(FATAL_ERROR "export ${bad}: rc=${rc} '${err}'")
+  endif()
+endforeach()
 
 # Batch: two good copies in a tree, a truncated file, an MLOD, and a file that is not ours.
 file(COPY ${WORK}/in/rv_crate.p3d DESTINATION ${WORK}/in/sub/deeper)
@@ -120,4 +154,41 @@ execute_process(COMMAND ${RVIMPORT} bench -n 2 ${WORK}/in/rv_crate.p3d ${WORK}/r
 if(NOT rc EQUAL 0 OR NOT out MATCHES "rv_crate.p3d +[0-9]+ bytes +best [0-9.]+ ms +[0-9.]+ MB/s"
    OR NOT out MATCHES "rv_world.wrp" OR NOT out MATCHES "total_ms=[0-9.]+")
   message(FATAL_ERROR "bench: rc=${rc} ${out}")
+endif()
+
+# Decoder warnings: armake's v68 output with short LODs decodes with "LOD ends 5 bytes early"
+# warnings; export prints exactly the warnings info lists, each as "warning: <message>" on stderr,
+# and batch lists them per file in its summary. The samples are read in place.
+if(DEFINED ENV{RV_SAMPLES_DIR} AND NOT "$ENV{RV_SAMPLES_DIR}" STREQUAL "")
+  set(samples "$ENV{RV_SAMPLES_DIR}")
+else()
+  set(samples "${DEFAULT_SAMPLES_DIR}")
+endif()
+file(GLOB_RECURSE short_lods "${samples}/generated/armake-v68-short-lods*/*.p3d")
+list(SORT short_lods)
+if(NOT short_lods)
+  message(STATUS "no samples under '${samples}' (RV_SAMPLES_DIR): the warning checks are skipped")
+  return()
+endif()
+list(GET short_lods 0 sample)
+execute_process(COMMAND ${RVIMPORT} info ${sample} OUTPUT_VARIABLE info RESULT_VARIABLE rc)
+string(REGEX REPLACE ".*\nwarnings \\([0-9]+\\)\n" "" listed "${info}")
+string(REGEX MATCHALL "  [^\n]+" listed "${listed}")
+list(TRANSFORM listed REPLACE "^  " "warning: ")
+if(NOT rc EQUAL 0 OR NOT listed OR NOT "${listed}" MATCHES "LOD ends 5 bytes early")
+  message(FATAL_ERROR "info ${sample}: rc=${rc}, expected short-LOD warnings:\n${info}")
+endif()
+execute_process(COMMAND ${RVIMPORT} export ${sample} ${WORK}/warn/sample.obj RESULT_VARIABLE rc ERROR_VARIABLE err)
+string(REGEX MATCHALL "[^\n]+" printed "${err}")
+if(NOT rc EQUAL 0 OR NOT printed STREQUAL listed)
+  message(FATAL_ERROR "export ${sample}: rc=${rc}\nstderr:\n${err}\ninfo's warnings:\n${listed}")
+endif()
+get_filename_component(sample_dir ${sample} DIRECTORY)
+execute_process(COMMAND ${RVIMPORT} batch ${sample_dir} ${WORK}/warn/batch -f obj -j 2
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+list(GET listed 0 first_warning)
+string(REPLACE "warning: " "warning ${sample}: " first_line "${first_warning}")
+string(FIND "${out}" "${first_line}\n" at)
+if(NOT rc EQUAL 0 OR at LESS 0)
+  message(FATAL_ERROR "batch ${sample_dir}: rc=${rc}, no line '${first_line}' in:\n${out}${err}")
 endif()

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/options.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/format.hpp"
 #include "rv/odol.hpp"
@@ -14,29 +15,63 @@
 
 namespace rv::cli {
 
-int runBench(const std::vector<std::string>& args) {
-    long runs = 10;
-    std::vector<std::string> files;
+namespace {
+
+// -n N and the files; false after reporting a usage error.
+bool parseBenchArgs(const std::vector<std::string>& args, long& runs, std::vector<std::string>& files) {
     for (size_t i = 1; i < args.size(); ++i) {
         if (args[i] == "-n" && i + 1 < args.size()) {
             char* end = nullptr;
             runs = std::strtol(args[++i].c_str(), &end, 10);
             if (!end || *end || runs < 1 || runs > 1000000) {
                 std::fprintf(stderr, "rvimport bench: -n wants a count from 1 to 1000000\n");
-                return kExitUsage;
+                return false;
             }
         } else if (!args[i].empty() && args[i][0] == '-') {
             std::fprintf(stderr, "rvimport bench: unknown option %s\n", args[i].c_str());
-            return kExitUsage;
+            return false;
         } else {
             files.push_back(args[i]);
         }
     }
     if (files.empty()) {
         std::fprintf(stderr, "usage: rvimport bench [-n N] FILE...\n");
-        return kExitUsage;
+        return false;
     }
+    return true;
+}
+
+// The fastest of `runs` decodes of `bytes`, in ms; a negative value after reporting an error.
+double bestDecodeMs(const std::vector<uint8_t>& bytes, const std::string& name, long runs) {
     using Clock = std::chrono::steady_clock;
+    const bool terrain = isTerrain(sniffFormat(bytes.data(), bytes.size()));
+    double best = 1e300;
+    for (long r = 0; r < runs; ++r) {
+        std::string error;
+        const auto start = Clock::now();
+        if (terrain) {
+            Result<WrpTerrain> t = decodeWrp(bytes.data(), bytes.size(), name);
+            if (!t) error = t.error().message;
+        } else {
+            Result<OdolModel> model = decodeOdol(bytes.data(), bytes.size(), name);
+            if (!model) error = model.error().message;
+        }
+        const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+        if (!error.empty()) {
+            std::fprintf(stderr, "%s\n", error.c_str());
+            return -1;
+        }
+        best = std::min(best, ms);
+    }
+    return best;
+}
+
+}  // namespace
+
+int runBench(const std::vector<std::string>& args) {
+    long runs = 10;
+    std::vector<std::string> files;
+    if (!parseBenchArgs(args, runs, files)) return kExitUsage;
     double totalMs = 0;
     uint64_t totalBytes = 0;
     int status = kExitOk;
@@ -47,30 +82,8 @@ int runBench(const std::vector<std::string>& args) {
             status = kExitDecode;
             continue;
         }
-        const std::string name = fileNameOf(path);
-        const FileFormat format = sniffFormat(bytes->data(), bytes->size());
-        const bool terrain =
-            format == FileFormat::Wrp4WVR || format == FileFormat::Wrp8WVR || format == FileFormat::WrpOprw;
-        double best = 1e300;
-        bool failed = false;
-        for (long r = 0; r < runs && !failed; ++r) {
-            std::string error;
-            const auto start = Clock::now();
-            if (terrain) {
-                Result<WrpTerrain> t = decodeWrp(bytes->data(), bytes->size(), name);
-                if (!t) error = t.error().message;
-            } else {
-                Result<OdolModel> model = decodeOdol(bytes->data(), bytes->size(), name);
-                if (!model) error = model.error().message;
-            }
-            const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-            if (!error.empty()) {
-                std::fprintf(stderr, "%s\n", error.c_str());
-                failed = true;
-            }
-            best = std::min(best, ms);
-        }
-        if (failed) {
+        const double best = bestDecodeMs(bytes.value(), fileNameOf(path), runs);
+        if (best < 0) {
             status = kExitDecode;
             continue;
         }

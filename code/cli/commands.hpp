@@ -1,4 +1,10 @@
-// The verbs of the rvimport command-line tool.
+// The verbs of the rvimport command-line tool and the writers they share.
+//
+// Files: main.cpp (usage, dispatch), info.cpp (info, dump), options.cpp (export/batch options),
+// export.cpp (export), terrain_export.cpp (.asc and Terrain Builder lists), bench.cpp, the JSON
+// and info writers; with Assimp (RV_WITH_ASSIMP): assimp_convert.cpp (import + export of one
+// file, warning capture), batch.cpp, formats.cpp (listext, listexport, exportinfo, knowext);
+// without it: no_assimp.cpp, whose verbs say so and exit 2.
 #pragma once
 
 #include <cstdio>
@@ -12,20 +18,36 @@ namespace rv::cli {
 
 constexpr int kExitOk = 0, kExitDecode = 1, kExitUsage = 2;
 
-void writeOdolJson(std::FILE* out, const OdolModel& model);
+struct CliOptions;
+
+// Writers: `pretty` indents the JSON (two spaces, one key per line); the default is compact.
+void writeOdolJson(std::FILE* out, const OdolModel& model, bool pretty = false);
 void writeOdolInfo(std::FILE* out, const OdolModel& model);
-void writeWrpJson(std::FILE* out, const WrpTerrain& terrain);
+void writeWrpJson(std::FILE* out, const WrpTerrain& terrain, bool pretty = false);
 void writeWrpInfo(std::FILE* out, const WrpTerrain& terrain);
 bool writeEsriAscii(std::FILE* out, const WrpTerrain& terrain, double easting, double northing);
 bool writeTerrainBuilderObjects(std::FILE* out, const WrpTerrain& terrain, double easting, double northing);
 
-// Assimp-backed verbs; `args[0]` is the verb. Each returns the process exit code.
+// Decode warnings on stderr, one line each: "warning: <message>" (the message names the file).
+void printWarnings(const std::vector<Warning>& warnings);
+void printWarnings(const std::vector<std::string>& messages);
+
+// Verbs; `args[0]` is the verb. Each returns the process exit code.
+int runInfo(const std::vector<std::string>& args);
+int runDump(const std::vector<std::string>& args);
 int runExport(const std::vector<std::string>& args);
+int runBench(const std::vector<std::string>& args);
+
+// The .asc / .txt terrain exports (-f asc / -f tbobjects or by OUT's extension); -1 when the
+// request is not one of them, else the exit code.
+int exportTerrainSpecial(const CliOptions& opt, const std::string& in, const std::string& out);
+
+// Assimp-backed: implemented in the Assimp sources, or by no_assimp.cpp.
+int exportWithAssimp(const CliOptions& opt, const std::string& in, const std::string& out);
 int runBatch(const std::vector<std::string>& args);
 int runListExt();
 int runListExport();
 int runExportInfo(const std::vector<std::string>& args);
 int runKnowExt(const std::vector<std::string>& args);
-int runBench(const std::vector<std::string>& args);
 
 }  // namespace rv::cli

@@ -5,39 +5,57 @@
 
 namespace rv::cli {
 
-void JsonWriter::separate() {
+// Writes what goes before the next element: a comma after a sibling and, when pretty, a line
+// break for every key and for every container inside an array (scalars in an array stay on the
+// line, ", " apart).
+void JsonWriter::separate(bool container) {
     if (afterKey_) {
         afterKey_ = false;
         return;
     }
-    if (!first_.empty()) {
-        if (!first_.back()) raw(',');
-        first_.back() = false;
+    if (levels_.empty()) return;
+    Level& level = levels_.back();
+    if (!level.first) raw(',');
+    const bool wasFirst = level.first;
+    level.first = false;
+    if (!pretty_) return;
+    if (level.object || container) {
+        level.multiline = true;
+        newline();
+    } else if (!wasFirst) {
+        raw(' ');
     }
 }
 
+void JsonWriter::newline() {
+    raw('\n');
+    buf_.append(levels_.size() * 2, ' ');
+}
+
 void JsonWriter::open(char c) {
-    separate();
+    separate(true);
     raw(c);
-    first_.push_back(true);
+    levels_.push_back(Level{c == '{', true, false});
 }
 
 void JsonWriter::close(char c) {
-    first_.pop_back();
+    const bool multiline = levels_.back().multiline;
+    levels_.pop_back();
+    if (multiline) newline();
     raw(c);
-    if (first_.empty()) raw('\n');
+    if (levels_.empty()) raw('\n');
 }
 
 void JsonWriter::key(std::string_view k) {
     value(k);
-    raw(':');
+    raw(pretty_ ? ": " : ":");
     afterKey_ = true;
 }
 
 // Strings in BI files are 8-bit (ASCII, sometimes Windows code pages); bytes >= 0x80 are taken
 // as Latin-1 so the output is always valid UTF-8 JSON.
 void JsonWriter::value(std::string_view s) {
-    separate();
+    separate(false);
     raw('"');
     for (unsigned char c : s) {
         switch (c) {
@@ -67,33 +85,33 @@ void JsonWriter::value(float f) {
         null();
         return;
     }
-    separate();
+    separate(false);
     char b[32];
     auto res = std::to_chars(b, b + sizeof b, f);  // shortest round-trip form
     raw(std::string_view(b, size_t(res.ptr - b)));
 }
 
 void JsonWriter::value(int64_t i) {
-    separate();
+    separate(false);
     char b[24];
     auto res = std::to_chars(b, b + sizeof b, i);
     raw(std::string_view(b, size_t(res.ptr - b)));
 }
 
 void JsonWriter::value(uint64_t u) {
-    separate();
+    separate(false);
     char b[24];
     auto res = std::to_chars(b, b + sizeof b, u);
     raw(std::string_view(b, size_t(res.ptr - b)));
 }
 
 void JsonWriter::value(bool v) {
-    separate();
+    separate(false);
     raw(v ? "true" : "false");
 }
 
 void JsonWriter::null() {
-    separate();
+    separate(false);
     raw("null");
 }
 

@@ -1,5 +1,6 @@
 // A small streaming JSON writer for `rvimport dump`: buffered, no DOM, floats printed in their
-// shortest form that reads back as the identical float32.
+// shortest form that reads back as the identical float32. Compact by default; `pretty` indents by
+// two spaces with one key per line, and keeps an array on one line while it holds only scalars.
 #pragma once
 
 #include <cstdint>
@@ -15,7 +16,7 @@ namespace rv::cli {
 
 class JsonWriter {
 public:
-    explicit JsonWriter(std::FILE* out) : out_(out) {}
+    explicit JsonWriter(std::FILE* out, bool pretty = false) : out_(out), pretty_(pretty) {}
     ~JsonWriter() { flush(); }
 
     void beginObject() { open('{'); }
@@ -50,15 +51,22 @@ public:
     void flush();
 
 private:
+    struct Level {
+        bool object;     // '{' rather than '['
+        bool first;      // no element written yet
+        bool multiline;  // pretty: elements on their own lines, so the closer goes on its own line too
+    };
     void open(char c);
     void close(char c);
-    void separate();
+    void separate(bool container);
+    void newline();
     void raw(std::string_view s) { buf_.append(s); if (buf_.size() > (1 << 16)) flush(); }
     void raw(char c) { buf_.push_back(c); }
 
     std::FILE* out_;
+    bool pretty_;
     std::string buf_;
-    std::vector<bool> first_;  // per open container: no element written yet
+    std::vector<Level> levels_;  // the open containers, outermost first
     bool afterKey_ = false;
 };
 

@@ -9,16 +9,19 @@
 #endif
 
 #include "cli/commands.hpp"
-#include "rv/file_bytes.hpp"
-#include "rv/format.hpp"
-#include "rv/odol.hpp"
-#include "rv/wrp.hpp"
 
 namespace {
 
-using rv::cli::kExitDecode;
 using rv::cli::kExitOk;
 using rv::cli::kExitUsage;
+
+#if defined(RV_WITH_ASSIMP) && RV_WITH_ASSIMP
+constexpr const char* kAssimpNote = "";
+#else
+constexpr const char* kAssimpNote =
+    "\nThis rvimport is built without Assimp: export to Assimp formats, batch, listext, listexport,\n"
+    "exportinfo and knowext are not available (exit 2).\n";
+#endif
 
 void usage(std::FILE* out) {
     std::fputs(
@@ -26,15 +29,22 @@ void usage(std::FILE* out) {
         "\n"
         "usage:\n"
         "  rvimport info FILE             summary: format, version, LODs with counts, textures, warnings\n"
-        "  rvimport dump --json FILE      the decoded model as JSON on stdout\n"
-        "  rvimport export IN OUT [-f FORMAT_ID] [--lod all|visual|first|NAME] [--selections-as-bones]\n"
+        "  rvimport dump --json [--pretty] FILE\n"
+        "                                 the decoded model as JSON on stdout (--pretty: indented)\n"
+        "  rvimport export IN OUT [-f FORMAT_ID] [--lod first|visual|all|NAME] [--autocenter on|off]\n"
+        "                  [--selections-as-bones] [--memory-limit MB]\n"
         "                                 convert to any format Assimp exports (format from OUT's\n"
-        "                                 extension or -f; see listexport). Terrains: .asc (elevation\n"
-        "                                 grid), .txt (Terrain Builder objects), --easting, --northing,\n"
-        "                                 --cell-size, --data-folder DIR (place the object models)\n"
-        "  rvimport batch IN_DIR OUT_DIR [-f FORMAT_ID] [-j N] [--lod ...]\n"
+        "                                 extension or -f; see listexport). --lod: which LODs (default\n"
+        "                                 first: the first visual LOD); --autocenter off: add the\n"
+        "                                 bounding centre back (editable model coordinates); --memory-limit:\n"
+        "                                 the most one import may decompress (default 2048 MB).\n"
+        "                                 Terrains: .asc (elevation grid), .txt (Terrain Builder objects),\n"
+        "                                 --easting, --northing, --cell-size, --data-folder DIR (place\n"
+        "                                 the object models). Decode warnings go to stderr.\n"
+        "  rvimport batch IN_DIR OUT_DIR [-f FORMAT_ID] [-j N] [--lod ...] [--autocenter on|off] ...\n"
         "                                 convert every supported file under IN_DIR (default glb2),\n"
         "                                 keeping folders; never stops on a bad file; summary at the end\n"
+        "                                 with each file's warnings\n"
         "  rvimport listext               extensions that can be imported (Assimp's and ours)\n"
         "  rvimport listexport            export format ids\n"
         "  rvimport exportinfo FORMAT_ID  extension and description of an export format\n"
@@ -47,36 +57,42 @@ void usage(std::FILE* out) {
         "Errors go to stderr as one line naming the file, the structure and the byte offset;\n"
         "the exit code is 1 for a file that cannot be decoded and 2 for a usage error.\n",
         out);
+    std::fputs(kAssimpNote, out);
 }
 
-// Decodes FILE as whatever it is (model or terrain) and writes it; false after reporting an error.
-bool infoOrDump(const std::string& path, bool json) {
-    auto bytes = rv::readFileBytes(path);
-    if (!bytes) {
-        std::fprintf(stderr, "%s\n", bytes.error().message.c_str());
-        return false;
-    }
-    const std::string name = rv::fileNameOf(path);
-    const rv::FileFormat format = rv::sniffFormat(bytes->data(), bytes->size());
-    if (format == rv::FileFormat::Wrp4WVR || format == rv::FileFormat::Wrp8WVR || format == rv::FileFormat::WrpOprw) {
-        auto res = rv::decodeWrp(bytes->data(), bytes->size(), name);
-        if (!res) {
-            std::fprintf(stderr, "%s\n", res.error().message.c_str());
-            return false;
-        }
-        if (json) rv::cli::writeWrpJson(stdout, res.value());
-        else rv::cli::writeWrpInfo(stdout, res.value());
-        return true;
-    }
-    auto res = rv::decodeOdol(bytes->data(), bytes->size(), name);
-    if (!res) {
-        std::fprintf(stderr, "%s\n", res.error().message.c_str());
-        return false;
-    }
-    if (json) rv::cli::writeOdolJson(stdout, res.value());
-    else rv::cli::writeOdolInfo(stdout, res.value());
-    return true;
+int help(const std::vector<std::string>&) {
+    usage(stdout);
+    return kExitOk;
 }
+
+int version(const std::vector<std::string>&) {
+    std::printf("rvimport 0.1.0\n");
+    return kExitOk;
+}
+
+using Verb = int (*)(const std::vector<std::string>& args);
+
+struct VerbEntry {
+    const char* name;
+    Verb run;
+};
+
+const VerbEntry kVerbs[] = {
+    {"help", help},
+    {"--help", help},
+    {"-h", help},
+    {"version", version},
+    {"--version", version},
+    {"info", rv::cli::runInfo},
+    {"dump", rv::cli::runDump},
+    {"export", rv::cli::runExport},
+    {"bench", rv::cli::runBench},
+    {"batch", rv::cli::runBatch},
+    {"listext", [](const std::vector<std::string>&) { return rv::cli::runListExt(); }},
+    {"listexport", [](const std::vector<std::string>&) { return rv::cli::runListExport(); }},
+    {"exportinfo", rv::cli::runExportInfo},
+    {"knowext", rv::cli::runKnowExt},
+};
 
 }  // namespace
 
@@ -88,49 +104,14 @@ int main(int argc, char** argv) {
     mallopt(M_TRIM_THRESHOLD, 256 << 20);
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
 #endif
-    std::vector<std::string> args(argv + 1, argv + argc);
+    const std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty()) {
         usage(stderr);
         return kExitUsage;
     }
-    const std::string verb = args[0];
-    if (verb == "help" || verb == "--help" || verb == "-h") {
-        usage(stdout);
-        return kExitOk;
-    }
-    if (verb == "version" || verb == "--version") {
-        std::printf("rvimport 0.1.0\n");
-        return kExitOk;
-    }
-    if (verb == "info" || verb == "dump") {
-        std::string file;
-        bool json = verb == "info";
-        for (size_t i = 1; i < args.size(); ++i) {
-            if (args[i] == "--json") json = true;
-            else if (!args[i].empty() && args[i][0] == '-') {
-                std::fprintf(stderr, "rvimport %s: unknown option %s\n", verb.c_str(), args[i].c_str());
-                return kExitUsage;
-            } else if (file.empty()) file = args[i];
-            else {
-                std::fprintf(stderr, "rvimport %s: one file only\n", verb.c_str());
-                return kExitUsage;
-            }
-        }
-        if (file.empty() || !json) {
-            std::fprintf(stderr, "usage: rvimport %s\n", verb == "info" ? "info FILE" : "dump --json FILE");
-            return kExitUsage;
-        }
-        if (!infoOrDump(file, verb == "dump")) return kExitDecode;
-        return std::fflush(stdout) == 0 ? kExitOk : kExitDecode;
-    }
-    if (verb == "export") return rv::cli::runExport(args);
-    if (verb == "bench") return rv::cli::runBench(args);
-    if (verb == "batch") return rv::cli::runBatch(args);
-    if (verb == "listext") return rv::cli::runListExt();
-    if (verb == "listexport") return rv::cli::runListExport();
-    if (verb == "exportinfo") return rv::cli::runExportInfo(args);
-    if (verb == "knowext") return rv::cli::runKnowExt(args);
-    std::fprintf(stderr, "rvimport: unknown verb '%s'\n\n", verb.c_str());
+    for (const VerbEntry& v : kVerbs)
+        if (args[0] == v.name) return v.run(args);
+    std::fprintf(stderr, "rvimport: unknown verb '%s'\n\n", args[0].c_str());
     usage(stderr);
     return kExitUsage;
 }

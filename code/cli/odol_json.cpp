@@ -68,11 +68,8 @@ void material(JsonWriter& j, const OdolMaterial& m) {
     j.endObject();
 }
 
-void lod(JsonWriter& j, const OdolLod& l) {
-    j.beginObject();
-    j.field("resolution", l.resolution);
-    j.field("name", l.name);
-    vec3s(j, "positions", l.positions);
+// [[i0, i1, i2(, i3)], ...]: vertex indices in stored order.
+void faces(JsonWriter& j, const OdolLod& l) {
     j.key("faces");
     j.beginArray();
     for (size_t f = 0; f < l.faceCount(); ++f) {
@@ -81,7 +78,9 @@ void lod(JsonWriter& j, const OdolLod& l) {
         j.endArray();
     }
     j.endArray();
-    vec3s(j, "normals", l.normals);
+}
+
+void uvSets(JsonWriter& j, const OdolLod& l) {
     j.key("uv_sets");
     j.beginArray();
     for (const auto& set : l.uvSets) {
@@ -95,14 +94,9 @@ void lod(JsonWriter& j, const OdolLod& l) {
         j.endArray();
     }
     j.endArray();
-    j.key("textures");
-    j.beginArray();
-    for (const std::string& t : l.textures) j.value(t);
-    j.endArray();
-    j.key("materials");
-    j.beginArray();
-    for (const OdolMaterial& m : l.materials) material(j, m);
-    j.endArray();
+}
+
+void sections(JsonWriter& j, const OdolLod& l) {
     j.key("sections");
     j.beginArray();
     for (const OdolSection& s : l.sections) {
@@ -121,6 +115,9 @@ void lod(JsonWriter& j, const OdolLod& l) {
         j.endObject();
     }
     j.endArray();
+}
+
+void selections(JsonWriter& j, const OdolLod& l) {
     j.key("selections");
     j.beginArray();
     for (const OdolSelection& s : l.selections) {
@@ -134,6 +131,10 @@ void lod(JsonWriter& j, const OdolLod& l) {
         j.endObject();
     }
     j.endArray();
+}
+
+// [[name, value], ...]
+void properties(JsonWriter& j, const OdolLod& l) {
     j.key("properties");
     j.beginArray();
     for (const OdolProperty& p : l.properties) {
@@ -143,6 +144,9 @@ void lod(JsonWriter& j, const OdolLod& l) {
         j.endArray();
     }
     j.endArray();
+}
+
+void proxies(JsonWriter& j, const OdolLod& l) {
     j.key("proxies");
     j.beginArray();
     for (const OdolProxy& p : l.proxies) {
@@ -157,6 +161,9 @@ void lod(JsonWriter& j, const OdolLod& l) {
         j.endObject();
     }
     j.endArray();
+}
+
+void frames(JsonWriter& j, const OdolLod& l) {
     j.key("frames");
     j.beginArray();
     for (const OdolFrame& f : l.frames) {
@@ -166,22 +173,46 @@ void lod(JsonWriter& j, const OdolLod& l) {
         j.endObject();
     }
     j.endArray();
-    if (!l.vertexBones.empty()) {
-        j.key("vertex_bones");
+}
+
+// Skinned LODs only: per vertex [[bone, weight], ...], then the sub-skeleton map.
+void vertexBones(JsonWriter& j, const OdolLod& l) {
+    if (l.vertexBones.empty()) return;
+    j.key("vertex_bones");
+    j.beginArray();
+    for (const OdolVertexBones& b : l.vertexBones) {
         j.beginArray();
-        for (const OdolVertexBones& b : l.vertexBones) {
+        for (int k = 0; k < b.count; ++k) {
             j.beginArray();
-            for (int k = 0; k < b.count; ++k) {
-                j.beginArray();
-                j.value(uint32_t(b.bone[k]));
-                j.value(uint32_t(b.weight[k]));
-                j.endArray();
-            }
+            j.value(uint32_t(b.bone[k]));
+            j.value(uint32_t(b.weight[k]));
             j.endArray();
         }
         j.endArray();
-        ints(j, "sub_skeleton_to_skeleton", l.subSkeletonToSkeleton);
     }
+    j.endArray();
+    ints(j, "sub_skeleton_to_skeleton", l.subSkeletonToSkeleton);
+}
+
+void lod(JsonWriter& j, const OdolLod& l) {
+    j.beginObject();
+    j.field("resolution", l.resolution);
+    j.field("name", l.name);
+    vec3s(j, "positions", l.positions);
+    faces(j, l);
+    vec3s(j, "normals", l.normals);
+    uvSets(j, l);
+    strings(j, "textures", l.textures);
+    j.key("materials");
+    j.beginArray();
+    for (const OdolMaterial& m : l.materials) material(j, m);
+    j.endArray();
+    sections(j, l);
+    selections(j, l);
+    properties(j, l);
+    proxies(j, l);
+    frames(j, l);
+    vertexBones(j, l);
     vec3Field(j, "bbox_min", l.boundsMin);
     vec3Field(j, "bbox_max", l.boundsMax);
     vec3Field(j, "bbox_center", l.boundsCenter);
@@ -193,10 +224,48 @@ void lod(JsonWriter& j, const OdolLod& l) {
     j.endObject();
 }
 
+// {"name", "discrete", "bones": [[name, parent], ...]}
+void skeleton(JsonWriter& j, const OdolSkeleton& s) {
+    j.key("skeleton");
+    j.beginObject();
+    j.field("name", s.name);
+    j.field("discrete", s.isDiscrete);
+    j.key("bones");
+    j.beginArray();
+    for (const OdolBone& b : s.bones) {
+        j.beginArray();
+        j.value(b.name);
+        j.value(b.parent);
+        j.endArray();
+    }
+    j.endArray();
+    j.endObject();
+}
+
+void animations(JsonWriter& j, const OdolAnimations& list) {
+    j.key("animations");
+    j.beginArray();
+    for (const OdolAnimation& a : list.classes) {
+        j.beginObject();
+        j.field("name", a.name);
+        j.field("type", a.type);
+        j.field("source", a.source);
+        j.field("min_phase", a.minPhase);
+        j.field("max_phase", a.maxPhase);
+        j.field("min_value", a.minValue);
+        j.field("max_value", a.maxValue);
+        j.field("source_address", a.sourceAddress);
+        j.key("params");
+        j.floats(std::begin(a.params), std::end(a.params));
+        j.endObject();
+    }
+    j.endArray();
+}
+
 }  // namespace
 
-void writeOdolJson(std::FILE* out, const OdolModel& m) {
-    JsonWriter j(out);
+void writeOdolJson(std::FILE* out, const OdolModel& m, bool pretty) {
+    JsonWriter j(out, pretty);
     const OdolModelInfo& i = m.info;
     j.beginObject();
     j.field("signature", "ODOL");
@@ -225,37 +294,8 @@ void writeOdolJson(std::FILE* out, const OdolModel& m) {
     j.beginArray();
     for (int8_t x : i.specialLods) j.value(int32_t(x));
     j.endArray();
-    j.key("skeleton");
-    j.beginObject();
-    j.field("name", m.skeleton.name);
-    j.field("discrete", m.skeleton.isDiscrete);
-    j.key("bones");
-    j.beginArray();
-    for (const OdolBone& b : m.skeleton.bones) {
-        j.beginArray();
-        j.value(b.name);
-        j.value(b.parent);
-        j.endArray();
-    }
-    j.endArray();
-    j.endObject();
-    j.key("animations");
-    j.beginArray();
-    for (const OdolAnimation& a : m.animations.classes) {
-        j.beginObject();
-        j.field("name", a.name);
-        j.field("type", a.type);
-        j.field("source", a.source);
-        j.field("min_phase", a.minPhase);
-        j.field("max_phase", a.maxPhase);
-        j.field("min_value", a.minValue);
-        j.field("max_value", a.maxValue);
-        j.field("source_address", a.sourceAddress);
-        j.key("params");
-        j.floats(std::begin(a.params), std::end(a.params));
-        j.endObject();
-    }
-    j.endArray();
+    skeleton(j, m.skeleton);
+    animations(j, m.animations);
     j.key("lods");
     j.beginArray();
     for (const OdolLod& l : m.lods) lod(j, l);

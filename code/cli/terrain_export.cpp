@@ -1,10 +1,14 @@
 // Terrain exports that Assimp has no format for: the elevation as an ESRI ASCII grid (GIS tools,
-// Terrain Builder) and the object placements as a Terrain Builder object list.
+// Terrain Builder) and the object placements as a Terrain Builder object list. No Assimp here:
+// they work in an Assimp-free build too.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 
 #include "cli/commands.hpp"
+#include "cli/options.hpp"
+#include "rv/file_bytes.hpp"
 
 namespace rv::cli {
 namespace {
@@ -70,6 +74,46 @@ bool writeTerrainBuilderObjects(std::FILE* out, const WrpTerrain& t, double east
                      northing + p.z, yaw + 0.0, pitch + 0.0, roll + 0.0, scale, double(p.y) - ground + 0.0);
     }
     return std::ferror(out) == 0;
+}
+
+// The two terrain exports Assimp has no writer for, chosen by -f asc / -f tbobjects or by the
+// extensions .asc / .txt; returns -1 when the request is not one of them.
+int exportTerrainSpecial(const CliOptions& opt, const std::string& in, const std::string& out) {
+    std::string kind = lower(opt.format);
+    if (kind.empty()) {
+        const std::string ext = lower(std::filesystem::path(out).extension().string());
+        kind = ext == ".asc" ? "asc" : ext == ".txt" ? "tbobjects" : "";
+    }
+    if (kind != "asc" && kind != "tbobjects") return -1;
+    auto bytes = readFileBytes(in);
+    if (!bytes) {
+        std::fprintf(stderr, "%s\n", bytes.error().message.c_str());
+        return kExitDecode;
+    }
+    const FileFormat format = sniffFormat(bytes->data(), bytes->size());
+    if (!isTerrain(format)) {
+        std::fprintf(stderr, "rvimport export: %s exports need a terrain (.wrp); %s is %s\n", kind.c_str(),
+                     fileNameOf(in).c_str(), formatName(format));
+        return kExitUsage;
+    }
+    auto terrain = decodeWrp(bytes->data(), bytes->size(), fileNameOf(in), opt.decode);
+    if (!terrain) {
+        std::fprintf(stderr, "%s\n", terrain.error().message.c_str());
+        return kExitDecode;
+    }
+    printWarnings(terrain->warnings);
+    std::FILE* f = std::fopen(out.c_str(), "wb");
+    if (!f) {
+        std::fprintf(stderr, "rvimport export: cannot write %s\n", out.c_str());
+        return kExitDecode;
+    }
+    const bool ok = kind == "asc" ? writeEsriAscii(f, terrain.value(), opt.easting, opt.northing)
+                                  : writeTerrainBuilderObjects(f, terrain.value(), opt.easting, opt.northing);
+    if (std::fclose(f) != 0 || !ok) {
+        std::fprintf(stderr, "rvimport export: writing %s failed\n", out.c_str());
+        return kExitDecode;
+    }
+    return kExitOk;
 }
 
 }  // namespace rv::cli

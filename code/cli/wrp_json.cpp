@@ -15,10 +15,72 @@ void pair(JsonWriter& j, const char* k, uint32_t a, uint32_t b) {
     j.endArray();
 }
 
+void classedModels(JsonWriter& j, const WrpTerrain& t) {
+    j.key("classed_models");
+    j.beginArray();
+    for (const WrpClassedModel& c : t.classedModels) {
+        j.beginObject();
+        j.field("class", c.className);
+        j.field("model", c.model);
+        j.key("position");
+        vec3(j, c.position);
+        j.field("id", c.objectId);
+        j.endObject();
+    }
+    j.endArray();
+}
+
+// World transforms as stored: 12 floats, rows aside, up, dir, position.
+void objects(JsonWriter& j, const WrpTerrain& t) {
+    j.key("objects");
+    j.beginArray();
+    for (const WrpObject& o : t.objects) {
+        j.beginObject();
+        j.field("id", o.id);
+        j.field("model", o.model);
+        j.key("transform");
+        j.floats(o.transform.m.begin(), o.transform.m.end());
+        j.endObject();
+    }
+    j.endArray();
+}
+
+void roads(JsonWriter& j, const WrpTerrain& t) {
+    j.key("roads");
+    j.beginArray();
+    for (const WrpRoadLink& r : t.roads) {
+        j.beginObject();
+        j.field("cell", r.cell);
+        vec3s(j, "connections", r.connections);
+        uints(j, "connection_types", r.connectionTypes);
+        j.field("id", r.objectId);
+        j.field("model", r.model);
+        j.key("transform");
+        j.floats(r.transform.m.begin(), r.transform.m.end());
+        j.endObject();
+    }
+    j.endArray();
+}
+
+void mapInfo(JsonWriter& j, const WrpTerrain& t) {
+    j.key("map_info");
+    j.beginArray();
+    for (const WrpMapInfo& m : t.mapInfo) {
+        j.beginObject();
+        j.field("type", m.type);
+        j.field("id", m.objectId);
+        j.key("values");
+        j.floats(m.values.begin(), m.values.end());
+        uints(j, "bytes", m.bytes);
+        j.endObject();
+    }
+    j.endArray();
+}
+
 }  // namespace
 
-void writeWrpJson(std::FILE* out, const WrpTerrain& t) {
-    JsonWriter j(out);
+void writeWrpJson(std::FILE* out, const WrpTerrain& t, bool pretty) {
+    JsonWriter j(out, pretty);
     j.beginObject();
     j.field("signature", t.signature);
     j.field("version", t.version);
@@ -35,55 +97,10 @@ void writeWrpJson(std::FILE* out, const WrpTerrain& t) {
     uints(j, "geography", t.geography);
     vec3s(j, "peaks", t.peaks);
     strings(j, "models", t.models);
-    j.key("classed_models");
-    j.beginArray();
-    for (const WrpClassedModel& c : t.classedModels) {
-        j.beginObject();
-        j.field("class", c.className);
-        j.field("model", c.model);
-        j.key("position");
-        vec3(j, c.position);
-        j.field("id", c.objectId);
-        j.endObject();
-    }
-    j.endArray();
-    j.key("objects");
-    j.beginArray();
-    for (const WrpObject& o : t.objects) {
-        j.beginObject();
-        j.field("id", o.id);
-        j.field("model", o.model);
-        j.key("transform");
-        j.floats(o.transform.m.begin(), o.transform.m.end());
-        j.endObject();
-    }
-    j.endArray();
-    j.key("roads");
-    j.beginArray();
-    for (const WrpRoadLink& r : t.roads) {
-        j.beginObject();
-        j.field("cell", r.cell);
-        vec3s(j, "connections", r.connections);
-        uints(j, "connection_types", r.connectionTypes);
-        j.field("id", r.objectId);
-        j.field("model", r.model);
-        j.key("transform");
-        j.floats(r.transform.m.begin(), r.transform.m.end());
-        j.endObject();
-    }
-    j.endArray();
-    j.key("map_info");
-    j.beginArray();
-    for (const WrpMapInfo& m : t.mapInfo) {
-        j.beginObject();
-        j.field("type", m.type);
-        j.field("id", m.objectId);
-        j.key("values");
-        j.floats(m.values.begin(), m.values.end());
-        uints(j, "bytes", m.bytes);
-        j.endObject();
-    }
-    j.endArray();
+    classedModels(j, t);
+    objects(j, t);
+    roads(j, t);
+    mapInfo(j, t);
     j.field("max_object_id", t.maxObjectId);
     warnings(j, t.warnings);
     j.endObject();

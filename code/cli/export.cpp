@@ -1,0 +1,44 @@
+// `rvimport export IN OUT`: the terrain exports of our own (.asc, Terrain Builder .txt) first,
+// then any format Assimp writes (exportWithAssimp; a refusal when built without Assimp).
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "cli/options.hpp"
+
+namespace fs = std::filesystem;
+
+namespace rv::cli {
+
+void printWarnings(const std::vector<Warning>& warnings) {
+    for (const Warning& w : warnings) std::fprintf(stderr, "warning: %s\n", w.message.c_str());
+}
+
+void printWarnings(const std::vector<std::string>& messages) {
+    for (const std::string& m : messages) std::fprintf(stderr, "warning: %s\n", m.c_str());
+}
+
+int runExport(const std::vector<std::string>& args) {
+    CliOptions opt;
+    if (!parseCliOptions("export", args, false, opt)) return kExitUsage;
+    if (opt.positional.size() != 2) {
+        std::fprintf(stderr,
+                     "usage: rvimport export IN OUT [-f FORMAT_ID] [--lod first|visual|all|NAME] [--autocenter on|off]\n"
+                     "       [--selections-as-bones] [--memory-limit MB]\n"
+                     "       [--cell-size M] [--easting E] [--northing N] [--data-folder DIR]\n"
+                     "       (terrains; -f asc / -f tbobjects)\n");
+        return kExitUsage;
+    }
+    const std::string& in = opt.positional[0];
+    const std::string& out = opt.positional[1];
+    const fs::path parent = fs::path(out).parent_path();
+    std::error_code dirErr;
+    if (!parent.empty()) fs::create_directories(parent, dirErr);  // a failure shows up when writing
+    const int special = exportTerrainSpecial(opt, in, out);
+    if (special >= 0) return special;
+    return exportWithAssimp(opt, in, out);
+}
+
+}  // namespace rv::cli

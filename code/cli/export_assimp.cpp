@@ -1,0 +1,37 @@
+// `rvimport export` to any format Assimp writes: the format from -f or OUT's extension, the
+// import's warnings on stderr. Compiled only with Assimp (RV_WITH_ASSIMP).
+#include <assimp/Exporter.hpp>
+#include <assimp/Importer.hpp>
+
+#include <cstdio>
+
+#include "cli/assimp_convert.hpp"
+#include "cli/commands.hpp"
+#include "cli/options.hpp"
+
+namespace rv::cli {
+
+int exportWithAssimp(const CliOptions& opt, const std::string& in, const std::string& out) {
+    Assimp::Exporter exporter;
+    const aiExportFormatDesc* format = opt.format.empty() ? guessFormat(exporter, out) : findFormat(exporter, opt.format);
+    if (!format) {
+        if (opt.format.empty())
+            std::fprintf(stderr, "rvimport export: cannot tell the output format from '%s'; give -f FORMAT_ID (rvimport listexport)\n",
+                         out.c_str());
+        else
+            std::fprintf(stderr, "rvimport export: unknown format id '%s' (rvimport listexport)\n", opt.format.c_str());
+        return kExitUsage;
+    }
+    WarningCapture capture;
+    Assimp::Importer importer;
+    configureImporter(importer, opt);
+    const Conversion result = convertOne(importer, exporter, in, out, format->id);
+    printWarnings(result.warnings);
+    if (!result.error.empty()) {
+        std::fprintf(stderr, "%s\n", result.error.c_str());
+        return kExitDecode;
+    }
+    return kExitOk;
+}
+
+}  // namespace rv::cli

@@ -1,0 +1,59 @@
+// What can be read and written: listext, listexport, exportinfo, knowext (as the `assimp` tool's
+// verbs of the same names). Compiled only with Assimp (RV_WITH_ASSIMP).
+#include <assimp/Exporter.hpp>
+#include <assimp/Importer.hpp>
+
+#include <cstdio>
+
+#include "cli/assimp_convert.hpp"
+#include "cli/commands.hpp"
+#include "rv/assimp_importer.hpp"
+
+namespace rv::cli {
+
+int runListExt() {
+    Assimp::Importer importer;
+    registerImporters(importer);
+    std::string list;
+    importer.GetExtensionList(list);
+    std::printf("%s\n", list.c_str());
+    return kExitOk;
+}
+
+int runListExport() {
+    Assimp::Exporter exporter;
+    for (size_t i = 0; i < exporter.GetExportFormatCount(); ++i)
+        std::printf("%s\n", exporter.GetExportFormatDescription(i)->id);
+    return kExitOk;
+}
+
+int runExportInfo(const std::vector<std::string>& args) {
+    if (args.size() != 2) {
+        std::fprintf(stderr, "usage: rvimport exportinfo FORMAT_ID\n");
+        return kExitUsage;
+    }
+    Assimp::Exporter exporter;
+    const aiExportFormatDesc* d = findFormat(exporter, args[1]);
+    if (!d) {
+        std::fprintf(stderr, "rvimport exportinfo: unknown format id '%s'\n", args[1].c_str());
+        return kExitDecode;
+    }
+    std::printf("%s\n%s\n%s\n", d->id, d->fileExtension, d->description);
+    return kExitOk;
+}
+
+int runKnowExt(const std::vector<std::string>& args) {
+    if (args.size() != 2) {
+        std::fprintf(stderr, "usage: rvimport knowext EXTENSION\n");
+        return kExitUsage;
+    }
+    Assimp::Importer importer;
+    registerImporters(importer);
+    std::string ext = args[1];
+    if (!ext.empty() && ext[0] != '.' && ext[0] != '*') ext = "." + ext;
+    const bool known = importer.IsExtensionSupported(ext);
+    std::printf("File extension '%s' is %sknown\n", args[1].c_str(), known ? "" : "not ");
+    return known ? kExitOk : kExitDecode;
+}
+
+}  // namespace rv::cli

@@ -1,0 +1,77 @@
+// `rvimport info FILE` and `rvimport dump --json [--pretty] FILE`: decode a model or a terrain
+// and describe it. No Assimp here.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "cli/options.hpp"
+#include "rv/file_bytes.hpp"
+#include "rv/format.hpp"
+
+namespace rv::cli {
+namespace {
+
+enum class Output { Info, Json, PrettyJson };
+
+// Decodes FILE as whatever it is (model or terrain) and writes it; false after reporting an error.
+bool describe(const std::string& path, Output output) {
+    auto bytes = readFileBytes(path);
+    if (!bytes) {
+        std::fprintf(stderr, "%s\n", bytes.error().message.c_str());
+        return false;
+    }
+    const std::string name = fileNameOf(path);
+    const bool pretty = output == Output::PrettyJson;
+    if (isTerrain(sniffFormat(bytes->data(), bytes->size()))) {
+        auto res = decodeWrp(bytes->data(), bytes->size(), name);
+        if (!res) {
+            std::fprintf(stderr, "%s\n", res.error().message.c_str());
+            return false;
+        }
+        if (output == Output::Info) writeWrpInfo(stdout, res.value());
+        else writeWrpJson(stdout, res.value(), pretty);
+        return true;
+    }
+    auto res = decodeOdol(bytes->data(), bytes->size(), name);
+    if (!res) {
+        std::fprintf(stderr, "%s\n", res.error().message.c_str());
+        return false;
+    }
+    if (output == Output::Info) writeOdolInfo(stdout, res.value());
+    else writeOdolJson(stdout, res.value(), pretty);
+    return true;
+}
+
+// info FILE (a --json there is accepted and changes nothing); dump --json [--pretty] FILE.
+int runDescribe(const std::vector<std::string>& args, bool dump) {
+    const char* verb = dump ? "dump" : "info";
+    std::string file;
+    bool json = !dump, pretty = false;
+    for (size_t i = 1; i < args.size(); ++i) {
+        if (args[i] == "--json") json = true;
+        else if (dump && args[i] == "--pretty") pretty = true;
+        else if (!args[i].empty() && args[i][0] == '-') {
+            std::fprintf(stderr, "rvimport %s: unknown option %s\n", verb, args[i].c_str());
+            return kExitUsage;
+        } else if (file.empty()) file = args[i];
+        else {
+            std::fprintf(stderr, "rvimport %s: one file only\n", verb);
+            return kExitUsage;
+        }
+    }
+    if (file.empty() || !json) {
+        std::fprintf(stderr, "usage: rvimport %s\n", dump ? "dump --json [--pretty] FILE" : "info FILE");
+        return kExitUsage;
+    }
+    const Output output = !dump ? Output::Info : pretty ? Output::PrettyJson : Output::Json;
+    if (!describe(file, output)) return kExitDecode;
+    return std::fflush(stdout) == 0 ? kExitOk : kExitDecode;
+}
+
+}  // namespace
+
+int runInfo(const std::vector<std::string>& args) { return runDescribe(args, false); }
+int runDump(const std::vector<std::string>& args) { return runDescribe(args, true); }
+
+}  // namespace rv::cli

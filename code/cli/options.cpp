@@ -1,0 +1,159 @@
+// Argument parsing for `rvimport export` and `rvimport batch`.
+#include "cli/options.hpp"
+
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace rv::cli {
+namespace {
+
+enum class Opt { Format, Lod, Autocenter, MemoryLimit, Easting, Northing, CellSize, DataFolder, Bones, Jobs };
+
+struct OptSpec {
+    const char* name;
+    Opt id;
+    bool takesValue;
+    bool batchOnly;
+};
+
+constexpr OptSpec kSpecs[] = {
+    {"-f", Opt::Format, true, false},
+    {"--format", Opt::Format, true, false},
+    {"--lod", Opt::Lod, true, false},
+    {"--autocenter", Opt::Autocenter, true, false},
+    {"--memory-limit", Opt::MemoryLimit, true, false},
+    {"--easting", Opt::Easting, true, false},
+    {"--northing", Opt::Northing, true, false},
+    {"--cell-size", Opt::CellSize, true, false},
+    {"--data-folder", Opt::DataFolder, true, false},
+    {"--selections-as-bones", Opt::Bones, false, false},
+    {"-j", Opt::Jobs, true, true},
+};
+
+constexpr long kMaxMemoryLimitMb = 1L << 20;  // 1 TiB; RV_IMPORT_MEMORY_BUDGET_MB is an int
+
+// One option argument split into its name and, when written inline, its value:
+// "--lod=first", "-fglb2" (assimp's spelling), "-j4".
+struct SplitArg {
+    std::string name, value;
+    bool inlineValue = false;
+};
+
+SplitArg splitArg(const std::string& a) {
+    if (a.rfind("--", 0) == 0) {
+        const size_t eq = a.find('=');
+        if (eq == std::string::npos) return {a, "", false};
+        return {a.substr(0, eq), a.substr(eq + 1), true};
+    }
+    if ((a.rfind("-f", 0) == 0 || a.rfind("-j", 0) == 0) && a.size() > 2 && a[2] != '-')
+        return {a.substr(0, 2), a.substr(2), true};
+    return {a, "", false};
+}
+
+const OptSpec* findSpec(const std::string& name, bool batch) {
+    for (const OptSpec& s : kSpecs)
+        if (name == s.name && (batch || !s.batchOnly)) return &s;
+    return nullptr;
+}
+
+bool parseNumber(const char* verb, const std::string& name, const std::string& v, double& out) {
+    char* end = nullptr;
+    const double d = std::strtod(v.c_str(), &end);
+    if (v.empty() || !end || *end || !std::isfinite(d) || (name == "--cell-size" && d <= 0)) {
+        std::fprintf(stderr, "rvimport %s: %s wants a number, not '%s'\n", verb, name.c_str(), v.c_str());
+        return false;
+    }
+    out = d;
+    return true;
+}
+
+bool parseCount(const std::string& v, long lo, long hi, long& out) {
+    char* end = nullptr;
+    const long n = std::strtol(v.c_str(), &end, 10);
+    if (v.empty() || !end || *end || n < lo || n > hi) return false;
+    out = n;
+    return true;
+}
+
+// Stores one option's value; false after reporting a bad value.
+bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptions& out) {
+    double number = 0;
+    long count = 0;
+    switch (spec.id) {
+        case Opt::Format: out.format = v; return true;
+        case Opt::Lod: out.decode.lods = v; return true;
+        case Opt::DataFolder: out.decode.dataRoot = v; return true;
+        case Opt::Bones: out.selectionsAsBones = true; return true;
+        case Opt::Autocenter:
+            if (v != "on" && v != "off") {
+                std::fprintf(stderr, "rvimport %s: --autocenter wants on or off, not '%s'\n", verb, v.c_str());
+                return false;
+            }
+            out.decode.autocenter = v == "on";
+            return true;
+        case Opt::MemoryLimit:
+            if (!parseCount(v, 1, kMaxMemoryLimitMb, count)) {
+                std::fprintf(stderr, "rvimport %s: --memory-limit wants megabytes from 1 to %ld, not '%s'\n", verb,
+                             kMaxMemoryLimitMb, v.c_str());
+                return false;
+            }
+            out.decode.memoryLimit = uint64_t(count) << 20;
+            return true;
+        case Opt::Easting:
+        case Opt::Northing:
+        case Opt::CellSize:
+            if (!parseNumber(verb, spec.name, v, number)) return false;
+            if (spec.id == Opt::Easting) out.easting = number;
+            else if (spec.id == Opt::Northing) out.northing = number;
+            else out.decode.defaultCellSize = float(number);
+            return true;
+        case Opt::Jobs:
+            if (!parseCount(v, 1, 1024, count)) {
+                std::fprintf(stderr, "rvimport %s: -j wants a thread count from 1 to 1024, not '%s'\n", verb, v.c_str());
+                return false;
+            }
+            out.jobs = unsigned(count);
+            return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+bool parseCliOptions(const char* verb, const std::vector<std::string>& args, bool batch, CliOptions& out) {
+    for (size_t i = 1; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a.size() < 2 || a[0] != '-') {
+            out.positional.push_back(a);
+            continue;
+        }
+        SplitArg arg = splitArg(a);
+        const OptSpec* spec = findSpec(arg.name, batch);
+        if (!spec || (arg.inlineValue && !spec->takesValue)) {
+            std::fprintf(stderr, "rvimport %s: unknown option %s\n", verb, a.c_str());
+            return false;
+        }
+        if (spec->takesValue && !arg.inlineValue) {
+            if (i + 1 >= args.size()) {
+                std::fprintf(stderr, "rvimport %s: %s needs a value\n", verb, arg.name.c_str());
+                return false;
+            }
+            arg.value = args[++i];
+        }
+        if (!apply(verb, *spec, arg.value, out)) return false;
+    }
+    return true;
+}
+
+std::string lower(std::string s) {
+    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+bool isTerrain(FileFormat format) {
+    return format == FileFormat::Wrp4WVR || format == FileFormat::Wrp8WVR || format == FileFormat::WrpOprw;
+}
+
+}  // namespace rv::cli

@@ -1,0 +1,33 @@
+// The options of the converting verbs (export, batch), parsed into one struct that carries the
+// decoders' own rv::Options.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "rv/format.hpp"
+#include "rv/options.hpp"
+
+namespace rv::cli {
+
+struct CliOptions {
+    // --lod (lods, default "first"), --autocenter (autocenter), --memory-limit (memoryLimit),
+    // --data-folder (dataRoot), --cell-size (defaultCellSize).
+    Options decode;
+    std::string format;                     // -f: exporter id; empty = guess from OUT's extension
+    double easting = 200000, northing = 0;  // terrain exports: Terrain Builder's default mapframe
+    bool selectionsAsBones = false;
+    unsigned jobs = 0;  // batch only (-j); 0 = one per core
+    std::vector<std::string> positional;
+};
+
+// Parses `args` (args[0] is the verb): -f ID / -fID / --format[=]ID, --lod SPEC,
+// --autocenter on|off, --memory-limit MB, --easting E, --northing N, --cell-size M,
+// --data-folder DIR, --selections-as-bones and, for batch, -j N. Every "--name VALUE" option
+// may also be written "--name=VALUE". Returns false after reporting a usage error on stderr.
+bool parseCliOptions(const char* verb, const std::vector<std::string>& args, bool batch, CliOptions& out);
+
+std::string lower(std::string s);
+bool isTerrain(FileFormat format);
+
+}  // namespace rv::cli
