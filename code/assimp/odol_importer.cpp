@@ -9,6 +9,7 @@
 #include "rv/assimp_importer.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/odol.hpp"
+#include "rv/view.hpp"
 
 namespace rv {
 namespace {
@@ -33,30 +34,21 @@ bool OdolImporter::CanRead(const std::string& file, Assimp::IOSystem* io, bool /
 const aiImporterDesc* OdolImporter::GetInfo() const { return &kOdolDesc; }
 
 void OdolImporter::SetupProperties(const Assimp::Importer* importer) {
-    lods_ = importer->GetPropertyString(kPropertyLods, "all");
+    options_ = optionsFromProperties(importer);
     selectionsAsBones_ = importer->GetPropertyInteger(kPropertySelectionsAsBones, 0) != 0;
-    const int budgetMb = importer->GetPropertyInteger(kPropertyMemoryBudgetMb, 2048);
-    memoryBudget_ = uint64_t(budgetMb > 0 ? budgetMb : 2048) << 20;
 }
 
 void OdolImporter::InternReadFile(const std::string& file, aiScene* scene, Assimp::IOSystem* io) {
     const std::string name = fileNameOf(file);
-    const std::vector<uint8_t> bytes = assimp::readAllBytes(io, file, memoryBudget_);
+    const std::vector<uint8_t> bytes = assimp::readAllBytes(io, file, options_.memoryLimit);
     // Assimp may call us without CanRead (one importer per extension); the decoder checks the
     // magic and names what it found instead ("editable MLOD model", "not an ODOL file"...).
-    Options decode;
-    decode.memoryLimit = memoryBudget_;
-    Result<OdolModel> model = decodeOdol(bytes.data(), bytes.size(), name, decode);
+    Result<OdolModel> model = decodeOdol(bytes.data(), bytes.size(), name, options_);
     if (!model) throw ImportError(model.error().message);
     for (const Warning& w : model->warnings) ASSIMP_LOG_WARN(w.message);
-
-    std::string error;
-    const std::vector<size_t> lods = assimp::pickLods(model.value(), lods_, error);
-    if (lods.empty() && !error.empty()) throw ImportError(name + ": " + error);
-    assimp::OdolSceneOptions options;
-    options.lods = lods_;
-    options.selectionsAsBones = selectionsAsBones_;
-    assimp::buildOdolScene(model.value(), name, lods, options, scene);
+    Result<ModelView> view = buildModelView(model.value(), options_, assimp::assimpFrame());
+    if (!view) throw ImportError(name + ": " + view.error().message);
+    assimp::buildOdolScene(model.value(), view.value(), name, selectionsAsBones_, scene);
 }
 
 void registerImporters(Assimp::Importer& importer) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "rv/math_types.hpp"
+#include "rv/view.hpp"
 
 namespace rv::assimp {
 
@@ -26,24 +27,15 @@ inline aiString toAiString(const std::string& s) {
     return out;
 }
 
-// "a3\\data_f\\x.paa" -> "x.paa": BI paths use backslashes, some tools write slashes.
-inline std::string baseName(const std::string& path) {
-    const size_t slash = path.find_last_of("\\/");
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
+// The frame every Assimp adapter asks the view for: right-handed y-up, UV origin bottom-left.
+inline Frame assimpFrame() { return Frame{Axes::YUp, true}; }
 
-// BI files are left-handed (x right, y up, z forward); Assimp is right-handed with y up.
-// Mirroring z converts between them; faces are reversed separately to keep them front-facing.
-inline aiVector3D toAssimp(const Vec3& v) { return {v.x, v.y, -v.z}; }
-
-// A file transform p -> x*aside + y*up + z*dir + pos, conjugated by the z mirror S:
-// S*M*S flips the sign of the entries that mix z with x or y, and the z of the position.
-inline aiMatrix4x4 toAssimp(const Mat43& t) {
-    const Vec3 a = t.aside(), u = t.up(), d = t.dir(), p = t.position();
-    return aiMatrix4x4(a.x, u.x, -d.x, p.x,
-                       a.y, u.y, -d.y, p.y,
-                       -a.z, -u.z, d.z, -p.z,
-                       0, 0, 0, 1);
+// The view (rv/view.hpp) has already converted into Assimp's frame: these only copy.
+inline aiVector3D toAi(const Vec3& v) { return {v.x, v.y, v.z}; }
+inline aiMatrix4x4 toAi(const Mat4& t) {
+    const auto& m = t.m;
+    return aiMatrix4x4(m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8], m[9], m[10], m[11], m[12], m[13],
+                       m[14], m[15]);
 }
 
 // Collects metadata entries, then allocates the aiMetadata once (aiMetadata::Add reallocates

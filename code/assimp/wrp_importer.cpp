@@ -4,18 +4,21 @@
 #include <assimp/Importer.hpp>
 #include <assimp/importerdesc.h>
 
-#include <cctype>
-#include <cmath>
-#include <map>
-#include <set>
+#include <memory>
 
 #include "assimp/io_bytes.hpp"
+#include "assimp/scene_util.hpp"
 #include "assimp/wrp_scene.hpp"
 #include "rv/assimp_importer.hpp"
 #include "rv/file_bytes.hpp"
+#include "rv/view.hpp"
 #include "rv/wrp.hpp"
 
 namespace rv {
+
+using assimp::ObjectModel;
+using assimp::ObjectModels;
+
 namespace {
 
 const aiImporterDesc kWrpDesc = {
@@ -37,65 +40,57 @@ bool WrpImporter::CanRead(const std::string& file, Assimp::IOSystem* io, bool /*
 
 const aiImporterDesc* WrpImporter::GetInfo() const { return &kWrpDesc; }
 
-void WrpImporter::SetupProperties(const Assimp::Importer* importer) {
-    const float cell = importer->GetPropertyFloat(kPropertyWrpCellSize, 50.0f);
-    cellSize_ = std::isfinite(cell) && cell > 0 ? cell : 50.0f;
-    const int budgetMb = importer->GetPropertyInteger(kPropertyMemoryBudgetMb, 2048);
-    memoryBudget_ = uint64_t(budgetMb > 0 ? budgetMb : 2048) << 20;
-    dataFolder_ = importer->GetPropertyString(kPropertyDataFolder, "");
-}
+void WrpImporter::SetupProperties(const Assimp::Importer* importer) { options_ = optionsFromProperties(importer); }
 
 namespace {
 
-// Candidate files for a model path as stored in a terrain ("ca\buildings\house.p3d",
-// sometimes with a leading backslash or without the extension) below `folder`.
-std::vector<std::string> candidatesFor(const std::string& folder, std::string path) {
-    for (char& c : path)
-        if (c == '\\') c = '/';
-    while (!path.empty() && path[0] == '/') path.erase(0, 1);
-    const size_t slash = path.rfind('/'), dot = path.rfind('.');
-    if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) path += ".p3d";
-    std::string lowered = path;
-    for (char& c : lowered) c = char(std::tolower(static_cast<unsigned char>(c)));
-    std::string base = folder;
-    if (!base.empty() && base.back() != '/') base += '/';
-    std::vector<std::string> out{base + path};
-    if (lowered != path) out.push_back(base + lowered);
-    return out;
+// Each object model found below the data root, decoded once with its first visual LOD viewed
+// in Assimp's frame. Models keep their stored (autocentred) positions: that is the space the
+// terrain's placement transforms act on.
+void loadObjectModels(const TerrainView& view, const Options& options, Assimp::IOSystem* io, const std::string& name,
+                      ObjectModels& out) {
+    Options modelOptions = options;
+    modelOptions.lods = "first";
+    modelOptions.autocenter = true;
+    for (const ModelPlacements& placed : view.placements()) {
+        for (const std::string& candidate : dataRootCandidates(options.dataRoot, placed.model)) {
+            if (!io->Exists(candidate.c_str())) continue;
+            try {
+                const std::vector<uint8_t> bytes = assimp::readAllBytes(io, candidate, options.memoryLimit);
+                auto entry = std::make_unique<ObjectModel>();
+                Result<OdolModel> model = decodeOdol(bytes.data(), bytes.size(), fileNameOf(candidate), modelOptions);
+                if (!model) {
+                    ASSIMP_LOG_WARN(name, ": object model skipped: ", model.error().message);
+                    break;
+                }
+                entry->model = std::move(model.value());
+                Result<ModelView> v = buildModelView(entry->model, modelOptions, assimp::assimpFrame());
+                if (!v) {
+                    ASSIMP_LOG_WARN(name, ": object model skipped: ", v.error().message);
+                    break;
+                }
+                entry->view = std::move(v.value());
+                out.emplace(placed.model, std::move(entry));
+            } catch (const ImportError& e) {
+                ASSIMP_LOG_WARN(name, ": object model skipped: ", e.what());
+            }
+            break;
+        }
+    }
 }
 
 }  // namespace
 
 void WrpImporter::InternReadFile(const std::string& file, aiScene* scene, Assimp::IOSystem* io) {
     const std::string name = fileNameOf(file);
-    const std::vector<uint8_t> bytes = assimp::readAllBytes(io, file, memoryBudget_);
-    Options decode;
-    decode.memoryLimit = memoryBudget_;
-    decode.defaultCellSize = cellSize_;
-    Result<WrpTerrain> terrain = decodeWrp(bytes.data(), bytes.size(), name, decode);
+    const std::vector<uint8_t> bytes = assimp::readAllBytes(io, file, options_.memoryLimit);
+    Result<WrpTerrain> terrain = decodeWrp(bytes.data(), bytes.size(), name, options_);
     if (!terrain) throw ImportError(terrain.error().message);
     for (const Warning& w : terrain->warnings) ASSIMP_LOG_WARN(w.message);
-
-    std::map<std::string, OdolModel> models;
-    if (!dataFolder_.empty()) {
-        std::set<std::string> paths;
-        for (const WrpObject& o : terrain->objects) paths.insert(o.model);
-        for (const std::string& path : paths) {
-            for (const std::string& candidate : candidatesFor(dataFolder_, path)) {
-                if (!io->Exists(candidate.c_str())) continue;
-                try {
-                    const std::vector<uint8_t> modelBytes = assimp::readAllBytes(io, candidate, memoryBudget_);
-                    Result<OdolModel> model = decodeOdol(modelBytes.data(), modelBytes.size(), fileNameOf(candidate), decode);
-                    if (model) models.emplace(path, std::move(model.value()));
-                    else ASSIMP_LOG_WARN(name, ": object model skipped: ", model.error().message);
-                } catch (const ImportError& e) {
-                    ASSIMP_LOG_WARN(name, ": object model skipped: ", e.what());
-                }
-                break;
-            }
-        }
-    }
-    assimp::buildWrpScene(terrain.value(), name, dataFolder_.empty() ? nullptr : &models, scene);
+    const TerrainView view(terrain.value(), assimp::assimpFrame());
+    ObjectModels models;
+    if (!options_.dataRoot.empty()) loadObjectModels(view, options_, io, name, models);
+    assimp::buildWrpScene(view, name, options_.dataRoot.empty() ? nullptr : &models, scene);
 }
 
 }  // namespace rv

@@ -1,23 +1,27 @@
-// WrpTerrain -> aiScene. Adapter only: every format fact comes from the decoded terrain.
+// TerrainView -> aiScene. Adapter only: tiles, materials per cell and placements come from the
+// view (rv/view.hpp).
 #pragma once
 
 #include <assimp/scene.h>
 
 #include <map>
+#include <memory>
 #include <string>
 
-#include "rv/odol.hpp"
-#include "rv/wrp.hpp"
+#include "rv/view.hpp"
 
 namespace rv::assimp {
 
-// Height-grid tiles are at most this many cells on a side: (128 + 1)^2 vertices per mesh, well
-// inside 16-bit indices, and small enough for glTF viewers and Blender.
-constexpr uint32_t kTerrainTileCells = 128;
+// An object model from the data root: the decoded model and its first visual LOD's view.
+struct ObjectModel {
+    OdolModel model;
+    ModelView view;
+};
+using ObjectModels = std::map<std::string, std::unique_ptr<ObjectModel>>;  // by path as stored
 
-// `objectModels` (may be null): decoded models by the object model path as stored; each one's
-// first visual LOD becomes meshes shared by every node that places it.
-void buildWrpScene(const WrpTerrain& terrain, const std::string& rootName,
-                   const std::map<std::string, OdolModel>* objectModels, aiScene* scene);
+// `objectModels` (may be null): each model's meshes are built once and shared by every node
+// that places it.
+void buildWrpScene(const TerrainView& view, const std::string& rootName, const ObjectModels* objectModels,
+                   aiScene* scene);
 
 }  // namespace rv::assimp

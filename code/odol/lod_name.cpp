@@ -76,7 +76,8 @@ LodKind lodKind(float resolution) {
     const double r = resolution;
     auto near = [r](double special) { return std::fabs(r - special) <= special * 1e-6; };
     if (!std::isfinite(r) || r < 0) return LodKind::Other;
-    if (r < 1000 || r == 1000 || r == 1100 || r == 1200 || near(1e16)) return LodKind::Visual;
+    if (r < 1000) return LodKind::Visual;
+    if (r == 1000 || r == 1100 || r == 1200 || near(1e16)) return LodKind::View;  // Gunner, Pilot, Cargo, Commander
     if ((r >= 10000 && r < 11000) || near(1.8e16) || near(1.9e16) || near(2e16)) return LodKind::ShadowVolume;
     if (r >= 11000 && r < 12000) return LodKind::ShadowBuffer;
     if (r >= 20000 && r < 30000) return LodKind::Edit;
@@ -91,6 +92,7 @@ LodKind lodKind(float resolution) {
 const char* lodKindName(LodKind kind) {
     switch (kind) {
     case LodKind::Visual: return "visual";
+    case LodKind::View: return "view";
     case LodKind::ShadowVolume: return "shadow volume";
     case LodKind::ShadowBuffer: return "shadow buffer";
     case LodKind::Geometry: return "geometry";

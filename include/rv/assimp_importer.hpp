@@ -14,6 +14,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "rv/options.hpp"
+
 namespace Assimp {
 class Importer;
 }
@@ -63,9 +65,8 @@ protected:
     void InternReadFile(const std::string& file, aiScene* scene, Assimp::IOSystem* io) override;
 
 private:
-    std::string lods_ = "all";
+    Options options_;
     bool selectionsAsBones_ = false;
-    uint64_t memoryBudget_ = uint64_t(2048) << 20;
 };
 
 // Terrains (4WVR, 8WVR, OPRW v2/v3 and v12..v25), extension .wrp.
@@ -79,10 +80,11 @@ protected:
     void InternReadFile(const std::string& file, aiScene* scene, Assimp::IOSystem* io) override;
 
 private:
-    float cellSize_ = 50.0f;
-    uint64_t memoryBudget_ = uint64_t(2048) << 20;
-    std::string dataFolder_;
+    Options options_;
 };
+
+// The rv::Options an importer's properties describe (defaults where a property is unset).
+Options optionsFromProperties(const Assimp::Importer* importer);
 
 // Registers every rvimport importer with `importer`, which takes ownership of them.
 void registerImporters(Assimp::Importer& importer);

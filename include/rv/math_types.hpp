@@ -25,4 +25,11 @@ struct Mat43 {
 
 using Rgba = std::array<float, 4>;
 
+// A 4x4 affine transform, row-major, acting on column vectors: p' = M p, so the translation is
+// m[3], m[7], m[11] (the layout of aiMatrix4x4 and of Blender's Matrix rows).
+struct Mat4 {
+    std::array<float, 16> m;
+    static Mat4 identity() { return {{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}}; }
+};
+
 }  // namespace rv

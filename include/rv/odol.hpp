@@ -219,10 +219,12 @@ struct OdolModel {
 // The name Bohemia's tools give a LOD of this resolution: "1.000", "View Pilot", "Geometry"...
 std::string lodName(float resolution);
 
-// What a LOD is for, from its resolution (format notes §2.8). Visual = the rendered LODs,
-// i.e. the distance LODs (0..999) and the interior views (View Gunner/Pilot/Cargo).
-enum class LodKind { Visual, ShadowVolume, ShadowBuffer, Geometry, Memory, PointCloud, Edit, Other };
+// What a LOD is for, from its resolution (format notes §2.8). Visual = the resolution LODs
+// (0..999) drawn by distance; View = the rendered interiors (View Gunner/Pilot/Cargo/Commander).
+enum class LodKind { Visual, View, ShadowVolume, ShadowBuffer, Geometry, Memory, PointCloud, Edit, Other };
 LodKind lodKind(float resolution);
-const char* lodKindName(LodKind kind);  // "visual", "shadow volume", ...
+const char* lodKindName(LodKind kind);  // "visual", "view", "shadow volume", ...
+// Rendered LODs: Visual and View.
+inline bool isRendered(LodKind kind) { return kind == LodKind::Visual || kind == LodKind::View; }
 
 }  // namespace rv

@@ -1,0 +1,17 @@
+// LodView -> aiMeshes.
+#pragma once
+
+#include <assimp/mesh.h>
+
+#include <vector>
+
+#include "rv/view.hpp"
+
+namespace rv::assimp {
+
+// Appends the meshes of view.lods[lodSlot] (mMaterialIndex = index into view.materials) and,
+// with `selectionsAsBones`, records every bone created in `bones` (the caller sets their offsets).
+void appendLodMeshes(const ModelView& view, size_t lodSlot, bool selectionsAsBones, std::vector<aiMesh*>& meshes,
+                     std::vector<aiBone*>& bones);
+
+}  // namespace rv::assimp

@@ -1,0 +1,183 @@
+// One LOD of the model view: vertices in the adapter's frame, polygons and triangles grouped by
+// material, loose points, selections with decoded weights, named points, proxies (view.hpp).
+#include <cstdio>
+
+#include "view/view_internal.hpp"
+
+namespace rv::view {
+namespace {
+
+struct Placement {
+    Axes axes;
+    Vec3 offset;  // added to stored positions before the frame change (zero when autocentred)
+    Vec3 place(const Vec3& p) const { return toFrame(axes, Vec3{p.x + offset.x, p.y + offset.y, p.z + offset.z}); }
+};
+
+void copyVertices(const OdolLod& lod, const Placement& at, const Frame& frame, LodView& out) {
+    const size_t n = lod.positions.size();
+    out.positions.resize(n);
+    out.vertexPoint.resize(n);
+    for (size_t i = 0; i < n; ++i) {
+        out.positions[i] = at.place(lod.positions[i]);
+        out.vertexPoint[i] = uint32_t(i);
+    }
+    if (lod.normals.size() == n) {
+        out.normals.resize(n);
+        for (size_t i = 0; i < n; ++i) out.normals[i] = toFrame(frame.axes, lod.normals[i]);
+    }
+    for (const std::vector<Vec2>& set : lod.uvSets) {
+        if (set.size() != n) continue;  // only complete sets: one UV per vertex
+        std::vector<Vec2> uv(set);
+        if (frame.uvBottomLeft)
+            for (Vec2& t : uv) t.v = 1.0f - t.v;
+        out.uvSets.push_back(std::move(uv));
+    }
+}
+
+// Faces in the order of their material's first use, stable within a material.
+std::vector<uint32_t> facesByGroup(const std::vector<uint32_t>& faceMaterial, std::vector<uint32_t>& groupMaterial) {
+    std::unordered_map<uint32_t, uint32_t> groupOf;
+    std::vector<uint32_t> sizes;
+    for (uint32_t m : faceMaterial) {
+        auto [it, fresh] = groupOf.emplace(m, uint32_t(groupMaterial.size()));
+        if (fresh) {
+            groupMaterial.push_back(m);
+            sizes.push_back(0);
+        }
+        ++sizes[it->second];
+    }
+    std::vector<uint32_t> start(sizes.size(), 0);
+    for (size_t g = 1; g < sizes.size(); ++g) start[g] = start[g - 1] + sizes[g - 1];
+    std::vector<uint32_t> order(faceMaterial.size());
+    for (uint32_t f = 0; f < faceMaterial.size(); ++f) order[start[groupOf[faceMaterial[f]]]++] = f;
+    return order;
+}
+
+// Appends face f as a polygon and its fan triangles. Mirroring frames reverse the corners but
+// keep the first: (v0, v1, ..., vn-1) -> (v0, vn-1, ..., v1), so the fan's diagonals stay.
+void addPolygon(const OdolLod& lod, uint32_t f, bool reverse, LodView& out, std::vector<bool>& used) {
+    const uint32_t begin = lod.faceStart[f], n = lod.faceStart[f + 1] - begin;
+    const uint32_t* idx = lod.faceIndices.data() + begin;
+    auto corner = [&](uint32_t k) { return idx[reverse && k ? n - k : k]; };
+    for (uint32_t k = 0; k < n; ++k) {
+        out.corners.push_back(corner(k));
+        used[idx[k]] = true;
+    }
+    out.polygonStart.push_back(uint32_t(out.corners.size()));
+    out.polygonFace.push_back(f);
+    // The engine draws (v0, v1, v2), (v0, v2, v3)...; in a mirrored frame each is reversed.
+    for (uint32_t k = 1; k + 1 < n; ++k) {
+        out.triangles.push_back(idx[0]);
+        out.triangles.push_back(idx[reverse ? k + 1 : k]);
+        out.triangles.push_back(idx[reverse ? k : k + 1]);
+        out.triangleFace.push_back(f);
+    }
+}
+
+void buildPolygons(const OdolLod& lod, const std::vector<uint32_t>& faceMaterial, const Frame& frame, LodView& out) {
+    std::vector<uint32_t> groupMaterial;
+    const std::vector<uint32_t> order = facesByGroup(faceMaterial, groupMaterial);
+    std::vector<bool> used(lod.positions.size(), false);
+    out.polygonStart.push_back(0);
+    out.corners.reserve(lod.faceIndices.size());
+    size_t next = 0;
+    for (uint32_t material : groupMaterial) {
+        MaterialGroup g;
+        g.material = material;
+        g.firstPolygon = uint32_t(out.polygonFace.size());
+        g.firstTriangle = uint32_t(out.triangleFace.size());
+        for (; next < order.size() && faceMaterial[order[next]] == material; ++next) {
+            addPolygon(lod, order[next], mirrors(frame.axes), out, used);
+            out.polygonMaterial.push_back(material);
+        }
+        g.polygonCount = uint32_t(out.polygonFace.size()) - g.firstPolygon;
+        g.triangleCount = uint32_t(out.triangleFace.size()) - g.firstTriangle;
+        out.groups.push_back(g);
+    }
+    for (uint32_t v = 0; v < used.size(); ++v)
+        if (!used[v]) out.loosePoints.push_back(v);
+}
+
+// Selection weight bytes (format notes §2.7.5): as in MLOD, 0 and 1 both mean full weight;
+// other values are byte/255 like the skinning weights. Real samples store 1 or nothing.
+float selectionWeight(const OdolSelection& sel, size_t i) {
+    if (sel.vertexWeights.size() != sel.vertices.size()) return 1.0f;
+    const uint8_t b = sel.vertexWeights[i];
+    return b <= 1 ? 1.0f : float(b) / 255.0f;
+}
+
+void buildSelections(const OdolLod& lod, LodView& out) {
+    const size_t n = out.positions.size();
+    for (const OdolSelection& sel : lod.selections) {
+        SelectionView s;
+        s.name = sel.name;
+        for (size_t i = 0; i < sel.vertices.size(); ++i) {
+            if (sel.vertices[i] >= n) continue;  // the decoder warned already
+            s.vertices.push_back(sel.vertices[i]);
+            s.weights.push_back(selectionWeight(sel, i));
+        }
+        out.selections.push_back(std::move(s));
+    }
+}
+
+// Memory LODs and LODs without faces hold places, not shapes: each named selection is a point.
+void buildNamedPoints(LodView& out) {
+    for (const SelectionView& sel : out.selections) {
+        if (sel.vertices.empty()) continue;
+        double sum[3] = {0, 0, 0};
+        for (uint32_t v : sel.vertices) {
+            sum[0] += out.positions[v].x;
+            sum[1] += out.positions[v].y;
+            sum[2] += out.positions[v].z;
+        }
+        const double k = double(sel.vertices.size());
+        out.namedPoints.push_back({sel.name, Vec3{float(sum[0] / k), float(sum[1] / k), float(sum[2] / k)},
+                                   uint32_t(sel.vertices.size())});
+    }
+}
+
+void buildProxies(const OdolLod& lod, const Placement& at, LodView& out) {
+    for (const OdolProxy& p : lod.proxies) {
+        ProxyView v;
+        char index[16];
+        std::snprintf(index, sizeof index, ".%03d", int(p.sequenceId));
+        v.name = "proxy:" + p.model + index;
+        v.path = p.model;
+        v.index = p.sequenceId;
+        Mat43 placed = p.transform;
+        placed.m[9] += at.offset.x, placed.m[10] += at.offset.y, placed.m[11] += at.offset.z;
+        v.transform = toFrame(at.axes, placed);
+        out.proxies.push_back(std::move(v));
+    }
+}
+
+}  // namespace
+
+LodView buildLod(const OdolModel& model, uint32_t lodIndex, const std::vector<uint32_t>& faceMaterial,
+                 const Options& options, const Frame& frame) {
+    const OdolLod& lod = model.lods[lodIndex];
+    LodView out;
+    out.lodIndex = lodIndex;
+    out.name = lod.name;
+    out.resolution = lod.resolution;
+    out.kind = lodKind(lod.resolution);
+    out.source = &lod;
+    out.properties = &lod.properties;
+    const Vec3 c = model.info.boundingCenter;
+    const Placement at{frame.axes, options.autocenter ? Vec3{0, 0, 0} : c};
+
+    copyVertices(lod, at, frame, out);
+    buildPolygons(lod, faceMaterial, frame, out);
+    out.isPointLod = out.kind == LodKind::Memory || out.kind == LodKind::PointCloud || lod.faceCount() == 0;
+    out.drawLoosePoints = !out.loosePoints.empty() && (out.isPointLod || !isRendered(out.kind));
+    buildSelections(lod, out);
+    if (out.kind == LodKind::Memory || lod.faceCount() == 0) buildNamedPoints(out);
+    buildProxies(lod, at, out);
+    // Per-point masses belong to the geometry LOD (model info, notes §2.5).
+    const int32_t geometry = model.info.specialLods[1];
+    if (geometry >= 0 && uint32_t(geometry) == lodIndex && model.info.mass.size() == lod.positions.size())
+        out.vertexMass = model.info.mass;
+    return out;
+}
+
+}  // namespace rv::view

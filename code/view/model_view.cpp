@@ -1,0 +1,94 @@
+// The model view: LOD choice, the material table, and every picked LOD (view.hpp).
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+
+#include "view/view_internal.hpp"
+
+namespace rv {
+namespace {
+
+std::string lower(std::string s) {
+    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+// One LOD by its BI name (case-insensitive) or its resolution ("1", "1.000", "1e15").
+int32_t findLod(const OdolModel& model, const std::string& spec) {
+    char* end = nullptr;
+    const double asNumber = std::strtod(spec.c_str(), &end);
+    const bool numeric = end && *end == '\0' && end != spec.c_str();
+    const std::string wanted = lower(spec);
+    for (size_t i = 0; i < model.lods.size(); ++i) {
+        const OdolLod& lod = model.lods[i];
+        const bool byName = lower(lod.name) == wanted;
+        const bool byValue = numeric && std::fabs(double(lod.resolution) - asNumber) <=
+                                            std::max(1e-6, std::fabs(asNumber) * 1e-6);
+        if (byName || byValue) return int32_t(i);
+    }
+    return -1;
+}
+
+DecodeError pickError(const std::string& text) { return makeError(DiagKind::InvalidArgument, text); }
+
+}  // namespace
+
+int32_t firstVisualLod(const OdolModel& model) {
+    int32_t best = -1;
+    for (size_t i = 0; i < model.lods.size(); ++i) {
+        if (lodKind(model.lods[i].resolution) != LodKind::Visual) continue;
+        if (best < 0 || model.lods[i].resolution < model.lods[size_t(best)].resolution) best = int32_t(i);
+    }
+    if (best >= 0) return best;
+    for (size_t i = 0; i < model.lods.size(); ++i)
+        if (lodKind(model.lods[i].resolution) == LodKind::View) return int32_t(i);
+    return -1;
+}
+
+Result<std::vector<uint32_t>> pickLods(const OdolModel& model, const std::string& spec) {
+    std::vector<uint32_t> picked;
+    if (spec.empty() || spec == "all") {
+        for (uint32_t i = 0; i < model.lods.size(); ++i) picked.push_back(i);
+        return picked;
+    }
+    if (spec == "first") {
+        const int32_t first = firstVisualLod(model);
+        if (first < 0) return pickError("the model has no visual LOD");
+        picked.push_back(uint32_t(first));
+        return picked;
+    }
+    if (spec == "visual") {
+        for (uint32_t i = 0; i < model.lods.size(); ++i)
+            if (isRendered(lodKind(model.lods[i].resolution))) picked.push_back(i);
+        if (picked.empty()) return pickError("the model has no visual LOD");
+        return picked;
+    }
+    const int32_t one = findLod(model, spec);
+    if (one >= 0) {
+        picked.push_back(uint32_t(one));
+        return picked;
+    }
+    std::string text = "no LOD matches '" + spec + "'; the model has:";
+    for (const OdolLod& lod : model.lods) text += " '" + lod.name + "'";
+    return pickError(text);
+}
+
+Result<ModelView> buildModelView(const OdolModel& model, const Options& options, const Frame& frame) {
+    Result<std::vector<uint32_t>> picked = pickLods(model, options.lods);
+    if (!picked) return picked.error();
+    ModelView view;
+    view.frame = frame;
+    view.centerOffset = toFrame(frame.axes, model.info.boundingCenter);
+    view.centerApplied = !options.autocenter;
+    view::MaterialTable table;
+    for (uint32_t lod : picked.value()) {
+        const std::vector<uint32_t> faceMaterial = view::faceMaterials(model.lods[lod], table);
+        view.lods.push_back(view::buildLod(model, lod, faceMaterial, options, frame));
+        if (view.lods.back().drawLoosePoints && view.pointMaterial == UINT32_MAX)
+            view.pointMaterial = table.get("", "", nullptr);
+    }
+    view.materials = table.release();
+    return view;
+}
+
+}  // namespace rv

@@ -1,0 +1,40 @@
+// Internal: pieces of the model view shared by its files.
+#pragma once
+
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "rv/view.hpp"
+
+namespace rv::view {
+
+// "a3\\data_f\\x.paa" -> "x.paa": BI paths use backslashes, some tools write slashes.
+std::string baseName(const std::string& path);
+
+// The (texture, material file) pairs of a model in first-use order, with unique display names.
+class MaterialTable {
+public:
+    uint32_t get(const std::string& texture, const std::string& rvmat, const OdolMaterial* embedded);
+    std::vector<ViewMaterial> release() { return std::move(materials_); }
+
+private:
+    std::string uniqueName(const std::string& base);
+
+    std::map<std::pair<std::string, std::string>, uint32_t> index_;
+    std::vector<ViewMaterial> materials_;
+    std::unordered_set<std::string> names_;
+    std::unordered_map<std::string, uint32_t> nextSuffix_;  // base name -> next " #n" to try
+};
+
+// The material of every face of `lod`, from its sections; faces no section covers get the
+// default (no texture, no material).
+std::vector<uint32_t> faceMaterials(const OdolLod& lod, MaterialTable& table);
+
+LodView buildLod(const OdolModel& model, uint32_t lodIndex, const std::vector<uint32_t>& faceMaterial,
+                 const Options& options, const Frame& frame);
+
+}  // namespace rv::view

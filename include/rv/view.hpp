@@ -1,0 +1,219 @@
+// The view: what a decoded model or terrain *means*, worked out once for every adapter.
+//
+// The decoder (odol.hpp, wrp.hpp) gives exactly what a file holds. Every adapter (the Assimp
+// importers, the C ABI and the Blender add-on on top of it, the CLI's exports) needs the same
+// interpretation of it: which faces share a material, how a quad becomes triangles, what a
+// selection weight byte means, which LOD is "the first", how a terrain is tiled. Those rules live
+// here and nowhere else. Adapters only copy the view's arrays into their own structures.
+//
+// Rules (each documented where it is implemented, code/view/):
+//  - Frames. The view converts into the adapter's frame (Axes). Both right-handed frames mirror
+//    BI's left-handed space, so polygon winding is reversed. The reversal keeps the first corner
+//    (v0, v1, v2, v3) -> (v0, v3, v2, v1), so the diagonal v0-v2 stays where it was: a host that
+//    splits a quad at its first corner (Blender does) draws the same triangles as the engine.
+//  - Quad split. A polygon is drawn as the fan the engine draws: (v0, v1, v2), (v0, v2, v3), ...
+//  - Material groups. One per (texture, material file) pair, in the order of first use; a LOD's
+//    polygons and triangles are ordered by group.
+//  - Loose points. Points no face uses are kept as vertices (LodView::loosePoints): memory
+//    points and the geometry LOD's centre of mass are such points.
+//  - Selection weights. Stored bytes 0 and 1 mean full weight (as in MLOD), others byte/255.
+//  - First visual LOD. The resolution LOD (0..999) with the smallest resolution, the first in
+//    file order on ties; a model without one falls back to its first View LOD.
+//  - Autocenter. ODOL positions are relative to the bounding centre. Options::autocenter = true
+//    keeps them so (as the game places the model); false adds ModelView::centerOffset back.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "rv/error.hpp"
+#include "rv/math_types.hpp"
+#include "rv/odol.hpp"
+#include "rv/options.hpp"
+#include "rv/wrp.hpp"
+
+namespace rv {
+
+// ---------------------------------------------------------------- frames
+
+enum class Axes : uint8_t {
+    Stored,  // BI's own space: left-handed, x right, y up, z forward (terrains: x east, z north)
+    YUp,     // right-handed, y up: (x, y, z) -> (x, y, -z). Assimp and glTF; models face -z
+    ZUp,     // right-handed, z up: (x, y, z) -> (x, z, y). Blender (as a3ob): x east, y north
+};
+
+struct Frame {
+    Axes axes = Axes::Stored;
+    bool uvBottomLeft = false;  // true: v -> 1 - v (Assimp, Blender); false: top-left (files, glTF)
+};
+
+Vec3 toFrame(Axes axes, Vec3 v);
+Mat4 toFrame(Axes axes, const Mat43& transform);  // a stored 3x4 transform, conjugated into `axes`
+inline bool mirrors(Axes axes) { return axes != Axes::Stored; }
+
+// ---------------------------------------------------------------- models
+
+// One (texture, material file) pair of a model, shared by every LOD that uses it.
+struct ViewMaterial {
+    std::string texture;  // as stored, e.g. "a3\\data_f\\x_co.paa"; may be procedural "#(argb,...)"
+    std::string rvmat;    // as stored; "" when none
+    const OdolMaterial* embedded = nullptr;  // the binarized .rvmat, when a LOD embeds it
+    // Unique within the model: "x_co.paa :: x.rvmat", "x_co.paa", ":: x.rvmat" or "default";
+    // " #2", " #3"... when different folders hold the same file names.
+    std::string name;
+    bool isProcedural() const { return !texture.empty() && texture[0] == '#'; }
+};
+
+// A run of a LOD's polygons and triangles that share one material.
+struct MaterialGroup {
+    uint32_t material = 0;  // into ModelView::materials
+    uint32_t firstPolygon = 0, polygonCount = 0;
+    uint32_t firstTriangle = 0, triangleCount = 0;  // in triangles (3 indices each)
+};
+
+struct SelectionView {
+    std::string name;               // full name, never cut
+    std::vector<uint32_t> vertices; // view vertex indices
+    std::vector<float> weights;     // one per vertex, 0..1
+};
+
+// A named place in a point LOD (memory points such as "usti hlavne"): its selection's centroid.
+struct NamedPoint {
+    std::string name;
+    Vec3 position{};
+    uint32_t pointCount = 0;
+};
+
+struct ProxyView {
+    std::string name;   // "proxy:<path>.<index as 3 digits>", as the editable model names it
+    std::string path;   // e.g. "\\a3\\data_f\\proxies\\muzzle_flash\\mf_smg"
+    int32_t index = 0;
+    Mat4 transform{};   // in the view's frame
+};
+
+struct LodView {
+    uint32_t lodIndex = 0;  // in OdolModel::lods
+    std::string name;       // BI name: "1.000", "Geometry", "Memory", "View Pilot"...
+    float resolution = 0;
+    LodKind kind = LodKind::Other;
+    const OdolLod* source = nullptr;
+
+    // Vertices: every point of the LOD in stored order, each with one UV per set and one normal.
+    // (ODOL already splits points whose corners differ in UV or normal, so vertexPoint is the
+    // identity there; editable models get their corners expanded here.)
+    std::vector<Vec3> positions;
+    std::vector<Vec3> normals;             // empty when the LOD stores none
+    std::vector<std::vector<Vec2>> uvSets; // complete sets only
+    std::vector<uint32_t> vertexPoint;     // view vertex -> the LOD's point
+
+    // Polygons ordered by material group, corners in the frame's winding.
+    std::vector<uint32_t> polygonStart;    // polygonCount() + 1 entries
+    std::vector<uint32_t> corners;         // view vertex indices
+    std::vector<uint32_t> polygonFace;     // the stored face of each polygon
+    std::vector<uint32_t> polygonMaterial; // ModelView::materials index of each polygon
+    size_t polygonCount() const { return polygonFace.size(); }
+
+    // Triangles of the polygons with 3+ corners, by the fan rule, in the frame's winding, in
+    // polygon order. Polygons with 1 or 2 corners (rare, v7) have no triangles.
+    std::vector<uint32_t> triangles;       // 3 per triangle
+    std::vector<uint32_t> triangleFace;    // the stored face of each triangle
+    std::vector<MaterialGroup> groups;
+
+    std::vector<uint32_t> loosePoints;     // vertices no polygon uses
+    bool isPointLod = false;               // Memory, Land Contact, Hit-points, or no faces
+    // Whether a drawing adapter keeps the loose points as a mesh of point faces: every LOD but
+    // the rendered ones with faces, whose unused vertices are binarizer leftovers that would draw
+    // as stray dots in a viewer. (Vertex-list adapters such as Blender keep them all anyway.)
+    bool drawLoosePoints = false;
+    std::vector<SelectionView> selections; // every named selection, empty ones too
+    std::vector<NamedPoint> namedPoints;   // point LODs only, selections with vertices
+    std::vector<ProxyView> proxies;
+    std::vector<float> vertexMass;         // geometry LOD: per vertex (kg), else empty
+    const std::vector<OdolProperty>* properties = nullptr;
+};
+
+struct ModelView {
+    Frame frame;
+    std::vector<ViewMaterial> materials;  // the pairs the picked LODs use, in first-use order
+    std::vector<LodView> lods;            // the picked LODs, in file order
+    // The material of loose points (the "default" pair), or UINT32_MAX when no LOD has any.
+    uint32_t pointMaterial = UINT32_MAX;
+    Vec3 centerOffset{};                  // the bounding centre in the view's frame
+    bool centerApplied = false;           // true when !Options::autocenter: positions include it
+};
+
+// The LODs `spec` (Options::lods) picks, in file order. Fails with DiagKind::InvalidArgument
+// naming the model's LODs when nothing matches.
+[[nodiscard]] Result<std::vector<uint32_t>> pickLods(const OdolModel& model, const std::string& spec);
+// The first visual LOD by the rule above, or -1 when the model has no rendered LOD.
+int32_t firstVisualLod(const OdolModel& model);
+
+// The LODs options.lods picks, with the materials they use. `model` must outlive the view (it
+// points into it).
+[[nodiscard]] Result<ModelView> buildModelView(const OdolModel& model, const Options& options, const Frame& frame);
+
+// ---------------------------------------------------------------- terrains
+
+// A terrain cell group of one layer material inside a tile.
+struct TileGroup {
+    uint32_t material = 0;  // into WrpTerrain::materials (0 when the terrain has none)
+    uint32_t firstCell = 0, cellCount = 0;  // in TerrainTile::cellQuads / 4, cellTriangles / 6
+};
+
+// A square piece of the height grid: samples [x0, x1] x [z0, z1], cells between them.
+struct TerrainTile {
+    uint32_t column = 0, row = 0;  // tile coordinates: column east, row north
+    uint32_t x0 = 0, z0 = 0, x1 = 0, z1 = 0;
+    uint32_t width() const { return x1 - x0 + 1; }   // samples per row
+    uint32_t height() const { return z1 - z0 + 1; }
+    std::vector<Vec3> positions;  // width() * height() samples, x fastest, in metres, view frame
+    std::vector<Vec3> normals;    // upward
+    std::vector<Vec2> uvs;        // over the whole map: u east 0..1, v north (origin per frame)
+    // Per cell, grouped by material: 4 corners counter-clockwise seen from above, starting at
+    // the south-east corner (b, d, c, a) so the first-corner diagonal is the engine's split
+    // (south-east to north-west); and the same cell as the two triangles the engine draws.
+    std::vector<uint32_t> cellQuads;      // 4 tile-vertex indices per cell
+    std::vector<uint32_t> cellTriangles;  // 6 per cell
+    std::vector<TileGroup> groups;
+};
+
+// Objects of one model, in file order.
+struct ModelPlacements {
+    std::string model;              // as stored, "ca\\buildings\\house.p3d"
+    std::vector<uint32_t> objects;  // into WrpTerrain::objects
+};
+
+class TerrainView {
+public:
+    static constexpr uint32_t kDefaultTileCells = 128;
+    TerrainView(const WrpTerrain& terrain, const Frame& frame, uint32_t tileCells = kDefaultTileCells);
+
+    const WrpTerrain& terrain() const { return *t_; }
+    const Frame& frame() const { return frame_; }
+    uint32_t tileCells() const { return tileCells_; }
+    uint32_t tileColumns() const { return columns_; }
+    uint32_t tileRows() const { return rows_; }
+    uint32_t tileCount() const { return columns_ * rows_; }
+    // Tile i (row-major, column fastest), built on demand so a whole world is never in memory.
+    TerrainTile tile(uint32_t i) const;
+
+    // The layer material of height cell (x, z) (the land grid may be coarser or finer).
+    uint32_t cellMaterial(uint32_t x, uint32_t z) const;
+    // Object placements grouped by model, in order of first appearance.
+    const std::vector<ModelPlacements>& placements() const { return placements_; }
+    Mat4 objectTransform(uint32_t object) const;
+
+private:
+    const WrpTerrain* t_;
+    Frame frame_;
+    uint32_t tileCells_, columns_ = 0, rows_ = 0;
+    std::vector<ModelPlacements> placements_;
+};
+
+// The files to try, in order, for a model path as a terrain stores it ("ca\\buildings\\house.p3d")
+// below the data root `root` (Options::dataRoot). Empty when `root` is empty or the path would
+// leave the root ("..").
+std::vector<std::string> dataRootCandidates(const std::string& root, std::string path);
+
+}  // namespace rv
