@@ -21,18 +21,48 @@ struct FileState {
     void warn(const ByteReader& r, DiagKind kind, const std::string& text) const { warnings.add(r, kind, text); }
 };
 
+// Model level (odol_model_info.cpp, odol_animations.cpp).
 void readModelInfo(ByteReader& r, const FileState& s, uint32_t lodCount, OdolModelInfo& info, OdolSkeleton& skeleton);
 void readModelInfoHead(ByteReader& r, OdolModelInfo& info);
 void readModelInfoCentres(ByteReader& r, OdolModelInfo& info);
 void readModelInfoMass(ByteReader& r, const FileState& s, OdolModelInfo& info);
+void readAnimations(ByteReader& r, const FileState& s, uint32_t lodCount, OdolAnimations& animations);
+
+// LOD bodies: the field order of v28+ (odol_lod.cpp) and of v7 (odol_v7.cpp).
+void readLod(ByteReader& r, const FileState& s, OdolLod& lod);
+OdolModel decodeV7(ByteReader& r, uint64_t& budget, WarningList& warnings);
+
+// LOD fields laid out the same in v7 and v28+ (odol_lod_common.cpp).
 void readLodBoundsAndTextures(ByteReader& r, OdolLod& lod);
+void readPointVertexMaps(ByteReader& r, const FileState& s, OdolLod& lod);
 void readProperties(ByteReader& r, std::vector<OdolProperty>& properties);
 void readFrames(ByteReader& r, std::vector<OdolFrame>& frames);
-void readAnimations(ByteReader& r, const FileState& s, uint32_t lodCount, OdolAnimations& animations);
+// Checks shared by all versions, at the end of every LOD (odol_lod_checks.cpp).
+void finishLod(ByteReader& r, const FileState& s, OdolLod& lod);
+
+// One structure each; every version (odol_material.cpp, odol_proxies.cpp, odol_selections.cpp).
 void readMaterial(ByteReader& r, const FileState& s, OdolMaterial& material);
-void readLod(ByteReader& r, const FileState& s, OdolLod& lod);  // one LOD body (v28+)
-void finishLod(ByteReader& r, const FileState& s, OdolLod& lod);  // checks shared by all versions
-OdolModel decodeV7(ByteReader& r, uint64_t& budget, WarningList& warnings);
+void readProxies(ByteReader& r, const FileState& s, std::vector<OdolProxy>& proxies);
+void readSelections(ByteReader& r, const FileState& s, OdolLod& lod);
+
+// Faces and sections (odol_faces.cpp). v28+: faces then sections as stored. v7: faces with
+// their per-face texture and flags, stored sections skipped, sections rebuilt from the faces.
+void readFaces(ByteReader& r, const FileState& s, OdolLod& lod);
+void readSections(ByteReader& r, const FileState& s, OdolLod& lod);
+struct FaceAttributesV7 {
+    std::vector<int16_t> texture;  // per face, into OdolLod::textures
+    std::vector<uint32_t> flags;   // per face ("special")
+};
+void readFacesV7(ByteReader& r, OdolLod& lod, FaceAttributesV7& attributes);
+void skipSectionsV7(ByteReader& r);
+void buildSectionsV7(OdolLod& lod, const FaceAttributesV7& attributes);
+
+// Per-vertex arrays of v28+ (odol_vertex_data.cpp).
+void readUvSets(ByteReader& r, const FileState& s, OdolLod& lod);
+void readNormals(ByteReader& r, const FileState& s, std::vector<Vec3>& normals);
+void readTangents(ByteReader& r, const FileState& s, OdolLod& lod);
+void readVertexBones(ByteReader& r, const FileState& s, OdolLod& lod);
+void skipNeighbourBones(ByteReader& r, const FileState& s);
 
 // decodeOdol with the test hook: when `countOffsets` is set, the absolute offset of every count
 // field read is appended to it (damage sweeps aim hostile values at exactly those fields).

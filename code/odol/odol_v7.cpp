@@ -17,98 +17,6 @@ void readPlainVec3s(ByteReader& r, std::vector<Vec3>& out, const char* what) {
     r.readInto(out.data(), size_t(n) * 12);
 }
 
-void readIndexArray16(ByteReader& r, const FileState& s, std::vector<uint32_t>& out, const char* what) {
-    std::vector<uint16_t> narrow;
-    s.codec.readArray(r, narrow, what);
-    out.assign(narrow.begin(), narrow.end());
-}
-
-void readFacesV7(ByteReader& r, OdolLod& lod, std::vector<int16_t>& faceTexture, std::vector<uint32_t>& faceFlags) {
-    ContextScope scope(r.context(), "faces");
-    uint64_t countAt = r.offset();
-    uint32_t n = r.u32();
-    // faceBufferSize: the size of the engine's in-memory face buffer, only a reservation hint
-    // there (`ReserveRaw`); the CWR-CE fixture stores 0. Not used.
-    r.u32();
-    constexpr size_t kMinFace = 4 + 2 + 1 + 3 * 2;
-    if (n > r.remaining() / kMinFace)
-        r.failAt(countAt, "count " + std::to_string(n) + " at offset " + hexOffset(countAt) + " exceeds the " +
-                              std::to_string(r.remaining()) + " bytes left");
-    lod.faceStart.resize(size_t(n) + 1);
-    lod.faceIndices.resize(size_t(n) * 4);
-    faceTexture.resize(n);
-    faceFlags.resize(n);
-    uint32_t written = 0;
-    for (uint32_t f = 0; f < n; ++f) {
-        lod.faceStart[f] = written;
-        faceFlags[f] = r.u32();
-        faceTexture[f] = r.i16();
-        uint64_t at = r.offset();
-        // The engine reads this count as a signed char and allows up to 127; every reader and
-        // every real file has 3 or 4.
-        uint8_t k = r.u8();
-        if (k != 3 && k != 4)
-            r.failAt(at, "face " + std::to_string(f) + " has " + std::to_string(k) + " vertices at offset " +
-                             hexOffset(at) + " (3 or 4 expected)");
-        const uint8_t* p = r.take(size_t(k) * 2);
-        for (int i = 0; i < k; ++i) lod.faceIndices[written + i] = uint32_t(p[2 * i] | (p[2 * i + 1] << 8));
-        written += k;
-    }
-    lod.faceStart[n] = written;
-    lod.faceIndices.resize(written);
-}
-
-void readSelectionsV7(ByteReader& r, const FileState& s, OdolLod& lod) {
-    ContextScope scope(r.context(), "selections");
-    uint32_t n = r.count(1 + 6 * 4 + 1, "selections");
-    lod.selections.resize(n);
-    ContextScope item(r.context(), "selection", 0);
-    for (uint32_t i = 0; i < n; ++i) {
-        item.setIndex(i);
-        OdolSelection& sel = lod.selections[i];
-        sel.name = r.asciiz();
-        readIndexArray16(r, s, sel.faces, "selected faces");
-        std::vector<uint8_t> faceWeights;  // normally empty (aczwink aborts when it is not)
-        s.codec.readArray(r, faceWeights, "face weights");
-        std::vector<uint32_t> faceOffsets;  // the faces' offsets in the engine's face buffer
-        s.codec.readArray(r, faceOffsets, "face offsets");
-        sel.sectional = r.boolean();
-        s.codec.readArray(r, sel.sections, "selection sections");
-        readIndexArray16(r, s, sel.vertices, "selected vertices");
-        s.codec.readArray(r, sel.vertexWeights, "vertex weights");
-        if (!sel.vertexWeights.empty() && sel.vertexWeights.size() != sel.vertices.size()) {
-            s.warn(r, DiagKind::SizeMismatch, "selection '" + sel.name + "' has " + std::to_string(sel.vertexWeights.size()) +
-                          " weights for " + std::to_string(sel.vertices.size()) + " vertices; weights dropped");
-            sel.vertexWeights.clear();
-        }
-    }
-}
-
-// v7 faces carry their own texture; stored sections are offsets into the 32-bit engine's face
-// buffer (an in-memory unit, untested on real files: notes §6.6), and the engine rebuilds them
-// when they do not fit. So sections are rebuilt here from runs of faces with the same texture,
-// the authoritative per-face data. An empty texture name means untextured (the engine's
-// conversion writes the default texture entry as ""), like -1.
-void buildSectionsV7(OdolLod& lod, const std::vector<int16_t>& faceTexture, const std::vector<uint32_t>& faceFlags) {
-    auto textureOf = [&](size_t f) -> int32_t {
-        int32_t t = faceTexture[f];
-        if (t < 0 || size_t(t) >= lod.textures.size() || lod.textures[size_t(t)].empty()) return -1;
-        return t;
-    };
-    lod.sections.clear();
-    for (size_t f = 0; f < faceTexture.size(); ++f) {
-        int32_t t = textureOf(f);
-        if (lod.sections.empty() || lod.sections.back().textureIndex != t || lod.sections.back().faceFlags != faceFlags[f]) {
-            OdolSection sec;
-            sec.firstFace = uint32_t(f);
-            sec.textureIndex = t;
-            sec.faceFlags = faceFlags[f];
-            lod.sections.push_back(sec);
-        }
-        lod.sections.back().endFace = uint32_t(f + 1);
-    }
-}
-
 // Which way v7 normals point depends on who wrote the file. Face winding is outward in every
 // v7 sample (cross(v1-v0, v2-v0) points away from the centre: 4992/4992 on syn_sphere_tris,
 // 116:20 on the converted AGM epipen). The stored normals oppose it in the engine's own fixture
@@ -133,6 +41,14 @@ void orientNormalsOutward(OdolLod& lod) {
         for (Vec3& n : lod.normals) n = {-n.x, -n.y, -n.z};
 }
 
+// The v7 LOD in file order (§2.2.1). Where v7 and v28+ store a structure the same way the
+// shared readers are used (bounds and textures, point-vertex maps, selections, properties,
+// frames, proxies, the vertex lists of faces); the rest differs field by field, so it is read
+// here rather than through the v28+ readers:
+//  - clip flags and UVs are plain CompressedArrays (v28+: condensed, with a defaultFill flag;
+//    UVs from v45 quantised), positions and normals are never compressed (v28+ always may be);
+//  - faces carry flags and a texture each, and sections are rebuilt from them (odol_faces.cpp);
+//  - proxies come last and have no bone or section index.
 void readLodV7(ByteReader& r, const FileState& s, OdolLod& lod) {
     {
         ContextScope scope(r.context(), "clip flags");
@@ -152,37 +68,18 @@ void readLodV7(ByteReader& r, const FileState& s, OdolLod& lod) {
         readPlainVec3s(r, lod.normals, "normals");
     }
     readLodBoundsAndTextures(r, lod);
-    {
-        ContextScope scope(r.context(), "point-vertex maps");
-        readIndexArray16(r, s, lod.pointToVertex, "point to vertex");
-        readIndexArray16(r, s, lod.vertexToPoint, "vertex to point");
-    }
-    std::vector<int16_t> faceTexture;
-    std::vector<uint32_t> faceFlags;
-    readFacesV7(r, lod, faceTexture, faceFlags);
-    {
-        ContextScope scope(r.context(), "sections");
-        uint32_t n = r.count(18, "sections");
-        r.skip(size_t(n) * 18);  // beg, end, material, texture, special: rebuilt below
-    }
-    readSelectionsV7(r, s, lod);
+    readPointVertexMaps(r, s, lod);
+    FaceAttributesV7 faceAttributes;
+    readFacesV7(r, lod, faceAttributes);
+    skipSectionsV7(r);
+    readSelections(r, s, lod);
     readProperties(r, lod.properties);
     readFrames(r, lod.frames);
     lod.colorTop = r.u32();
     lod.color = r.u32();
     lod.special = r.i32();
-    {
-        ContextScope scope(r.context(), "proxies");
-        uint32_t n = r.count(1 + 48 + 8, "proxies");
-        lod.proxies.resize(n);
-        for (OdolProxy& p : lod.proxies) {
-            p.model = r.asciiz();
-            p.transform = readMat43(r);
-            p.sequenceId = r.i32();
-            p.selectionIndex = r.i32();  // v7 has no bone or section index
-        }
-    }
-    buildSectionsV7(lod, faceTexture, faceFlags);
+    readProxies(r, s, lod.proxies);
+    buildSectionsV7(lod, faceAttributes);
     finishLod(r, s, lod);
     orientNormalsOutward(lod);
 }
@@ -216,7 +113,7 @@ OdolModel decodeV7(ByteReader& r, uint64_t& budget, WarningList& warnings) {
         ContextScope scope(ctx, "header");
         // Each LOD takes well over 64 bytes even when empty (counts, bounds, colours).
         nLods = r.count(64, "LODs");
-        if (nLods == 0) r.fail("the model has no LODs");
+        if (nLods == 0) r.fail(DiagKind::BadCount, "the model has no LODs");
     }
     model.lods.resize(nLods);
     {

@@ -1,0 +1,28 @@
+// Proxies: the places where other models are attached (format notes §2.7.1; v7 §2.2.1 #21).
+// One reader for every version: v7 stores path, transform, sequence id and selection index;
+// v28 adds the bone index and v40 the section index.
+#include "odol/odol_parse.hpp"
+
+namespace rv::odol {
+
+void readProxies(ByteReader& r, const FileState& s, std::vector<OdolProxy>& proxies) {
+    ContextScope scope(r.context(), "proxies");
+    const bool hasBone = s.version >= 28;
+    const bool hasSection = s.version >= 40;
+    // asciiz (>= 1 byte), mat43, then 2, 3 or 4 i32; the minimum of any version is what counts.
+    uint32_t n = r.count(1 + 48 + (hasBone ? 12 : 8), "proxies");
+    proxies.resize(n);
+    ContextScope item(r.context(), "proxy", 0);
+    for (uint32_t i = 0; i < n; ++i) {
+        item.setIndex(i);
+        OdolProxy& p = proxies[i];
+        p.model = r.asciiz();
+        p.transform = readMat43(r);
+        p.sequenceId = r.i32();
+        p.selectionIndex = r.i32();
+        if (hasBone) p.boneIndex = r.i32();
+        if (hasSection) p.sectionIndex = r.i32();
+    }
+}
+
+}  // namespace rv::odol
