@@ -30,6 +30,7 @@ void readEditable4(ByteReader& r, const FileState& s, WrpTerrain& t);  // 4WVR
 void readEditable8(ByteReader& r, const FileState& s, WrpTerrain& t);  // 8WVR
 void readOprwOfp(ByteReader& r, const FileState& s, WrpTerrain& t);    // OPRW v2, v3
 void readOprw(ByteReader& r, const FileState& s, WrpTerrain& t);       // OPRW v12..v25
+void readMapInfo(ByteReader& r, const FileState& s, WrpTerrain& t);    // OPRW map-info records
 
 // Quad-tree grids (notes §3.6). skip() walks and validates one stream, leaving the reader after
 // it; expand() fills `out` (sizeX * sizeY elements of elemSize bytes) from a validated stream.
