@@ -1,19 +1,33 @@
-/* rvimport C ABI: decoded Real Virtuality models and terrains as flat arrays, for hosts that are
- * not C++ (the Blender add-on loads it with ctypes). No C++ exception crosses it.
+/* rvimport C ABI: Real Virtuality models and terrains, interpreted once by rvimport's view layer
+ * (rv/view.hpp), as flat arrays for hosts that are not C++ (the Blender add-on loads it with
+ * ctypes). No C++ exception crosses it; every function accepts NULL handles and out-of-range
+ * indices and then returns 0 / "" / an empty result.
  *
- * Every open function returns 0 on success, or a non-zero code with `error` (when not NULL)
- * filled: a message naming the file, the structure and the byte offset, and the offset itself.
- * Strings returned stay valid until the handle is closed. Array getters copy into caller-owned
- * buffers sized from the matching count. Coordinates are as stored in the files: BI's
- * left-handed, y-up space (x right, y up, z forward); terrains in world metres (x east, y up,
- * z north). Model faces are in stored order with cross(v1-v0, v2-v0) pointing out of the model;
- * normals point outward; UVs have a top-left origin. */
+ * Use:
+ *     rv_options o;  rv_options_init(&o);          // defaults; set the fields you need
+ *     o.axes = RV_AXES_Z_UP; o.uv_bottom_left = 1;   // e.g. Blender's frame
+ *     rv_model* m;  rv_error e;
+ *     if (rv_model_open("m.p3d", &o, &m, &e) != RV_OK) puts(e.message);  // file, structure, offset
+ *     ... rv_lod_vertex_count(m, 0), rv_lod_positions(m, 0, buffer) ...
+ *     rv_model_close(m);
+ *
+ * Open functions return an rv_result; on failure `error` (when not NULL) is always filled and
+ * `*out` is NULL. Strings stay valid until the handle is closed. Array getters copy into
+ * caller-owned buffers sized from the matching count; a NULL buffer is skipped.
+ *
+ * Frames (rv_options.axes): RV_AXES_STORED keeps BI's left-handed space (x right, y up, z forward;
+ * terrains x east, y up, z north), with faces in stored order (cross(v1-v0, v2-v0) points out).
+ * RV_AXES_Y_UP is (x, y, -z) and RV_AXES_Z_UP is (x, z, y), both right-handed with the corners of
+ * every polygon reversed at their first corner so faces stay outward and quads keep the engine's
+ * diagonal. Normals point outward. UVs have a top-left origin unless uv_bottom_left is set. */
 #ifndef RVIMPORT_H
 #define RVIMPORT_H
 
 #include <stdint.h>
 
-#if defined(RV_BUILDING_CAPI) && defined(__GNUC__)
+#if defined(RV_BUILDING_CAPI) && defined(_WIN32)
+#define RV_API __declspec(dllexport)
+#elif defined(RV_BUILDING_CAPI) && defined(__GNUC__)
 #define RV_API __attribute__((visibility("default")))
 #else
 #define RV_API
@@ -23,83 +37,187 @@
 extern "C" {
 #endif
 
-#define RV_ABI_VERSION 1
+/* Bumped whenever a signature or struct here changes. rv_options carries the version the caller
+ * was compiled with; the open functions refuse a mismatch with RV_ERROR_ABI_MISMATCH. */
+#define RV_ABI_VERSION 2
+
+/* Result codes: the same numbers as rv::DiagKind's errors. */
+typedef enum rv_result {
+    RV_OK = 0,
+    RV_ERROR_CANNOT_READ = 1,       /* the file could not be opened or read */
+    RV_ERROR_NOT_RECOGNIZED = 2,    /* not a model / terrain */
+    RV_ERROR_UNSUPPORTED = 3,       /* a known format or version rvimport refuses (MLOD, DayZ, VBS) */
+    RV_ERROR_TRUNCATED = 4,         /* the data ends inside a structure */
+    RV_ERROR_BAD_COUNT = 5,         /* a count exceeds the bytes left or the format's limits */
+    RV_ERROR_BAD_VALUE = 6,         /* a field holds an impossible value */
+    RV_ERROR_BAD_COMPRESSION = 7,   /* a compressed stream is malformed */
+    RV_ERROR_MEMORY_LIMIT = 8,      /* decoding would exceed rv_options.memory_limit */
+    RV_ERROR_OUT_OF_MEMORY = 9,
+    RV_ERROR_INVALID_ARGUMENT = 10, /* NULL out pointer, unknown LOD choice, bad option */
+    RV_ERROR_ABI_MISMATCH = 11      /* rv_options.abi_version differs from this library's */
+} rv_result;
+
+/* Warning kinds (rv_model_warning_kind, rv_terrain_warning_kind): rv::DiagKind's warnings. */
+#define RV_WARNING_UNREAD_BYTES 100
+#define RV_WARNING_ENDS_EARLY 101
+#define RV_WARNING_SIZE_MISMATCH 102
+#define RV_WARNING_INDEX_OUT_OF_RANGE 103
+#define RV_WARNING_UNKNOWN_RECORD 104
+#define RV_WARNING_NAME_PROBLEM 105
 
 typedef struct rv_error {
-    int32_t code;      /* 0 ok, 1 cannot read the file, 2 cannot decode it, 3 out of memory */
-    uint64_t offset;   /* byte offset where decoding stopped */
-    char message[1024];
+    int32_t code;        /* an rv_result */
+    uint64_t offset;     /* byte offset where decoding stopped */
+    char where[256];     /* structure path, "LOD 3 faces" ("" at file level) */
+    char message[1024];  /* the whole line: file, structure, what, offset */
 } rv_error;
+
+enum { RV_AXES_STORED = 0, RV_AXES_Y_UP = 1, RV_AXES_Z_UP = 2 };
+
+typedef struct rv_options {
+    int32_t abi_version;        /* RV_ABI_VERSION (rv_options_init sets it) */
+    uint64_t memory_limit;      /* bytes one decode may expand to (default 2 GiB) */
+    const char* lods;           /* "all" (default here), "first", "visual", or a LOD name/resolution */
+    int32_t autocenter;         /* 1 (default): as the game places the model; 0: editable coordinates */
+    float default_cell_size;    /* metres, terrains that store none (default 50) */
+    int32_t axes;               /* RV_AXES_* (default RV_AXES_STORED) */
+    int32_t uv_bottom_left;     /* 1: v -> 1 - v (Blender); 0 (default): top-left origin */
+    uint32_t tile_cells;        /* terrain tile size in cells (default 128) */
+    int32_t split_folded_quads; /* 1: quads a host would re-split differently come as 2 triangles */
+} rv_options;
 
 typedef struct rv_model rv_model;
 typedef struct rv_terrain rv_terrain;
 
 RV_API int32_t rv_abi_version(void);
+RV_API const char* rv_version_string(void); /* "0.2.0" */
+RV_API void rv_options_init(rv_options* options);
+RV_API const char* rv_result_name(int32_t code); /* "truncated", "bad count"... */
 
-/* ---- models (ODOL) ---- */
-RV_API int32_t rv_model_open(const char* path, rv_model** out, rv_error* error);
-RV_API void rv_model_close(rv_model* model);
+/* ---- models ---- */
+RV_API int32_t rv_model_open(const char* path, const rv_options* options, rv_model** out, rv_error* error);
+RV_API int32_t rv_model_open_memory(const void* data, uint64_t size, const char* name, const rv_options* options,
+                                    rv_model** out, rv_error* error);
+RV_API void rv_model_close(rv_model* m);
 RV_API uint32_t rv_model_version(const rv_model* m);
 RV_API uint32_t rv_model_warning_count(const rv_model* m);
-RV_API const char* rv_model_warning(const rv_model* m, uint32_t i);
-/* Per-point masses of the geometry LOD (rv_model_mass_lod, -1 when none). */
-RV_API int32_t rv_model_mass_lod(const rv_model* m);
-RV_API uint32_t rv_model_mass_count(const rv_model* m);
-RV_API void rv_model_masses(const rv_model* m, float* out);
+RV_API int32_t rv_model_warning_kind(const rv_model* m, uint32_t i);     /* RV_WARNING_* */
+RV_API uint64_t rv_model_warning_offset(const rv_model* m, uint32_t i);
+RV_API const char* rv_model_warning(const rv_model* m, uint32_t i);      /* the message line */
+RV_API void rv_model_center(const rv_model* m, float* out3);            /* bounding centre, in the frame */
 
+/* Materials: (texture, rvmat) pairs of the opened LODs, with unique display names. */
+RV_API uint32_t rv_model_material_count(const rv_model* m);
+RV_API const char* rv_material_name(const rv_model* m, uint32_t i);
+RV_API const char* rv_material_texture(const rv_model* m, uint32_t i);
+RV_API const char* rv_material_rvmat(const rv_model* m, uint32_t i);
+
+/* LODs: the ones rv_options.lods picked, in file order. */
 RV_API uint32_t rv_model_lod_count(const rv_model* m);
-RV_API const char* rv_lod_name(const rv_model* m, uint32_t lod);        /* "1.000", "Geometry"... */
+RV_API uint32_t rv_lod_file_index(const rv_model* m, uint32_t lod);       /* position in the file */
+RV_API const char* rv_lod_name(const rv_model* m, uint32_t lod);          /* "1.000", "Geometry"... */
 RV_API float rv_lod_resolution(const rv_model* m, uint32_t lod);
-RV_API const char* rv_lod_kind(const rv_model* m, uint32_t lod);        /* "visual", "geometry", "memory"... */
+RV_API const char* rv_lod_kind(const rv_model* m, uint32_t lod);          /* "visual", "view", "geometry"... */
 
 RV_API uint32_t rv_lod_vertex_count(const rv_model* m, uint32_t lod);
-RV_API void rv_lod_positions(const rv_model* m, uint32_t lod, float* out);   /* 3 per vertex */
+RV_API void rv_lod_positions(const rv_model* m, uint32_t lod, float* out);    /* 3 per vertex */
 RV_API int32_t rv_lod_has_normals(const rv_model* m, uint32_t lod);
-RV_API void rv_lod_normals(const rv_model* m, uint32_t lod, float* out);     /* 3 per vertex */
+RV_API void rv_lod_normals(const rv_model* m, uint32_t lod, float* out);      /* 3 per vertex */
 RV_API uint32_t rv_lod_uv_set_count(const rv_model* m, uint32_t lod);
-RV_API void rv_lod_uvs(const rv_model* m, uint32_t lod, uint32_t set, float* out); /* 2 per vertex */
+RV_API void rv_lod_uvs(const rv_model* m, uint32_t lod, uint32_t set, float* out);        /* 2 per vertex */
+RV_API void rv_lod_corner_uvs(const rv_model* m, uint32_t lod, uint32_t set, float* out); /* 2 per corner */
 
-RV_API uint32_t rv_lod_face_count(const rv_model* m, uint32_t lod);
+/* Polygons (3 or 4 corners) ordered by material group, corners in the frame's winding. */
+RV_API uint32_t rv_lod_polygon_count(const rv_model* m, uint32_t lod);
 RV_API uint32_t rv_lod_corner_count(const rv_model* m, uint32_t lod);
-/* start[f], count[f] into corners[]; corners are vertex indices. */
-RV_API void rv_lod_faces(const rv_model* m, uint32_t lod, uint32_t* start, uint32_t* count, uint32_t* corners);
-/* Materials of a LOD: (texture, rvmat) pairs; per face, an index into them. */
-RV_API uint32_t rv_lod_material_count(const rv_model* m, uint32_t lod);
-RV_API const char* rv_lod_material_texture(const rv_model* m, uint32_t lod, uint32_t i);
-RV_API const char* rv_lod_material_rvmat(const rv_model* m, uint32_t lod, uint32_t i);
-RV_API void rv_lod_face_materials(const rv_model* m, uint32_t lod, uint32_t* out);
+RV_API void rv_lod_polygons(const rv_model* m, uint32_t lod, uint32_t* start, uint32_t* size, uint32_t* corners);
+RV_API void rv_lod_polygon_groups(const rv_model* m, uint32_t lod, uint32_t* out);  /* group of each */
+/* Triangles: each polygon as the fan the engine draws, 3 vertex indices each. */
+RV_API uint32_t rv_lod_triangle_count(const rv_model* m, uint32_t lod);
+RV_API void rv_lod_triangles(const rv_model* m, uint32_t lod, uint32_t* out);
+/* Material groups: out5 = material, first polygon, polygon count, first triangle, triangle count. */
+RV_API uint32_t rv_lod_group_count(const rv_model* m, uint32_t lod);
+RV_API void rv_lod_group(const rv_model* m, uint32_t lod, uint32_t group, uint32_t* out5);
+/* Vertices no polygon uses (memory points, the centre of mass): kept, never dropped. */
+RV_API uint32_t rv_lod_loose_point_count(const rv_model* m, uint32_t lod);
+RV_API void rv_lod_loose_points(const rv_model* m, uint32_t lod, uint32_t* out);
 
 RV_API uint32_t rv_lod_selection_count(const rv_model* m, uint32_t lod);
 RV_API const char* rv_lod_selection_name(const rv_model* m, uint32_t lod, uint32_t sel);
 RV_API uint32_t rv_lod_selection_vertex_count(const rv_model* m, uint32_t lod, uint32_t sel);
-/* Vertex indices and weights (0..1; 1 when the file stores none). */
-RV_API void rv_lod_selection_vertices(const rv_model* m, uint32_t lod, uint32_t sel, uint32_t* vertices, float* weights);
+/* Vertex indices and weights (0..1, decoded from the stored bytes once). */
+RV_API void rv_lod_selection_vertices(const rv_model* m, uint32_t lod, uint32_t sel, uint32_t* vertices,
+                                      float* weights);
+/* The same vertices ordered by weight (stable), as runs of one weight: run r is
+ * vertices[run_end[r-1] .. run_end[r]) with weight run_weight[r]. Returns the number of runs;
+ * call with NULL buffers first to size them (at most the vertex count). */
+RV_API uint32_t rv_lod_selection_weight_runs(const rv_model* m, uint32_t lod, uint32_t sel, uint32_t* vertices,
+                                             float* run_weight, uint32_t* run_end);
+/* Named points (Memory LODs and LODs without faces): each selection's centroid. */
+RV_API uint32_t rv_lod_named_point_count(const rv_model* m, uint32_t lod);
+RV_API const char* rv_lod_named_point_name(const rv_model* m, uint32_t lod, uint32_t i);
+RV_API void rv_lod_named_point_position(const rv_model* m, uint32_t lod, uint32_t i, float* out3);
 
 RV_API uint32_t rv_lod_property_count(const rv_model* m, uint32_t lod);
 RV_API const char* rv_lod_property_name(const rv_model* m, uint32_t lod, uint32_t i);
 RV_API const char* rv_lod_property_value(const rv_model* m, uint32_t lod, uint32_t i);
 
 RV_API uint32_t rv_lod_proxy_count(const rv_model* m, uint32_t lod);
+RV_API const char* rv_lod_proxy_name(const rv_model* m, uint32_t lod, uint32_t i);  /* "proxy:<path>.001" */
 RV_API const char* rv_lod_proxy_path(const rv_model* m, uint32_t lod, uint32_t i);
 RV_API int32_t rv_lod_proxy_index(const rv_model* m, uint32_t lod, uint32_t i);
-RV_API void rv_lod_proxy_transform(const rv_model* m, uint32_t lod, uint32_t i, float* out12); /* aside, up, dir, pos */
+RV_API void rv_lod_proxy_transform(const rv_model* m, uint32_t lod, uint32_t i, float* out16); /* row-major 4x4 */
 
-/* ---- terrains (WRP) ---- */
-RV_API int32_t rv_terrain_open(const char* path, float defaultCellSize, rv_terrain** out, rv_error* error);
+/* Per-vertex masses (kg) of the geometry LOD; 0 elsewhere. */
+RV_API int32_t rv_lod_has_mass(const rv_model* m, uint32_t lod);
+RV_API void rv_lod_vertex_masses(const rv_model* m, uint32_t lod, float* out);
+
+/* ---- terrains ---- */
+RV_API int32_t rv_terrain_open(const char* path, const rv_options* options, rv_terrain** out, rv_error* error);
+RV_API int32_t rv_terrain_open_memory(const void* data, uint64_t size, const char* name, const rv_options* options,
+                                      rv_terrain** out, rv_error* error);
 RV_API void rv_terrain_close(rv_terrain* t);
 RV_API const char* rv_terrain_signature(const rv_terrain* t);
 RV_API uint32_t rv_terrain_version(const rv_terrain* t);
+RV_API uint32_t rv_terrain_warning_count(const rv_terrain* t);
+RV_API int32_t rv_terrain_warning_kind(const rv_terrain* t, uint32_t i);
+RV_API const char* rv_terrain_warning(const rv_terrain* t, uint32_t i);
 RV_API void rv_terrain_map_size(const rv_terrain* t, uint32_t* x, uint32_t* y);    /* height samples */
 RV_API void rv_terrain_layer_size(const rv_terrain* t, uint32_t* x, uint32_t* y);  /* land cells */
 RV_API float rv_terrain_cell_size(const rv_terrain* t);                            /* metres between samples */
 RV_API void rv_terrain_elevation(const rv_terrain* t, float* out);                 /* x fastest, row 0 south */
 RV_API uint32_t rv_terrain_material_count(const rv_terrain* t);
 RV_API const char* rv_terrain_material(const rv_terrain* t, uint32_t i);
-RV_API void rv_terrain_material_index(const rv_terrain* t, uint16_t* out);         /* per land cell */
+
+/* Tiles of the height grid (rv_options.tile_cells cells a side). rv_terrain_tile_load builds
+ * one tile (returns 0 when i is out of range); the rv_tile_* getters read the loaded tile. A
+ * handle holds one loaded tile: use one handle per thread. */
+RV_API uint32_t rv_terrain_tile_count(const rv_terrain* t);
+RV_API int32_t rv_terrain_tile_load(rv_terrain* t, uint32_t i);
+RV_API void rv_tile_extent(const rv_terrain* t, uint32_t* out6);  /* column, row, x0, z0, x1, z1 */
+RV_API uint32_t rv_tile_vertex_count(const rv_terrain* t);
+RV_API void rv_tile_positions(const rv_terrain* t, float* out);     /* 3 per sample, metres, in the frame */
+RV_API void rv_tile_normals(const rv_terrain* t, float* out);       /* 3 per sample */
+RV_API void rv_tile_uvs(const rv_terrain* t, float* out);           /* 2 per sample, over the whole map */
+RV_API uint32_t rv_tile_cell_count(const rv_terrain* t);
+RV_API void rv_tile_quads(const rv_terrain* t, uint32_t* out);      /* 4 per cell, upward, grouped by material */
+RV_API void rv_tile_triangles(const rv_terrain* t, uint32_t* out);  /* 6 per cell: the engine's split */
+RV_API void rv_tile_corner_uvs(const rv_terrain* t, float* out);    /* 8 per cell, the quads' corners */
+RV_API void rv_tile_cell_materials(const rv_terrain* t, uint32_t* out); /* terrain material of each cell */
+/* The loaded tile's cells are grouped by material: out3 = material, first cell, cell count. */
+RV_API uint32_t rv_tile_group_count(const rv_terrain* t);
+RV_API void rv_tile_group(const rv_terrain* t, uint32_t group, uint32_t* out3);
+RV_API void rv_tile_cell_groups(const rv_terrain* t, uint32_t* out);    /* group of each cell */
+
+/* Placed objects, in file order, and grouped by model. */
 RV_API uint32_t rv_terrain_object_count(const rv_terrain* t);
 RV_API const char* rv_terrain_object_model(const rv_terrain* t, uint32_t i);
 RV_API uint32_t rv_terrain_object_id(const rv_terrain* t, uint32_t i);
-RV_API void rv_terrain_object_transforms(const rv_terrain* t, float* out);         /* 12 per object */
+RV_API void rv_terrain_object_transforms(const rv_terrain* t, float* out); /* 16 per object, row-major */
+RV_API uint32_t rv_terrain_placement_count(const rv_terrain* t);
+RV_API const char* rv_terrain_placement_model(const rv_terrain* t, uint32_t i);
+RV_API uint32_t rv_terrain_placement_object_count(const rv_terrain* t, uint32_t i);
+RV_API void rv_terrain_placement_objects(const rv_terrain* t, uint32_t i, uint32_t* out);
 
 #ifdef __cplusplus
 }

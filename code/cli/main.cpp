@@ -9,6 +9,7 @@
 #endif
 
 #include "cli/commands.hpp"
+#include "rv/version.hpp"
 
 namespace {
 
@@ -66,7 +67,7 @@ int help(const std::vector<std::string>&) {
 }
 
 int version(const std::vector<std::string>&) {
-    std::printf("rvimport 0.1.0\n");
+    std::printf("rvimport %s\n", rv::versionString());
     return kExitOk;
 }
 

@@ -1,6 +1,8 @@
 // One LOD of the model view: vertices in the adapter's frame, polygons and triangles grouped by
 // material, loose points, selections with decoded weights, named points, proxies (view.hpp).
+#include <cmath>
 #include <cstdio>
+#include <initializer_list>
 
 #include "view/view_internal.hpp"
 
@@ -53,18 +55,66 @@ std::vector<uint32_t> facesByGroup(const std::vector<uint32_t>& faceMaterial, st
     return order;
 }
 
-// Appends face f as a polygon and its fan triangles. Mirroring frames reverse the corners but
-// keep the first: (v0, v1, ..., vn-1) -> (v0, vn-1, ..., v1), so the fan's diagonals stay.
-void addPolygon(const OdolLod& lod, uint32_t f, bool reverse, LodView& out, std::vector<bool>& used) {
+struct D3 {
+    double x, y, z;
+};
+D3 sub(const Vec3& a, const Vec3& b) { return {double(a.x) - b.x, double(a.y) - b.y, double(a.z) - b.z}; }
+D3 cross(const D3& a, const D3& b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
+double dot(const D3& a, const D3& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+double dot(const Vec3& a, const D3& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+double length(const D3& a) { return std::sqrt(dot(a, a)); }
+
+// Whether a host that splits quad (p0, p1, p2, p3) itself might not use the diagonal p0-p2.
+// Blender 3.4 flips a quad to the p1-p3 diagonal when its two fan triangles face opposite ways
+// (mesh_tessellate: is_quad_flip_v3_first_third_fast), or, when face normals are at hand, when
+// p1 or p3 is not strictly on its side of the diagonal across the face normal
+// (..._with_normal). Both tests are run here in double with a relative margin, so a quad near
+// either boundary is split too: splitting more than needed never changes the triangles drawn.
+bool splitsFolded(const Vec3& p0, const Vec3& p1, const Vec3& p2, const Vec3& p3) {
+    const D3 d02 = sub(p2, p0);
+    const double scale = dot(d02, d02) + dot(sub(p1, p0), sub(p1, p0)) + dot(sub(p3, p0), sub(p3, p0));
+    if (!(scale > 0)) return true;  // degenerate (or NaN): let the triangles speak
+    const double eps = 1e-6 * scale;
+    if (dot(cross(sub(p1, p0), d02), cross(sub(p3, p0), d02)) > -eps * scale) return true;
+    D3 n = cross(sub(p0, p2), sub(p1, p3));  // Blender's quad normal: (v1 - v3) x (v2 - v4)
+    const double len = length(n);
+    if (!(len > 0)) return true;
+    n = {n.x / len, n.y / len, n.z / len};
+    const D3 tangent = cross(d02, n);
+    // Blender compares dot products of absolute float positions: its rounding grows with the
+    // distance from the origin, so the margin does too.
+    const double reach = std::sqrt(scale) + std::fabs(p0.x) + std::fabs(p0.y) + std::fabs(p0.z);
+    const double margin = 1e-6 * length(tangent) * reach;
+    const double d = dot(p0, tangent);
+    return dot(p3, tangent) >= d - margin || dot(p1, tangent) <= d + margin;
+}
+
+// Appends one polygon of face f.
+void pushPolygon(LodView& out, uint32_t f, std::initializer_list<uint32_t> corners) {
+    out.corners.insert(out.corners.end(), corners);
+    out.polygonStart.push_back(uint32_t(out.corners.size()));
+    out.polygonFace.push_back(f);
+}
+
+// Appends face f as a polygon (or, for a folded quad in a host-split frame, two) and its fan
+// triangles. Mirroring frames reverse the corners but keep the first:
+// (v0, v1, ..., vn-1) -> (v0, vn-1, ..., v1), so the fan's diagonals stay.
+void addPolygon(const OdolLod& lod, uint32_t f, const Frame& frame, LodView& out, std::vector<bool>& used) {
+    const bool reverse = mirrors(frame.axes);
     const uint32_t begin = lod.faceStart[f], n = lod.faceStart[f + 1] - begin;
     const uint32_t* idx = lod.faceIndices.data() + begin;
     auto corner = [&](uint32_t k) { return idx[reverse && k ? n - k : k]; };
-    for (uint32_t k = 0; k < n; ++k) {
-        out.corners.push_back(corner(k));
-        used[idx[k]] = true;
+    for (uint32_t k = 0; k < n; ++k) used[idx[k]] = true;
+    if (frame.splitFoldedQuads && n == 4 &&
+        splitsFolded(out.positions[corner(0)], out.positions[corner(1)], out.positions[corner(2)],
+                     out.positions[corner(3)])) {
+        pushPolygon(out, f, {corner(0), corner(1), corner(2)});
+        pushPolygon(out, f, {corner(0), corner(2), corner(3)});
+    } else {
+        for (uint32_t k = 0; k < n; ++k) out.corners.push_back(corner(k));
+        out.polygonStart.push_back(uint32_t(out.corners.size()));
+        out.polygonFace.push_back(f);
     }
-    out.polygonStart.push_back(uint32_t(out.corners.size()));
-    out.polygonFace.push_back(f);
     // The engine draws (v0, v1, v2), (v0, v2, v3)...; in a mirrored frame each is reversed.
     for (uint32_t k = 1; k + 1 < n; ++k) {
         out.triangles.push_back(idx[0]);
@@ -87,8 +137,8 @@ void buildPolygons(const OdolLod& lod, const std::vector<uint32_t>& faceMaterial
         g.firstPolygon = uint32_t(out.polygonFace.size());
         g.firstTriangle = uint32_t(out.triangleFace.size());
         for (; next < order.size() && faceMaterial[order[next]] == material; ++next) {
-            addPolygon(lod, order[next], mirrors(frame.axes), out, used);
-            out.polygonMaterial.push_back(material);
+            addPolygon(lod, order[next], frame, out, used);
+            out.polygonMaterial.resize(out.polygonFace.size(), material);
         }
         g.polygonCount = uint32_t(out.polygonFace.size()) - g.firstPolygon;
         g.triangleCount = uint32_t(out.triangleFace.size()) - g.firstTriangle;

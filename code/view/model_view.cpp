@@ -42,7 +42,11 @@ int32_t firstVisualLod(const OdolModel& model) {
     if (best >= 0) return best;
     for (size_t i = 0; i < model.lods.size(); ++i)
         if (lodKind(model.lods[i].resolution) == LodKind::View) return int32_t(i);
-    return -1;
+    // Models that are never drawn (invisible targets, collision-only objects) still have a
+    // shape: their first LOD with faces, else their first LOD.
+    for (size_t i = 0; i < model.lods.size(); ++i)
+        if (model.lods[i].faceCount() > 0) return int32_t(i);
+    return model.lods.empty() ? -1 : 0;
 }
 
 Result<std::vector<uint32_t>> pickLods(const OdolModel& model, const std::string& spec) {
@@ -53,7 +57,7 @@ Result<std::vector<uint32_t>> pickLods(const OdolModel& model, const std::string
     }
     if (spec == "first") {
         const int32_t first = firstVisualLod(model);
-        if (first < 0) return pickError("the model has no visual LOD");
+        if (first < 0) return pickError("the model has no LOD");
         picked.push_back(uint32_t(first));
         return picked;
     }

@@ -18,7 +18,8 @@
 //    points and the geometry LOD's centre of mass are such points.
 //  - Selection weights. Stored bytes 0 and 1 mean full weight (as in MLOD), others byte/255.
 //  - First visual LOD. The resolution LOD (0..999) with the smallest resolution, the first in
-//    file order on ties; a model without one falls back to its first View LOD.
+//    file order on ties; a model without one falls back to its first View LOD, then (models
+//    never drawn, such as invisible targets) to its first LOD with faces, then its first LOD.
 //  - Autocenter. ODOL positions are relative to the bounding centre. Options::autocenter = true
 //    keeps them so (as the game places the model); false adds ModelView::centerOffset back.
 #pragma once
@@ -46,6 +47,11 @@ enum class Axes : uint8_t {
 struct Frame {
     Axes axes = Axes::Stored;
     bool uvBottomLeft = false;  // true: v -> 1 - v (Assimp, Blender); false: top-left (files, glTF)
+    // For hosts that split quads themselves (Blender): a quad whose fan triangles fold over each
+    // other, which such a host would split along its other diagonal, is given as its two
+    // triangles instead, so the host draws the engine's triangles. See splitsFolded() in
+    // code/view/lod_view.cpp for the exact test.
+    bool splitFoldedQuads = false;
 };
 
 Vec3 toFrame(Axes axes, Vec3 v);
@@ -107,7 +113,8 @@ struct LodView {
     std::vector<std::vector<Vec2>> uvSets; // complete sets only
     std::vector<uint32_t> vertexPoint;     // view vertex -> the LOD's point
 
-    // Polygons ordered by material group, corners in the frame's winding.
+    // Polygons ordered by material group, corners in the frame's winding. With
+    // Frame::splitFoldedQuads a folded quad is two polygons of one face.
     std::vector<uint32_t> polygonStart;    // polygonCount() + 1 entries
     std::vector<uint32_t> corners;         // view vertex indices
     std::vector<uint32_t> polygonFace;     // the stored face of each polygon
@@ -146,7 +153,7 @@ struct ModelView {
 // The LODs `spec` (Options::lods) picks, in file order. Fails with DiagKind::InvalidArgument
 // naming the model's LODs when nothing matches.
 [[nodiscard]] Result<std::vector<uint32_t>> pickLods(const OdolModel& model, const std::string& spec);
-// The first visual LOD by the rule above, or -1 when the model has no rendered LOD.
+// The first visual LOD by the rule above, or -1 when the model has no LOD at all.
 int32_t firstVisualLod(const OdolModel& model);
 
 // The LODs options.lods picks, with the materials they use. `model` must outlive the view (it

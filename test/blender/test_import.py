@@ -111,6 +111,98 @@ if samples and os.path.isdir(samples):
     check(sum(len(o.data.polygons) for o in tiles) == 255 * 255, "op25q_small: 255 x 255 cells")
     check(len([o for o in bpy.data.objects if o.type == "EMPTY"]) == 400, "op25q_small: 400 objects")
 
+# A failure half-way through building (here: while creating proxies) takes back everything.
+reset()
+from io_import_rv import build as rv_build  # noqa: E402
+real_proxies = rv_build._proxy_empties
+
+
+def failing_proxies(*args):
+    raise RuntimeError("injected failure")
+
+
+rv_build._proxy_empties = failing_proxies
+try:
+    bpy.ops.import_scene.rv_p3d(filepath=os.path.join(demo, "rv_crate.p3d"))
+    check(False, "the injected failure propagates")
+except RuntimeError:
+    pass
+rv_build._proxy_empties = real_proxies
+check(len(bpy.data.objects) == 0 and len(bpy.data.meshes) == 0 and len(bpy.data.materials) == 0
+      and len(bpy.data.collections) == 0, "a failed import leaves nothing behind: %d objects, %d meshes, %d materials"
+      % (len(bpy.data.objects), len(bpy.data.meshes), len(bpy.data.materials)))
+
+# Names longer than Blender's 63 bytes: shortened, unique, and the full name kept.
+a, b = "x" * 60 + "_left_hand_selection", "x" * 60 + "_right_hand_selection"
+check(len(rv_build.short_name(a).encode()) <= 63 and rv_build.short_name(a) != rv_build.short_name(b),
+      "short names fit and stay apart: %s %s" % (rv_build.short_name(a), rv_build.short_name(b)))
+check(rv_build.short_name("usti hlavne") == "usti hlavne", "short names are kept")
+
+# Autocenter off: every vertex moves by the same offset (the bounding centre).
+reset()
+bpy.ops.import_scene.rv_p3d(filepath=os.path.join(demo, "rv_crate.p3d"), first_lod_only=True)
+centred = [v.co.copy() for v in mesh_objects()["1.000"].data.vertices]
+reset()
+bpy.ops.import_scene.rv_p3d(filepath=os.path.join(demo, "rv_crate.p3d"), first_lod_only=True, autocenter=False)
+placed = [v.co.copy() for v in mesh_objects()["1.000"].data.vertices]
+shifts = {tuple(round(c, 5) for c in (p - q)) for p, q in zip(placed, centred)}
+check(len(shifts) == 1, "autocenter off shifts every vertex alike: %s" % sorted(shifts)[:3])
+
+
+def library_triangles(path, lod_name):
+    """The library's triangles of one LOD in Blender's frame, as rotation-free vertex triples."""
+    import ctypes
+    from io_import_rv import rvlib
+    L = rvlib.lib()
+    h, err = ctypes.c_void_p(), rvlib.RvError()
+    opts = rvlib._options("all", True)
+    assert L.rv_model_open(os.fsencode(path), ctypes.byref(opts), ctypes.byref(h), ctypes.byref(err)) == 0
+    L.rv_lod_triangle_count.restype = ctypes.c_uint32
+    L.rv_lod_triangles.argtypes = [ctypes.c_void_p, ctypes.c_uint32, ctypes.c_void_p]
+    try:
+        for i in range(L.rv_model_lod_count(h)):
+            if rvlib._text(L.rv_lod_name(h, i)) != lod_name:
+                continue
+            n = L.rv_lod_triangle_count(h, i)
+            tris = rvlib._fill("I", 3 * n, lambda p: L.rv_lod_triangles(h, i, p))
+            return {canonical(tuple(tris[3 * k:3 * k + 3])) for k in range(n)}
+    finally:
+        L.rv_model_close(h)
+    return set()
+
+
+def canonical(t):
+    return min(t[k:] + t[:k] for k in range(3))
+
+
+# Real samples when present: the quad split Blender draws is the engine's (and the .glb's);
+# every point of the AGM M84 geometry LOD, with the centre of mass; warnings are returned.
+if samples and os.path.isdir(samples):
+    for rel in ("real/ascz-mods/CUP_Backpack_ACR.p3d", "real/tfar/clf_nicecomm2.p3d"):
+        reset()
+        path = os.path.join(samples, rel)
+        bpy.ops.import_scene.rv_p3d(filepath=path)
+        for name, obj in mesh_objects().items():
+            me = obj.data
+            me.calc_loop_triangles()
+            drawn = {canonical(tuple(t.vertices)) for t in me.loop_triangles}
+            check(drawn == library_triangles(path, name),
+                  "%s %s: Blender's triangles are the library's (%d triangles)" % (rel, name, len(drawn)))
+    reset()
+    bpy.ops.import_scene.rv_p3d(filepath=os.path.join(samples, "real/agm/8e57ca3b_AGM_M84.p3d"))
+    geo = mesh_objects().get("Geometry")
+    check(geo is not None and len(geo.data.vertices) == 13, "AGM M84 Geometry keeps all 13 points")
+    if geo is not None:
+        com = geo.vertex_groups.get("centerofmass")
+        members = [v.index for v in geo.data.vertices if com and any(g.group == com.index for g in v.groups)]
+        check(members == [12], "centerofmass holds the loose point 12: %s" % members)
+    reset()
+    short = [os.path.join(dp, f) for dp, _, fs in os.walk(os.path.join(samples, "generated/armake-v68-short-lods"))
+             for f in sorted(fs) if f.endswith(".p3d")]
+    if short:
+        lods, warnings = rv_build.import_model(bpy.context, sorted(short)[0])
+        check(any("LOD ends 5 bytes early" in w for w in warnings), "warnings come back to the operator: %s" % warnings[:2])
+
 if failures:
     raise SystemExit("%d check(s) failed: %s" % (len(failures), failures))
 print("blender import tests passed")

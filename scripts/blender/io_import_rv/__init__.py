@@ -1,7 +1,8 @@
 """Import binarized Arma / Operation Flashpoint models (.p3d, ODOL) and terrains (.wrp) into Blender.
 
-The decoding happens in rvimport's C++ library (librvimport.so, loaded with ctypes from
-$RVIMPORT_LIB or from beside this file); this add-on only builds Blender data from flat arrays.
+The decoding and its interpretation happen in rvimport's C++ library (librvimport, loaded with
+ctypes from $RVIMPORT_LIB or from beside this file); this add-on only hands its flat arrays to
+Blender.
 Layout follows the a3ob add-on, so its users feel at home: a collection per file, one mesh
 object per LOD named with the BI LOD name in typed sub-collections, selections as vertex groups,
 every UV set, custom normals on visual LODs, one material per texture + rvmat pair, proxies as
@@ -10,7 +11,7 @@ empties. File (x, y, z) becomes Blender (x, z, y)."""
 bl_info = {
     "name": "Arma/OFP binarized models and terrains (rvimport)",
     "author": "rvimport",
-    "version": (0, 1, 0),
+    "version": (0, 2, 0),
     "blender": (3, 4, 0),
     "location": "File > Import",
     "description": "Import binarized P3D models (ODOL) and WRP terrains of Operation Flashpoint, ArmA, Arma 2 and Arma 3",
@@ -24,6 +25,14 @@ from bpy.props import BoolProperty, FloatProperty, StringProperty
 from bpy_extras.io_utils import ImportHelper
 
 from . import build
+
+
+def _report_warnings(operator, warnings, shown=20):
+    """The decoder's warnings in Blender's info area (the first `shown`, then a count)."""
+    for w in warnings[:shown]:
+        operator.report({"WARNING"}, w)
+    if len(warnings) > shown:
+        operator.report({"WARNING"}, "%d more warnings" % (len(warnings) - shown))
 
 
 class IMPORT_SCENE_OT_rv_p3d(bpy.types.Operator, ImportHelper):
@@ -40,15 +49,20 @@ class IMPORT_SCENE_OT_rv_p3d(bpy.types.Operator, ImportHelper):
     selections: BoolProperty(name="Selections", description="Named selections as vertex groups", default=True)
     normals: BoolProperty(name="Custom Normals", description="Stored normals on visual LODs", default=True)
     materials: BoolProperty(name="Materials", description="One material per texture + rvmat pair", default=True)
+    autocenter: BoolProperty(name="Autocenter",
+                             description="Place the model as the game does (relative to its bounding centre); "
+                                         "off: the editable model's coordinates, as Object Builder shows them",
+                             default=True)
 
     def execute(self, context):
         try:
-            objects = build.import_model(context, self.filepath, self.first_lod_only, self.proxies, self.selections,
-                                         self.normals, self.materials)
+            lods, warnings = build.import_model(context, self.filepath, self.first_lod_only, self.proxies,
+                                                self.selections, self.normals, self.materials, self.autocenter)
         except build.ImportFailed as e:
             self.report({"ERROR"}, str(e))
             return {"CANCELLED"}
-        self.report({"INFO"}, "Imported %d LODs from %s" % (objects, os.path.basename(self.filepath)))
+        _report_warnings(self, warnings)
+        self.report({"INFO"}, "Imported %d LODs from %s" % (lods, os.path.basename(self.filepath)))
         return {"FINISHED"}
 
 
@@ -67,10 +81,11 @@ class IMPORT_SCENE_OT_rv_wrp(bpy.types.Operator, ImportHelper):
 
     def execute(self, context):
         try:
-            build.import_terrain(context, self.filepath, self.cell_size, self.objects)
+            warnings = build.import_terrain(context, self.filepath, self.cell_size, self.objects)
         except build.ImportFailed as e:
             self.report({"ERROR"}, str(e))
             return {"CANCELLED"}
+        _report_warnings(self, warnings)
         return {"FINISHED"}
 
 

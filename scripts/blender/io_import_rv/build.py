@@ -1,5 +1,11 @@
-"""Blender data from rvimport's flat arrays. Nothing is created until the file has decoded."""
+"""Blender data from rvimport's view (rvlib). No geometry is computed here: polygons, their winding,
+per-corner UVs, material groups, selection weights and terrain tiles all come from the library in
+Blender's frame; this module hands the arrays to foreach_set.
+
+Nothing is linked into the scene until every datablock of the import exists; if anything fails,
+whatever was created is removed again, so a failed import leaves the file as it was."""
 import array
+import hashlib
 import os
 
 import bpy
@@ -12,194 +18,258 @@ class ImportFailed(Exception):
     pass
 
 
+# Blender names (objects, meshes, vertex groups, materials, ID property keys) hold at most 63 bytes.
+NAME_BYTES = 63
+
 # LOD kinds (rvimport's lodKindName) -> a3ob's typed sub-collections.
-_GROUPS = {"visual": "Visuals", "shadow volume": "Shadows", "shadow buffer": "Shadows", "geometry": "Geometries",
-           "memory": "Point clouds", "point cloud": "Point clouds"}
+_GROUPS = {"visual": "Visuals", "view": "Visuals", "shadow volume": "Shadows", "shadow buffer": "Shadows",
+           "geometry": "Geometries", "memory": "Point clouds", "point cloud": "Point clouds"}
+
+# Blender stores a face's material index as a short.
+MAX_MATERIALS_PER_MESH = 32767
 
 
-def _swap_yz(values):
-    """x, y, z triples as stored -> Blender's (x, z, y): file y is up, Blender z is."""
-    out = array.array("f", values)
-    out[1::3], out[2::3] = values[2::3], values[1::3]
-    return out
+def short_name(name):
+    """`name` if it fits Blender's 63 bytes, else its head plus a hash of the whole: unique and stable,
+    so two long names that share their first 50 bytes stay apart. The full name goes in rv_name."""
+    raw = name.encode("utf-8")
+    if len(raw) <= NAME_BYTES:
+        return name
+    digest = hashlib.sha1(raw).hexdigest()[:8]
+    head = raw[:NAME_BYTES - 10].decode("utf-8", "ignore")
+    return "%s~%s" % (head, digest)
+
+
+class Created:
+    """Every datablock an import makes, so a failure can take them all back."""
+
+    def __init__(self):
+        self.objects, self.meshes, self.materials, self.collections = [], [], [], []
+
+    def mesh(self, name):
+        m = bpy.data.meshes.new(short_name(name))
+        self.meshes.append(m)
+        return m
+
+    def object(self, name, data):
+        o = bpy.data.objects.new(short_name(name), data)
+        if o.name != name:
+            o["rv_name"] = name
+        self.objects.append(o)
+        return o
+
+    def material(self, name):
+        m = bpy.data.materials.new(short_name(name))
+        if m.name != name:
+            m["rv_name"] = name
+        self.materials.append(m)
+        return m
+
+    def collection(self, name):
+        c = bpy.data.collections.new(short_name(name))
+        self.collections.append(c)
+        return c
+
+    def remove_all(self):
+        for o in self.objects:
+            bpy.data.objects.remove(o, do_unlink=True)
+        for m in self.meshes:
+            bpy.data.meshes.remove(m, do_unlink=True)
+        for m in self.materials:
+            bpy.data.materials.remove(m, do_unlink=True)
+        for c in self.collections:
+            bpy.data.collections.remove(c, do_unlink=True)
 
 
 def _matrix(m):
-    """A stored 3x4 transform (aside, up, dir, position) -> a Blender matrix: swap y and z on
-    both sides (S*M*S), so Blender x, y, z axes map to aside, dir, up."""
-    s = lambda v: (v[0], v[2], v[1])
-    aside, up, d, pos = s(m[0:3]), s(m[3:6]), s(m[6:9]), s(m[9:12])
-    return Matrix(((aside[0], d[0], up[0], pos[0]), (aside[1], d[1], up[1], pos[1]),
-                   (aside[2], d[2], up[2], pos[2]), (0, 0, 0, 1)))
+    """A row-major 4x4 from the library (already in Blender's frame)."""
+    return Matrix((m[0:4], m[4:8], m[8:12], m[12:16]))
 
 
-def _base(path):
-    return path.replace("\\", "/").rsplit("/", 1)[-1]
+def _string_group(pairs):
+    """(name, value) pairs as an ID property group; keys cut to 63 bytes keep their full name."""
+    values, full = {}, {}
+    for name, value in pairs:
+        key = short_name(name)
+        values[key] = value
+        if key != name:
+            full[key] = name
+    return values, full
 
 
-def _material(cache, texture, rvmat):
-    key = (texture, rvmat)
-    if key not in cache:
-        name = " :: ".join(p for p in (_base(texture), _base(rvmat)) if p) or "default"
-        mat = bpy.data.materials.new(name)
-        mat["rv_texture"] = texture
-        mat["rv_rvmat"] = rvmat
-        cache[key] = mat
-    return cache[key]
-
-
-def _mesh_object(name, lod, use_normals, use_selections, material_cache, use_materials):
-    n, nf = lod.vertex_count, len(lod.face_start)
-    mesh = bpy.data.meshes.new(name)
-    mesh.vertices.add(n)
-    mesh.vertices.foreach_set("co", _swap_yz(lod.positions))
-    # Faces: the swap of y and z mirrors, so the stored order (outward in the file's left-handed
-    # space) is reversed to stay outward in Blender.
-    corners = array.array("I", lod.corners)
-    for f in range(nf):
-        s, k = lod.face_start[f], lod.face_size[f]
-        corners[s:s + k] = array.array("I", reversed(lod.corners[s:s + k]))
-    mesh.loops.add(len(corners))
-    mesh.loops.foreach_set("vertex_index", corners)
-    mesh.polygons.add(nf)
-    mesh.polygons.foreach_set("loop_start", lod.face_start)
-    mesh.polygons.foreach_set("loop_total", lod.face_size)
-    for k, uv in enumerate(lod.uv_sets):
-        layer = mesh.uv_layers.new(name="UVSet %d" % k)
-        per_loop = array.array("f", bytes(8 * len(corners)))
-        u, v = uv[0::2], uv[1::2]
-        per_loop[0::2] = array.array("f", (u[c] for c in corners))
-        per_loop[1::2] = array.array("f", (1.0 - v[c] for c in corners))  # top-left -> bottom-left origin
-        layer.data.foreach_set("uv", per_loop)
-    if use_materials and lod.materials and nf:
-        for texture, rvmat in lod.materials:
-            mesh.materials.append(_material(material_cache, texture, rvmat))
-        mesh.polygons.foreach_set("material_index", array.array("i", lod.face_materials))
+def _mesh_object(created, lod, materials, use_normals, use_selections, use_materials):
+    mesh = created.mesh(lod.name)
+    mesh.vertices.add(lod.vertex_count)
+    mesh.vertices.foreach_set("co", lod.positions)
+    mesh.loops.add(len(lod.corners))
+    mesh.loops.foreach_set("vertex_index", lod.corners)
+    mesh.polygons.add(len(lod.loop_start))
+    mesh.polygons.foreach_set("loop_start", lod.loop_start)
+    mesh.polygons.foreach_set("loop_total", lod.loop_total)
+    for k, uvs in enumerate(lod.corner_uvs):
+        mesh.uv_layers.new(name="UVSet %d" % k).data.foreach_set("uv", uvs)
+    if use_materials and lod.group_materials:
+        for m in lod.group_materials:
+            mesh.materials.append(materials[m])
+        mesh.polygons.foreach_set("material_index", array.array("i", lod.polygon_groups))
     mesh.update(calc_edges=True)
-    mesh.validate(clean_customdata=False)
-    if use_normals and lod.normals is not None and lod.kind == "visual" and nf:
+    if use_normals and lod.normals is not None and lod.kind in ("visual", "view") and len(lod.loop_start):
         mesh.use_auto_smooth = True
         mesh.auto_smooth_angle = 3.14159265
-        normals = _swap_yz(lod.normals)
-        mesh.normals_split_custom_set_from_vertices([tuple(normals[3 * i:3 * i + 3]) for i in range(n)])
-    obj = bpy.data.objects.new(name, mesh)
+        it = iter(lod.normals)
+        mesh.normals_split_custom_set_from_vertices(list(zip(it, it, it)))
+    obj = created.object(lod.name, mesh)
     if use_selections:
-        for sel_name, verts, weights in lod.selections:
-            group = obj.vertex_groups.new(name=sel_name)  # empty ones too: model.cfg may need them
-            by_weight = {}
-            for v, w in zip(verts, weights):
-                by_weight.setdefault(round(w, 6), []).append(v)
-            for w, vs in by_weight.items():
-                group.add(vs, w, "REPLACE")
+        full = {}
+        for name, runs in lod.selections:
+            group = obj.vertex_groups.new(name=short_name(name))  # empty ones too: model.cfg may need them
+            if group.name != name:
+                full[group.name] = name
+            for weight, vertices in runs:
+                group.add(vertices, weight, "REPLACE")
+        if full:
+            obj["rv_selection_names"] = full
     return obj
 
 
-def import_model(context, path, first_lod_only=False, proxies=True, selections=True, normals=True, materials=True):
-    try:
-        model = rvlib.Model(path)
-    except rvlib.DecodeFailed as e:
-        raise ImportFailed(str(e))
-    with model:
-        lods = [model.lod(i) for i in range(1 if first_lod_only else model.lod_count)]
-    root = bpy.data.collections.new(os.path.basename(path))
-    context.scene.collection.children.link(root)
-    groups, cache = {}, {}
+def _check_limits(lods):
     for lod in lods:
-        group_name = _GROUPS.get(lod.kind, "Other")
-        if group_name not in groups:
-            groups[group_name] = bpy.data.collections.new(group_name)
-            root.children.link(groups[group_name])
-        obj = _mesh_object(lod.name, lod, normals, selections, cache, materials)
-        obj["rv_lod_name"] = lod.name
-        obj["rv_resolution"] = lod.resolution
-        obj["rv_lod_kind"] = lod.kind
-        if lod.properties:
-            obj["rv_properties"] = {name: value for name, value in lod.properties}
-        if lod.index == model.mass_lod and len(model.masses) == lod.vertex_count:
-            attr = obj.data.attributes.new("rv_mass", "FLOAT", "POINT")
-            attr.data.foreach_set("value", model.masses)
-        groups[group_name].objects.link(obj)
-        if proxies:
-            for proxy_path, index, m in lod.proxies:
-                empty = bpy.data.objects.new("proxy:%s.%03d" % (proxy_path, index), None)
-                empty.empty_display_type = "ARROWS"
-                empty["rv_proxy_path"] = proxy_path
-                empty["rv_proxy_index"] = index
-                empty.parent = obj
-                empty.matrix_basis = _matrix(m)
-                groups[group_name].objects.link(empty)
-    return len(lods)
+        if len(lod.group_materials) > MAX_MATERIALS_PER_MESH:
+            raise ImportFailed("LOD %s uses %d materials; a Blender mesh holds at most %d"
+                               % (lod.name, len(lod.group_materials), MAX_MATERIALS_PER_MESH))
+
+
+def _model_materials(created, model):
+    out = []
+    for name, texture, rvmat in model.materials:
+        mat = created.material(name)
+        mat["rv_texture"] = texture
+        mat["rv_rvmat"] = rvmat
+        out.append(mat)
+    return out
+
+
+def _lod_object(created, lod, materials, options):
+    obj = _mesh_object(created, lod, materials, options["normals"], options["selections"], options["materials"])
+    obj["rv_lod_name"] = lod.name
+    obj["rv_resolution"] = lod.resolution
+    obj["rv_lod_kind"] = lod.kind
+    if lod.properties:
+        values, full = _string_group(lod.properties)
+        obj["rv_properties"] = values
+        if full:
+            obj["rv_property_names"] = full
+    if lod.masses is not None:
+        obj.data.attributes.new("rv_mass", "FLOAT", "POINT").data.foreach_set("value", lod.masses)
+    return obj
+
+
+def _proxy_empties(created, lod, parent):
+    out = []
+    for name, path, index, m in lod.proxies:
+        empty = created.object(name, None)
+        empty.empty_display_type = "ARROWS"
+        empty["rv_proxy_path"] = path
+        empty["rv_proxy_index"] = index
+        empty.parent = parent
+        empty.matrix_basis = _matrix(m)
+        out.append(empty)
+    return out
+
+
+def import_model(context, path, first_lod_only=False, proxies=True, selections=True, normals=True, materials=True,
+                 autocenter=True):
+    """Returns (LOD count, warnings). Raises ImportFailed with the library's message."""
+    try:
+        model = rvlib.Model(path, "first" if first_lod_only else "all", autocenter)
+    except (rvlib.DecodeFailed, rvlib.LibraryMissing) as e:
+        raise ImportFailed(str(e))
+    _check_limits(model.lods)
+    options = {"normals": normals, "selections": selections, "materials": materials}
+    created = Created()
+    try:
+        root = created.collection(os.path.basename(path))
+        groups = {}
+        mats = _model_materials(created, model) if materials else []
+        for lod in model.lods:
+            group_name = _GROUPS.get(lod.kind, "Other")
+            if group_name not in groups:
+                groups[group_name] = created.collection(group_name)
+                root.children.link(groups[group_name])
+            obj = _lod_object(created, lod, mats, options)
+            groups[group_name].objects.link(obj)
+            if proxies:
+                for empty in _proxy_empties(created, lod, obj):
+                    groups[group_name].objects.link(empty)
+        context.scene.collection.children.link(root)  # the one step that shows the import
+    except Exception:
+        created.remove_all()
+        raise
+    return len(model.lods), model.warnings
+
+
+def _tile_object(created, tile, layer_materials):
+    mesh = created.mesh("tile %d,%d" % (tile.column, tile.row))
+    mesh.vertices.add(tile.vertex_count)
+    mesh.vertices.foreach_set("co", tile.positions)
+    mesh.loops.add(4 * tile.cell_count)
+    mesh.loops.foreach_set("vertex_index", tile.quads)
+    mesh.polygons.add(tile.cell_count)
+    mesh.polygons.foreach_set("loop_start", array.array("I", range(0, 4 * tile.cell_count, 4)))
+    mesh.polygons.foreach_set("loop_total", array.array("I", [4]) * tile.cell_count)
+    mesh.uv_layers.new(name="UVMap").data.foreach_set("uv", tile.corner_uvs)
+    if layer_materials:
+        for m in tile.group_materials:
+            mesh.materials.append(layer_materials(m))
+        mesh.polygons.foreach_set("material_index", array.array("i", tile.cell_groups))
+    mesh.update(calc_edges=True)
+    return created.object(mesh.name, mesh)
+
+
+def _object_empties(created, t, coll):
+    for i, model in enumerate(t.object_models):
+        base = model.replace("\\", "/").rsplit("/", 1)[-1] or "object"
+        empty = created.object(base, None)
+        empty.empty_display_type = "ARROWS"
+        empty["rv_model"] = model
+        empty["rv_object_id"] = t.object_ids[i]
+        empty.matrix_world = _matrix(t.object_transforms[16 * i:16 * i + 16])
+        coll.objects.link(empty)
 
 
 def import_terrain(context, path, cell_size=50.0, objects=True, tile_cells=128):
+    """Returns the warnings. Raises ImportFailed with the library's message."""
     try:
-        t = rvlib.Terrain(path, cell_size)
-    except rvlib.DecodeFailed as e:
+        t = rvlib.Terrain(path, cell_size, tile_cells)
+    except (rvlib.DecodeFailed, rvlib.LibraryMissing) as e:
         raise ImportFailed(str(e))
-    nx, nz = t.map_size
-    cell = t.cell_size
-    root = bpy.data.collections.new(os.path.basename(path))
-    context.scene.collection.children.link(root)
-    terrain = bpy.data.collections.new("Terrain")
-    root.children.link(terrain)
-    mats = [None] * len(t.materials)
-    lx, lz = t.layer_size
+    created = Created()
+    try:
+        with t:
+            root = created.collection(os.path.basename(path))
+            terrain = created.collection("Terrain")
+            root.children.link(terrain)
+            made = {}
 
-    def material_of(x, z):
-        if not t.materials or not lx:
-            return 0
-        i = t.material_index[min(lz - 1, z * lz // nz) * lx + min(lx - 1, x * lx // nx)]
-        return i if i < len(t.materials) else 0
+            def layer_material(i):  # created on first use: a world lists layers no tile shows
+                if i not in made:
+                    path = t.materials[i]
+                    made[i] = created.material(path.replace("\\", "/").rsplit("/", 1)[-1] or "terrain")
+                    made[i]["rv_rvmat"] = path
+                return made[i]
 
-    for z0 in range(0, max(nz - 1, 0), tile_cells):
-        for x0 in range(0, max(nx - 1, 0), tile_cells):
-            x1, z1 = min(nx - 1, x0 + tile_cells), min(nz - 1, z0 + tile_cells)
-            w, h = x1 - x0 + 1, z1 - z0 + 1
-            co = array.array("f", bytes(12 * w * h))
-            for z in range(z0, z1 + 1):
-                row = (z - z0) * w
-                for x in range(x0, x1 + 1):
-                    i = 3 * (row + x - x0)
-                    co[i], co[i + 1], co[i + 2] = x * cell, z * cell, t.elevation[z * nx + x]
-            cells = [(x, z) for z in range(z0, z1) for x in range(x0, x1)]
-            loops = array.array("I")
-            face_mat = array.array("i")
-            used = {}
-            for x, z in cells:  # a, b, d, c: counter-clockwise seen from above (+z)
-                a = (z - z0) * w + (x - x0)
-                loops.extend((a, a + 1, a + w + 1, a + w))
-                m = material_of(x, z)
-                face_mat.append(used.setdefault(m, len(used)))
-            mesh = bpy.data.meshes.new("tile %d,%d" % (x0 // tile_cells, z0 // tile_cells))
-            mesh.vertices.add(w * h)
-            mesh.vertices.foreach_set("co", co)
-            mesh.loops.add(len(loops))
-            mesh.loops.foreach_set("vertex_index", loops)
-            mesh.polygons.add(len(cells))
-            mesh.polygons.foreach_set("loop_start", array.array("I", range(0, len(loops), 4)))
-            mesh.polygons.foreach_set("loop_total", array.array("I", [4]) * len(cells))
-            for m in sorted(used, key=used.get):
-                if t.materials:
-                    if mats[m] is None:
-                        mats[m] = bpy.data.materials.new(_base(t.materials[m]) or "terrain")
-                        mats[m]["rv_rvmat"] = t.materials[m]
-                    mesh.materials.append(mats[m])
-            if t.materials:
-                mesh.polygons.foreach_set("material_index", face_mat)
-            mesh.update(calc_edges=True)
-            obj = bpy.data.objects.new(mesh.name, mesh)
-            terrain.objects.link(obj)
-    root["rv_map_size"] = list(t.map_size)
-    root["rv_layer_size"] = list(t.layer_size)
-    root["rv_cell_size"] = cell
-    root["rv_signature"] = t.signature
-    if objects and t.object_models:
-        coll = bpy.data.collections.new("Objects")
-        root.children.link(coll)
-        for i, model in enumerate(t.object_models):
-            empty = bpy.data.objects.new(_base(model) or "object", None)
-            empty.empty_display_type = "ARROWS"
-            empty["rv_model"] = model
-            empty["rv_object_id"] = t.object_ids[i]
-            empty.matrix_world = _matrix(t.object_transforms[12 * i:12 * i + 12])
-            coll.objects.link(empty)
+            for tile in t.tiles():
+                terrain.objects.link(_tile_object(created, tile, layer_material if t.materials else None))
+            root["rv_map_size"] = list(t.map_size)
+            root["rv_layer_size"] = list(t.layer_size)
+            root["rv_cell_size"] = t.cell_size
+            root["rv_signature"] = t.signature
+            if objects and t.object_models:
+                coll = created.collection("Objects")
+                root.children.link(coll)
+                _object_empties(created, t, coll)
+        context.scene.collection.children.link(root)
+    except Exception:
+        created.remove_all()
+        raise
+    return t.warnings

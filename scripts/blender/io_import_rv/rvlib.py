@@ -1,91 +1,146 @@
-"""ctypes binding of librvimport (include/rvimport.h): decoded models and terrains as flat arrays.
+"""ctypes binding of librvimport (include/rvimport.h, ABI 2): models and terrains as rvimport's view
+layer interprets them, in Blender's frame, as flat arrays.
 
-Bulk data is copied straight into array.array buffers, which Blender's foreach_set accepts (Debian's
-Blender has no numpy)."""
+Everything a mesh needs (polygons in Blender's winding, per-corner UVs, material groups, decoded
+selection weights, terrain tiles) is computed in the library; this module only copies arrays into
+array.array buffers, which Blender's foreach_set accepts (Debian's Blender has no numpy)."""
 import array
 import ctypes
 import os
+import sys
 
-_U32, _F32, _I32, _CHARP = ctypes.c_uint32, ctypes.c_float, ctypes.c_int32, ctypes.c_char_p
+ABI_VERSION = 2
+AXES_Z_UP = 2
+
+_U32, _U64, _F32, _I32, _CHARP = ctypes.c_uint32, ctypes.c_uint64, ctypes.c_float, ctypes.c_int32, ctypes.c_char_p
 _VP = ctypes.c_void_p
 
 
 class RvError(ctypes.Structure):
-    _fields_ = [("code", ctypes.c_int32), ("offset", ctypes.c_uint64), ("message", ctypes.c_char * 1024)]
+    _fields_ = [("code", ctypes.c_int32), ("offset", ctypes.c_uint64), ("where", ctypes.c_char * 256),
+                ("message", ctypes.c_char * 1024)]
+
+
+class RvOptions(ctypes.Structure):
+    _fields_ = [("abi_version", ctypes.c_int32), ("memory_limit", ctypes.c_uint64), ("lods", ctypes.c_char_p),
+                ("autocenter", ctypes.c_int32), ("default_cell_size", ctypes.c_float), ("axes", ctypes.c_int32),
+                ("uv_bottom_left", ctypes.c_int32), ("tile_cells", ctypes.c_uint32),
+                ("split_folded_quads", ctypes.c_int32)]
 
 
 class DecodeFailed(Exception):
     """The library could not read or decode a file; the message names the file, structure and offset."""
 
 
+class LibraryMissing(Exception):
+    """No librvimport for this platform, or one of another ABI."""
+
+
+def _library_name():
+    if sys.platform.startswith("win"):
+        return "rvimport.dll"
+    if sys.platform == "darwin":
+        return "librvimport.dylib"
+    return "librvimport.so"
+
+
 def _library_path():
     env = os.environ.get("RVIMPORT_LIB")
     if env:
         return env
-    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "librvimport.so")
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), _library_name())
 
 
 _lib = None
 
+# name: (restype, argtypes)
+_SIGNATURES = {
+    "rv_abi_version": (_I32, []),
+    "rv_version_string": (_CHARP, []),
+    "rv_options_init": (None, [_VP]),
+    "rv_model_open": (_I32, [_CHARP, _VP, ctypes.POINTER(_VP), ctypes.POINTER(RvError)]),
+    "rv_model_close": (None, [_VP]),
+    "rv_model_version": (_U32, [_VP]),
+    "rv_model_warning_count": (_U32, [_VP]),
+    "rv_model_warning": (_CHARP, [_VP, _U32]),
+    "rv_model_material_count": (_U32, [_VP]),
+    "rv_material_name": (_CHARP, [_VP, _U32]),
+    "rv_material_texture": (_CHARP, [_VP, _U32]),
+    "rv_material_rvmat": (_CHARP, [_VP, _U32]),
+    "rv_model_lod_count": (_U32, [_VP]),
+    "rv_lod_file_index": (_U32, [_VP, _U32]),
+    "rv_lod_name": (_CHARP, [_VP, _U32]),
+    "rv_lod_resolution": (_F32, [_VP, _U32]),
+    "rv_lod_kind": (_CHARP, [_VP, _U32]),
+    "rv_lod_vertex_count": (_U32, [_VP, _U32]),
+    "rv_lod_positions": (None, [_VP, _U32, _VP]),
+    "rv_lod_has_normals": (_I32, [_VP, _U32]),
+    "rv_lod_normals": (None, [_VP, _U32, _VP]),
+    "rv_lod_uv_set_count": (_U32, [_VP, _U32]),
+    "rv_lod_corner_uvs": (None, [_VP, _U32, _U32, _VP]),
+    "rv_lod_polygon_count": (_U32, [_VP, _U32]),
+    "rv_lod_corner_count": (_U32, [_VP, _U32]),
+    "rv_lod_polygons": (None, [_VP, _U32, _VP, _VP, _VP]),
+    "rv_lod_polygon_groups": (None, [_VP, _U32, _VP]),
+    "rv_lod_group_count": (_U32, [_VP, _U32]),
+    "rv_lod_group": (None, [_VP, _U32, _U32, _VP]),
+    "rv_lod_selection_count": (_U32, [_VP, _U32]),
+    "rv_lod_selection_name": (_CHARP, [_VP, _U32, _U32]),
+    "rv_lod_selection_vertex_count": (_U32, [_VP, _U32, _U32]),
+    "rv_lod_selection_weight_runs": (_U32, [_VP, _U32, _U32, _VP, _VP, _VP]),
+    "rv_lod_property_count": (_U32, [_VP, _U32]),
+    "rv_lod_property_name": (_CHARP, [_VP, _U32, _U32]),
+    "rv_lod_property_value": (_CHARP, [_VP, _U32, _U32]),
+    "rv_lod_proxy_count": (_U32, [_VP, _U32]),
+    "rv_lod_proxy_name": (_CHARP, [_VP, _U32, _U32]),
+    "rv_lod_proxy_path": (_CHARP, [_VP, _U32, _U32]),
+    "rv_lod_proxy_index": (_I32, [_VP, _U32, _U32]),
+    "rv_lod_proxy_transform": (None, [_VP, _U32, _U32, _VP]),
+    "rv_lod_has_mass": (_I32, [_VP, _U32]),
+    "rv_lod_vertex_masses": (None, [_VP, _U32, _VP]),
+    "rv_terrain_open": (_I32, [_CHARP, _VP, ctypes.POINTER(_VP), ctypes.POINTER(RvError)]),
+    "rv_terrain_close": (None, [_VP]),
+    "rv_terrain_signature": (_CHARP, [_VP]),
+    "rv_terrain_version": (_U32, [_VP]),
+    "rv_terrain_warning_count": (_U32, [_VP]),
+    "rv_terrain_warning": (_CHARP, [_VP, _U32]),
+    "rv_terrain_map_size": (None, [_VP, ctypes.POINTER(_U32), ctypes.POINTER(_U32)]),
+    "rv_terrain_layer_size": (None, [_VP, ctypes.POINTER(_U32), ctypes.POINTER(_U32)]),
+    "rv_terrain_cell_size": (_F32, [_VP]),
+    "rv_terrain_material_count": (_U32, [_VP]),
+    "rv_terrain_material": (_CHARP, [_VP, _U32]),
+    "rv_terrain_tile_count": (_U32, [_VP]),
+    "rv_terrain_tile_load": (_I32, [_VP, _U32]),
+    "rv_tile_extent": (None, [_VP, _VP]),
+    "rv_tile_vertex_count": (_U32, [_VP]),
+    "rv_tile_positions": (None, [_VP, _VP]),
+    "rv_tile_cell_count": (_U32, [_VP]),
+    "rv_tile_quads": (None, [_VP, _VP]),
+    "rv_tile_corner_uvs": (None, [_VP, _VP]),
+    "rv_tile_group_count": (_U32, [_VP]),
+    "rv_tile_group": (None, [_VP, _U32, _VP]),
+    "rv_tile_cell_groups": (None, [_VP, _VP]),
+    "rv_terrain_object_count": (_U32, [_VP]),
+    "rv_terrain_object_model": (_CHARP, [_VP, _U32]),
+    "rv_terrain_object_id": (_U32, [_VP, _U32]),
+    "rv_terrain_object_transforms": (None, [_VP, _VP]),
+}
+
 
 def lib():
+    """The loaded library, its ABI checked against the one this module was written for."""
     global _lib
     if _lib is not None:
         return _lib
-    L = ctypes.CDLL(_library_path())
-    sig = {
-        "rv_abi_version": (_I32, []),
-        "rv_model_open": (_I32, [_CHARP, ctypes.POINTER(_VP), ctypes.POINTER(RvError)]),
-        "rv_model_close": (None, [_VP]),
-        "rv_model_version": (_U32, [_VP]),
-        "rv_model_mass_lod": (_I32, [_VP]),
-        "rv_model_mass_count": (_U32, [_VP]),
-        "rv_model_masses": (None, [_VP, _VP]),
-        "rv_model_lod_count": (_U32, [_VP]),
-        "rv_lod_name": (_CHARP, [_VP, _U32]),
-        "rv_lod_resolution": (_F32, [_VP, _U32]),
-        "rv_lod_kind": (_CHARP, [_VP, _U32]),
-        "rv_lod_vertex_count": (_U32, [_VP, _U32]),
-        "rv_lod_positions": (None, [_VP, _U32, _VP]),
-        "rv_lod_has_normals": (_I32, [_VP, _U32]),
-        "rv_lod_normals": (None, [_VP, _U32, _VP]),
-        "rv_lod_uv_set_count": (_U32, [_VP, _U32]),
-        "rv_lod_uvs": (None, [_VP, _U32, _U32, _VP]),
-        "rv_lod_face_count": (_U32, [_VP, _U32]),
-        "rv_lod_corner_count": (_U32, [_VP, _U32]),
-        "rv_lod_faces": (None, [_VP, _U32, _VP, _VP, _VP]),
-        "rv_lod_material_count": (_U32, [_VP, _U32]),
-        "rv_lod_material_texture": (_CHARP, [_VP, _U32, _U32]),
-        "rv_lod_material_rvmat": (_CHARP, [_VP, _U32, _U32]),
-        "rv_lod_face_materials": (None, [_VP, _U32, _VP]),
-        "rv_lod_selection_count": (_U32, [_VP, _U32]),
-        "rv_lod_selection_name": (_CHARP, [_VP, _U32, _U32]),
-        "rv_lod_selection_vertex_count": (_U32, [_VP, _U32, _U32]),
-        "rv_lod_selection_vertices": (None, [_VP, _U32, _U32, _VP, _VP]),
-        "rv_lod_property_count": (_U32, [_VP, _U32]),
-        "rv_lod_property_name": (_CHARP, [_VP, _U32, _U32]),
-        "rv_lod_property_value": (_CHARP, [_VP, _U32, _U32]),
-        "rv_lod_proxy_count": (_U32, [_VP, _U32]),
-        "rv_lod_proxy_path": (_CHARP, [_VP, _U32, _U32]),
-        "rv_lod_proxy_index": (_I32, [_VP, _U32, _U32]),
-        "rv_lod_proxy_transform": (None, [_VP, _U32, _U32, _VP]),
-        "rv_terrain_open": (_I32, [_CHARP, _F32, ctypes.POINTER(_VP), ctypes.POINTER(RvError)]),
-        "rv_terrain_close": (None, [_VP]),
-        "rv_terrain_signature": (_CHARP, [_VP]),
-        "rv_terrain_version": (_U32, [_VP]),
-        "rv_terrain_map_size": (None, [_VP, ctypes.POINTER(_U32), ctypes.POINTER(_U32)]),
-        "rv_terrain_layer_size": (None, [_VP, ctypes.POINTER(_U32), ctypes.POINTER(_U32)]),
-        "rv_terrain_cell_size": (_F32, [_VP]),
-        "rv_terrain_elevation": (None, [_VP, _VP]),
-        "rv_terrain_material_count": (_U32, [_VP]),
-        "rv_terrain_material": (_CHARP, [_VP, _U32]),
-        "rv_terrain_material_index": (None, [_VP, _VP]),
-        "rv_terrain_object_count": (_U32, [_VP]),
-        "rv_terrain_object_model": (_CHARP, [_VP, _U32]),
-        "rv_terrain_object_id": (_U32, [_VP, _U32]),
-        "rv_terrain_object_transforms": (None, [_VP, _VP]),
-    }
-    for name, (res, args) in sig.items():
+    path = _library_path()
+    if not os.path.exists(path):
+        raise LibraryMissing("rvimport has no library for this platform (%s, looked for %s)" % (sys.platform, path))
+    L = ctypes.CDLL(path)
+    L.rv_abi_version.restype = _I32
+    abi = L.rv_abi_version()
+    if abi != ABI_VERSION:
+        raise LibraryMissing("%s has C ABI %d, this add-on needs %d: reinstall the add-on" % (path, abi, ABI_VERSION))
+    for name, (res, args) in _SIGNATURES.items():
         fn = getattr(L, name)
         fn.restype, fn.argtypes = res, args
     _lib = L
@@ -96,18 +151,42 @@ def _text(b):
     return b.decode("utf-8", "replace") if b else ""
 
 
+def _buffer(typecode, count):
+    return array.array(typecode, bytes(array.array(typecode, [0]).itemsize * count))
+
+
 def _fill(typecode, count, call):
     """An array.array of `count` items filled in place by call(pointer)."""
-    buf = array.array(typecode, bytes(array.array(typecode, [0]).itemsize * count)) if count else array.array(typecode)
+    buf = _buffer(typecode, count)
     if count:
         call(buf.buffer_info()[0])
     return buf
 
 
+def _ptr(buf):
+    return buf.buffer_info()[0] if len(buf) else None
+
+
+def _options(lods="all", autocenter=True, cell_size=50.0, tile_cells=128):
+    o = RvOptions()
+    lib().rv_options_init(ctypes.byref(o))
+    o.lods = lods.encode()
+    o.autocenter = 1 if autocenter else 0
+    o.default_cell_size = cell_size
+    o.axes = AXES_Z_UP          # Blender: x east, y north, z up (as a3ob)
+    o.uv_bottom_left = 1        # Blender's UV origin
+    o.tile_cells = tile_cells
+    o.split_folded_quads = 1    # Blender re-splits folded quads: take those as the engine's triangles
+    return o
+
+
 class Lod:
-    def __init__(self, model, index):
-        L, h, i = lib(), model._h, index
+    """One LOD as the view gives it, in Blender's frame."""
+
+    def __init__(self, h, i):
+        L = lib()
         self.index = i
+        self.file_index = L.rv_lod_file_index(h, i)
         self.name = _text(L.rv_lod_name(h, i))
         self.resolution = L.rv_lod_resolution(h, i)
         self.kind = _text(L.rv_lod_kind(h, i))
@@ -115,52 +194,116 @@ class Lod:
         self.vertex_count = n
         self.positions = _fill("f", 3 * n, lambda p: L.rv_lod_positions(h, i, p))
         self.normals = _fill("f", 3 * n, lambda p: L.rv_lod_normals(h, i, p)) if L.rv_lod_has_normals(h, i) else None
-        self.uv_sets = [_fill("f", 2 * n, lambda p, s=s: L.rv_lod_uvs(h, i, s, p)) for s in range(L.rv_lod_uv_set_count(h, i))]
-        nf, nc = L.rv_lod_face_count(h, i), L.rv_lod_corner_count(h, i)
-        self.face_start = _fill("I", nf, lambda p: None)
-        self.face_size = _fill("I", nf, lambda p: None)
-        self.corners = _fill("I", nc, lambda p: None)
-        if nf:
-            L.rv_lod_faces(h, i, self.face_start.buffer_info()[0], self.face_size.buffer_info()[0],
-                           self.corners.buffer_info()[0] if nc else None)
-        self.materials = [(_text(L.rv_lod_material_texture(h, i, k)), _text(L.rv_lod_material_rvmat(h, i, k)))
-                          for k in range(L.rv_lod_material_count(h, i))]
-        self.face_materials = _fill("I", nf, lambda p: L.rv_lod_face_materials(h, i, p))
-        self.selections = []
-        for s in range(L.rv_lod_selection_count(h, i)):
-            k = L.rv_lod_selection_vertex_count(h, i, s)
-            verts, weights = _fill("I", k, lambda p: None), _fill("f", k, lambda p: None)
-            if k:
-                L.rv_lod_selection_vertices(h, i, s, verts.buffer_info()[0], weights.buffer_info()[0])
-            self.selections.append((_text(L.rv_lod_selection_name(h, i, s)), verts, weights))
+        np_, nc = L.rv_lod_polygon_count(h, i), L.rv_lod_corner_count(h, i)
+        self.loop_start, self.loop_total = _buffer("I", np_), _buffer("I", np_)
+        self.corners = _buffer("I", nc)
+        if np_:
+            L.rv_lod_polygons(h, i, _ptr(self.loop_start), _ptr(self.loop_total), _ptr(self.corners))
+        self.corner_uvs = [_fill("f", 2 * nc, lambda p, s=s: L.rv_lod_corner_uvs(h, i, s, p))
+                           for s in range(L.rv_lod_uv_set_count(h, i))]
+        self.polygon_groups = _fill("I", np_, lambda p: L.rv_lod_polygon_groups(h, i, p))
+        self.group_materials = []
+        out5 = _buffer("I", 5)
+        for g in range(L.rv_lod_group_count(h, i)):
+            L.rv_lod_group(h, i, g, _ptr(out5))
+            self.group_materials.append(out5[0])
+        self.selections = [self._selection(h, i, s) for s in range(L.rv_lod_selection_count(h, i))]
         self.properties = [(_text(L.rv_lod_property_name(h, i, k)), _text(L.rv_lod_property_value(h, i, k)))
                            for k in range(L.rv_lod_property_count(h, i))]
         self.proxies = []
         for k in range(L.rv_lod_proxy_count(h, i)):
-            m = _fill("f", 12, lambda p, k=k: L.rv_lod_proxy_transform(h, i, k, p))
-            self.proxies.append((_text(L.rv_lod_proxy_path(h, i, k)), L.rv_lod_proxy_index(h, i, k), m))
+            m = _fill("f", 16, lambda p, k=k: L.rv_lod_proxy_transform(h, i, k, p))
+            self.proxies.append((_text(L.rv_lod_proxy_name(h, i, k)), _text(L.rv_lod_proxy_path(h, i, k)),
+                                 L.rv_lod_proxy_index(h, i, k), m))
+        self.masses = _fill("f", n, lambda p: L.rv_lod_vertex_masses(h, i, p)) if L.rv_lod_has_mass(h, i) else None
+
+    @staticmethod
+    def _selection(h, i, s):
+        """(name, [(weight, vertices)]): the selection's vertices in runs of one weight."""
+        L = lib()
+        k = L.rv_lod_selection_vertex_count(h, i, s)
+        verts, weights, ends = _buffer("I", k), _buffer("f", k), _buffer("I", k)
+        runs = L.rv_lod_selection_weight_runs(h, i, s, _ptr(verts), _ptr(weights), _ptr(ends)) if k else 0
+        out, begin = [], 0
+        for r in range(runs):
+            out.append((weights[r], verts[begin:ends[r]]))
+            begin = ends[r]
+        return _text(L.rv_lod_selection_name(h, i, s)), out
 
 
 class Model:
-    """A decoded ODOL model; LODs are read on demand."""
+    """An opened model: materials and LODs (the ones `lods` picks) as the view gives them."""
 
-    def __init__(self, path):
+    def __init__(self, path, lods="all", autocenter=True):
         L = lib()
         err, handle = RvError(), ctypes.c_void_p()
-        if L.rv_model_open(os.fsencode(path), ctypes.byref(handle), ctypes.byref(err)) != 0:
+        opts = _options(lods, autocenter)
+        if L.rv_model_open(os.fsencode(path), ctypes.byref(opts), ctypes.byref(handle), ctypes.byref(err)) != 0:
             raise DecodeFailed(_text(err.message))
-        self._h = handle
-        self.version = L.rv_model_version(handle)
-        self.lod_count = L.rv_model_lod_count(handle)
-        self.mass_lod = L.rv_model_mass_lod(handle)
-        self.masses = _fill("f", L.rv_model_mass_count(handle), lambda p: L.rv_model_masses(handle, p))
+        try:
+            self.version = L.rv_model_version(handle)
+            self.warnings = [_text(L.rv_model_warning(handle, k)) for k in range(L.rv_model_warning_count(handle))]
+            self.materials = [(_text(L.rv_material_name(handle, k)), _text(L.rv_material_texture(handle, k)),
+                               _text(L.rv_material_rvmat(handle, k)))
+                              for k in range(L.rv_model_material_count(handle))]
+            self.lods = [Lod(handle, k) for k in range(L.rv_model_lod_count(handle))]
+        finally:
+            L.rv_model_close(handle)
 
-    def lod(self, i):
-        return Lod(self, i)
+
+class Tile:
+    def __init__(self, h):
+        L = lib()
+        ext = _fill("I", 6, lambda p: L.rv_tile_extent(h, p))
+        self.column, self.row = ext[0], ext[1]
+        n, cells = L.rv_tile_vertex_count(h), L.rv_tile_cell_count(h)
+        self.positions = _fill("f", 3 * n, lambda p: L.rv_tile_positions(h, p))
+        self.quads = _fill("I", 4 * cells, lambda p: L.rv_tile_quads(h, p))
+        self.corner_uvs = _fill("f", 8 * cells, lambda p: L.rv_tile_corner_uvs(h, p))
+        self.cell_groups = _fill("I", cells, lambda p: L.rv_tile_cell_groups(h, p))
+        out3 = _buffer("I", 3)
+        self.group_materials = []
+        for g in range(L.rv_tile_group_count(h)):
+            L.rv_tile_group(h, g, _ptr(out3))
+            self.group_materials.append(out3[0])
+        self.vertex_count, self.cell_count = n, cells
+
+
+class Terrain:
+    """An opened terrain; tiles are built one at a time by tiles()."""
+
+    def __init__(self, path, default_cell_size=50.0, tile_cells=128):
+        L = lib()
+        err, h = RvError(), ctypes.c_void_p()
+        opts = _options("all", True, default_cell_size, tile_cells)
+        if L.rv_terrain_open(os.fsencode(path), ctypes.byref(opts), ctypes.byref(h), ctypes.byref(err)) != 0:
+            raise DecodeFailed(_text(err.message))
+        self._h = h
+        self.signature = _text(L.rv_terrain_signature(h))
+        self.version = L.rv_terrain_version(h)
+        self.warnings = [_text(L.rv_terrain_warning(h, k)) for k in range(L.rv_terrain_warning_count(h))]
+        x, y = _U32(), _U32()
+        L.rv_terrain_map_size(h, ctypes.byref(x), ctypes.byref(y))
+        self.map_size = (x.value, y.value)
+        L.rv_terrain_layer_size(h, ctypes.byref(x), ctypes.byref(y))
+        self.layer_size = (x.value, y.value)
+        self.cell_size = L.rv_terrain_cell_size(h)
+        self.materials = [_text(L.rv_terrain_material(h, i)) for i in range(L.rv_terrain_material_count(h))]
+        n = L.rv_terrain_object_count(h)
+        self.object_models = [_text(L.rv_terrain_object_model(h, i)) for i in range(n)]
+        self.object_ids = [L.rv_terrain_object_id(h, i) for i in range(n)]
+        self.object_transforms = _fill("f", 16 * n, lambda p: L.rv_terrain_object_transforms(h, p))
+        self.tile_count = L.rv_terrain_tile_count(h)
+
+    def tiles(self):
+        L = lib()
+        for i in range(self.tile_count):
+            if L.rv_terrain_tile_load(self._h, i):
+                yield Tile(self._h)
 
     def close(self):
         if self._h:
-            lib().rv_model_close(self._h)
+            lib().rv_terrain_close(self._h)
             self._h = None
 
     def __enter__(self):
@@ -168,30 +311,3 @@ class Model:
 
     def __exit__(self, *exc):
         self.close()
-
-
-class Terrain:
-    def __init__(self, path, default_cell_size=50.0):
-        L = lib()
-        err, h = RvError(), ctypes.c_void_p()
-        if L.rv_terrain_open(os.fsencode(path), default_cell_size, ctypes.byref(h), ctypes.byref(err)) != 0:
-            raise DecodeFailed(_text(err.message))
-        try:
-            self.signature = _text(L.rv_terrain_signature(h))
-            self.version = L.rv_terrain_version(h)
-            x, y = _U32(), _U32()
-            L.rv_terrain_map_size(h, ctypes.byref(x), ctypes.byref(y))
-            self.map_size = (x.value, y.value)
-            L.rv_terrain_layer_size(h, ctypes.byref(x), ctypes.byref(y))
-            self.layer_size = (x.value, y.value)
-            self.cell_size = L.rv_terrain_cell_size(h)
-            self.elevation = _fill("f", self.map_size[0] * self.map_size[1], lambda p: L.rv_terrain_elevation(h, p))
-            self.materials = [_text(L.rv_terrain_material(h, i)) for i in range(L.rv_terrain_material_count(h))]
-            self.material_index = _fill("H", self.layer_size[0] * self.layer_size[1],
-                                        lambda p: L.rv_terrain_material_index(h, p))
-            n = L.rv_terrain_object_count(h)
-            self.object_models = [_text(L.rv_terrain_object_model(h, i)) for i in range(n)]
-            self.object_ids = [L.rv_terrain_object_id(h, i) for i in range(n)]
-            self.object_transforms = _fill("f", 12 * n, lambda p: L.rv_terrain_object_transforms(h, p))
-        finally:
-            L.rv_terrain_close(h)

@@ -1,0 +1,105 @@
+// Internal: what the model and terrain halves of the C ABI share: option and error
+// translation, and the open path that keeps every C++ exception inside.
+#pragma once
+
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "rv/error.hpp"
+#include "rv/file_bytes.hpp"
+#include "rv/options.hpp"
+#include "rv/view.hpp"
+#include "rvimport.h"
+
+namespace rv::capi {
+
+inline const char* kEmpty = "";
+
+inline void setError(rv_error* e, int32_t code, const std::string& message, uint64_t offset = 0,
+                     const std::string& where = {}) {
+    if (!e) return;
+    e->code = code;
+    e->offset = offset;
+    std::snprintf(e->where, sizeof e->where, "%s", where.c_str());
+    std::snprintf(e->message, sizeof e->message, "%s", message.c_str());
+}
+
+inline void clearError(rv_error* e) { setError(e, RV_OK, ""); }
+
+inline void setError(rv_error* e, const DecodeError& d) {
+    setError(e, int32_t(d.kind), d.message, d.offset, d.where);
+}
+
+struct Settings {
+    Options options;
+    Frame frame;
+    uint32_t tileCells = TerrainView::kDefaultTileCells;
+};
+
+// rv_options -> Options + Frame; NULL means the defaults. Fails on an ABI mismatch or bad axes.
+inline bool readOptions(const rv_options* in, Settings& out, rv_error* error) {
+    rv_options defaults;
+    rv_options_init(&defaults);
+    const rv_options& o = in ? *in : defaults;
+    if (o.abi_version != RV_ABI_VERSION) {
+        setError(error, RV_ERROR_ABI_MISMATCH,
+                 "rv_options built for ABI " + std::to_string(o.abi_version) + ", this library is ABI " +
+                     std::to_string(RV_ABI_VERSION));
+        return false;
+    }
+    if (o.axes < RV_AXES_STORED || o.axes > RV_AXES_Z_UP) {
+        setError(error, RV_ERROR_INVALID_ARGUMENT, "rv_options.axes " + std::to_string(o.axes) + " is not an RV_AXES_* value");
+        return false;
+    }
+    out.options.memoryLimit = o.memory_limit ? o.memory_limit : Options{}.memoryLimit;
+    out.options.lods = o.lods && *o.lods ? o.lods : "all";
+    out.options.autocenter = o.autocenter != 0;
+    out.options.defaultCellSize = o.default_cell_size > 0 ? o.default_cell_size : 50.0f;
+    out.frame.axes = Axes(o.axes);
+    out.frame.uvBottomLeft = o.uv_bottom_left != 0;
+    out.frame.splitFoldedQuads = o.split_folded_quads != 0;
+    out.tileCells = o.tile_cells ? o.tile_cells : TerrainView::kDefaultTileCells;
+    return true;
+}
+
+// Runs `open(bytes, name, settings)` (which returns 0 or an rv_result and fills its handle)
+// with every exception turned into an error code.
+template <class Open>
+int32_t guarded(rv_error* error, Open open) {
+    try {
+        return open();
+    } catch (const std::bad_alloc&) {
+        setError(error, RV_ERROR_OUT_OF_MEMORY, "out of memory");
+        return RV_ERROR_OUT_OF_MEMORY;
+    } catch (const std::exception& e) {
+        setError(error, RV_ERROR_BAD_VALUE, e.what());
+        return RV_ERROR_BAD_VALUE;
+    }
+}
+
+// Reads `path` into `bytes`; false (with `error` filled) when it cannot.
+inline bool readPath(const char* path, std::vector<uint8_t>& bytes, std::string& name, rv_error* error) {
+    if (!path) {
+        setError(error, RV_ERROR_INVALID_ARGUMENT, "null path");
+        return false;
+    }
+    auto read = readFileBytes(path);
+    if (!read) {
+        setError(error, read.error());
+        return false;
+    }
+    bytes = std::move(read.value());
+    name = fileNameOf(path);
+    return true;
+}
+
+template <class T>
+void copyOut(T* out, const std::vector<T>& v) {
+    if (out && !v.empty()) std::memcpy(out, v.data(), v.size() * sizeof(T));
+}
+
+}  // namespace rv::capi

@@ -1,0 +1,164 @@
+// The terrain half of the C ABI (include/rvimport.h): a handle owns the decoded terrain, its view
+// and the one tile last loaded.
+#include "capi/capi_common.hpp"
+#include "rv/wrp.hpp"
+
+using namespace rv;
+using namespace rv::capi;
+
+struct rv_terrain {
+    WrpTerrain terrain;
+    std::unique_ptr<TerrainView> view;
+    TerrainTile tile;  // the tile rv_terrain_tile_load built last
+};
+
+namespace {
+
+int32_t openTerrain(const std::vector<uint8_t>& bytes, const std::string& name, const rv_options* options,
+                    rv_terrain** out, rv_error* error) {
+    Settings s;
+    if (!readOptions(options, s, error)) return error ? error->code : RV_ERROR_INVALID_ARGUMENT;
+    Result<WrpTerrain> decoded = decodeWrp(bytes.data(), bytes.size(), name, s.options);
+    if (!decoded) {
+        setError(error, decoded.error());
+        return int32_t(decoded.error().kind);
+    }
+    auto handle = std::make_unique<rv_terrain>();
+    handle->terrain = std::move(decoded.value());
+    handle->view = std::make_unique<TerrainView>(handle->terrain, s.frame, s.tileCells);
+    *out = handle.release();
+    clearError(error);
+    return RV_OK;
+}
+
+bool badOut(rv_terrain** out, rv_error* error) {
+    if (out) *out = nullptr;
+    if (out) return false;
+    setError(error, RV_ERROR_INVALID_ARGUMENT, "null output handle");
+    return true;
+}
+
+}  // namespace
+
+extern "C" {
+
+int32_t rv_terrain_open(const char* path, const rv_options* options, rv_terrain** out, rv_error* error) {
+    if (badOut(out, error)) return RV_ERROR_INVALID_ARGUMENT;
+    return guarded(error, [&] {
+        std::vector<uint8_t> bytes;
+        std::string name;
+        if (!readPath(path, bytes, name, error)) return error ? error->code : RV_ERROR_CANNOT_READ;
+        return openTerrain(bytes, name, options, out, error);
+    });
+}
+
+int32_t rv_terrain_open_memory(const void* data, uint64_t size, const char* name, const rv_options* options,
+                               rv_terrain** out, rv_error* error) {
+    if (badOut(out, error)) return RV_ERROR_INVALID_ARGUMENT;
+    if (!data && size) {
+        setError(error, RV_ERROR_INVALID_ARGUMENT, "null data");
+        return RV_ERROR_INVALID_ARGUMENT;
+    }
+    return guarded(error, [&] {
+        const auto* p = static_cast<const uint8_t*>(data);
+        return openTerrain(std::vector<uint8_t>(p, p + size), name ? name : "memory", options, out, error);
+    });
+}
+
+void rv_terrain_close(rv_terrain* t) { delete t; }
+const char* rv_terrain_signature(const rv_terrain* t) { return t ? t->terrain.signature.c_str() : kEmpty; }
+uint32_t rv_terrain_version(const rv_terrain* t) { return t ? t->terrain.version : 0; }
+uint32_t rv_terrain_warning_count(const rv_terrain* t) { return t ? uint32_t(t->terrain.warnings.size()) : 0; }
+int32_t rv_terrain_warning_kind(const rv_terrain* t, uint32_t i) {
+    return i < rv_terrain_warning_count(t) ? int32_t(t->terrain.warnings[i].kind) : 0;
+}
+const char* rv_terrain_warning(const rv_terrain* t, uint32_t i) {
+    return i < rv_terrain_warning_count(t) ? t->terrain.warnings[i].message.c_str() : kEmpty;
+}
+void rv_terrain_map_size(const rv_terrain* t, uint32_t* x, uint32_t* y) {
+    if (x) *x = t ? t->terrain.mapSizeX : 0;
+    if (y) *y = t ? t->terrain.mapSizeY : 0;
+}
+void rv_terrain_layer_size(const rv_terrain* t, uint32_t* x, uint32_t* y) {
+    if (x) *x = t ? t->terrain.layerSizeX : 0;
+    if (y) *y = t ? t->terrain.layerSizeY : 0;
+}
+float rv_terrain_cell_size(const rv_terrain* t) { return t ? t->terrain.cellSize() : 0; }
+void rv_terrain_elevation(const rv_terrain* t, float* out) { if (t) copyOut(out, t->terrain.elevation); }
+uint32_t rv_terrain_material_count(const rv_terrain* t) { return t ? uint32_t(t->terrain.materials.size()) : 0; }
+const char* rv_terrain_material(const rv_terrain* t, uint32_t i) {
+    return i < rv_terrain_material_count(t) ? t->terrain.materials[i].c_str() : kEmpty;
+}
+
+uint32_t rv_terrain_tile_count(const rv_terrain* t) { return t ? t->view->tileCount() : 0; }
+int32_t rv_terrain_tile_load(rv_terrain* t, uint32_t i) {
+    if (!t || i >= t->view->tileCount()) return 0;
+    try {
+        t->tile = t->view->tile(i);
+        return 1;
+    } catch (const std::exception&) {
+        t->tile = TerrainTile{};
+        return 0;
+    }
+}
+void rv_tile_extent(const rv_terrain* t, uint32_t* out6) {
+    if (!t || !out6) return;
+    const TerrainTile& k = t->tile;
+    const uint32_t v[6] = {k.column, k.row, k.x0, k.z0, k.x1, k.z1};
+    std::memcpy(out6, v, sizeof v);
+}
+uint32_t rv_tile_vertex_count(const rv_terrain* t) { return t ? uint32_t(t->tile.positions.size()) : 0; }
+void rv_tile_positions(const rv_terrain* t, float* out) { if (t) copyOut(reinterpret_cast<Vec3*>(out), t->tile.positions); }
+void rv_tile_normals(const rv_terrain* t, float* out) { if (t) copyOut(reinterpret_cast<Vec3*>(out), t->tile.normals); }
+void rv_tile_uvs(const rv_terrain* t, float* out) { if (t) copyOut(reinterpret_cast<Vec2*>(out), t->tile.uvs); }
+uint32_t rv_tile_cell_count(const rv_terrain* t) { return t ? uint32_t(t->tile.cellQuads.size() / 4) : 0; }
+void rv_tile_quads(const rv_terrain* t, uint32_t* out) { if (t) copyOut(out, t->tile.cellQuads); }
+void rv_tile_triangles(const rv_terrain* t, uint32_t* out) { if (t) copyOut(out, t->tile.cellTriangles); }
+void rv_tile_corner_uvs(const rv_terrain* t, float* out) {
+    if (!t || !out) return;
+    const TerrainTile& k = t->tile;
+    for (size_t c = 0; c < k.cellQuads.size(); ++c) std::memcpy(out + 2 * c, &k.uvs[k.cellQuads[c]], 8);
+}
+void rv_tile_cell_materials(const rv_terrain* t, uint32_t* out) {
+    if (!t || !out) return;
+    for (const TileGroup& g : t->tile.groups)
+        for (uint32_t c = 0; c < g.cellCount; ++c) out[g.firstCell + c] = g.material;
+}
+
+uint32_t rv_tile_group_count(const rv_terrain* t) { return t ? uint32_t(t->tile.groups.size()) : 0; }
+void rv_tile_group(const rv_terrain* t, uint32_t group, uint32_t* out3) {
+    if (!out3 || group >= rv_tile_group_count(t)) return;
+    const TileGroup& g = t->tile.groups[group];
+    const uint32_t v[3] = {g.material, g.firstCell, g.cellCount};
+    std::memcpy(out3, v, sizeof v);
+}
+void rv_tile_cell_groups(const rv_terrain* t, uint32_t* out) {
+    if (!t || !out) return;
+    for (uint32_t g = 0; g < t->tile.groups.size(); ++g)
+        for (uint32_t c = 0; c < t->tile.groups[g].cellCount; ++c) out[t->tile.groups[g].firstCell + c] = g;
+}
+
+uint32_t rv_terrain_object_count(const rv_terrain* t) { return t ? uint32_t(t->terrain.objects.size()) : 0; }
+const char* rv_terrain_object_model(const rv_terrain* t, uint32_t i) {
+    return i < rv_terrain_object_count(t) ? t->terrain.objects[i].model.c_str() : kEmpty;
+}
+uint32_t rv_terrain_object_id(const rv_terrain* t, uint32_t i) {
+    return i < rv_terrain_object_count(t) ? t->terrain.objects[i].id : 0;
+}
+void rv_terrain_object_transforms(const rv_terrain* t, float* out) {
+    if (!t || !out) return;
+    for (uint32_t i = 0; i < t->terrain.objects.size(); ++i)
+        std::memcpy(out + 16 * size_t(i), t->view->objectTransform(i).m.data(), 64);
+}
+uint32_t rv_terrain_placement_count(const rv_terrain* t) { return t ? uint32_t(t->view->placements().size()) : 0; }
+const char* rv_terrain_placement_model(const rv_terrain* t, uint32_t i) {
+    return i < rv_terrain_placement_count(t) ? t->view->placements()[i].model.c_str() : kEmpty;
+}
+uint32_t rv_terrain_placement_object_count(const rv_terrain* t, uint32_t i) {
+    return i < rv_terrain_placement_count(t) ? uint32_t(t->view->placements()[i].objects.size()) : 0;
+}
+void rv_terrain_placement_objects(const rv_terrain* t, uint32_t i, uint32_t* out) {
+    if (i < rv_terrain_placement_count(t)) copyOut(out, t->view->placements()[i].objects);
+}
+
+}  // extern "C"
