@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "core/byte_reader.hpp"
 
 namespace {
@@ -28,7 +30,9 @@ TEST(ByteReader, ShortReadNamesStructureAndOffset) {
         r.u32();
         FAIL() << "expected a ParseError";
     } catch (const rv::ParseError& e) {
+        EXPECT_EQ(e.kind, rv::DiagKind::Truncated);
         EXPECT_EQ(e.offset, 0x41u);
+        EXPECT_EQ(e.where, "LOD 2 faces");
         EXPECT_STREQ(e.what(), "LOD 2 faces: needs 4 value bytes but only 2 are left (at offset 0x41)");
     }
 }
@@ -41,6 +45,7 @@ TEST(ByteReader, CountIsBoundedByTheBytesLeft) {
         r.count(4, "faces");
         FAIL();
     } catch (const rv::ParseError& e) {
+        EXPECT_EQ(e.kind, rv::DiagKind::BadCount);
         EXPECT_EQ(e.offset, 0u);
         EXPECT_STREQ(e.what(), "faces: count 4294967295 at offset 0x0 exceeds the 8 bytes left");
     }
@@ -50,12 +55,24 @@ TEST(ByteReader, CountIsBoundedByTheBytesLeft) {
     EXPECT_EQ(r2.count(4, "faces"), 2u);
 }
 
+// The kind a read fails with, or "none".
+template <class F>
+std::string kindOf(F read) {
+    try {
+        read();
+    } catch (const rv::ParseError& e) {
+        return rv::diagKindName(e.kind);
+    }
+    return "none";
+}
+
 TEST(ByteReader, StringWithoutTerminatorFails) {
     const uint8_t data[] = {'a', 'b', 'c'};
     rv::ParseContext ctx;
     rv::ByteReader r(data, data + 3, 0, ctx);
-    EXPECT_THROW(r.asciiz(), rv::ParseError);
+    EXPECT_EQ(kindOf([&] { r.asciiz(); }), "truncated");  // the data ends inside the string
     EXPECT_EQ(r.offset(), 0u);  // nothing consumed
+    EXPECT_EQ(kindOf([&] { r.asciiz(2); }), "bad value");  // longer than any such string may be
 }
 
 TEST(ByteReader, SubReaderStaysInsideItsRange) {
@@ -65,9 +82,12 @@ TEST(ByteReader, SubReaderStaysInsideItsRange) {
     rv::ByteReader s = r.sub(4, 8);
     EXPECT_EQ(s.offset(), 4u);
     s.u32();
-    EXPECT_THROW(s.u8(), rv::ParseError);
-    EXPECT_THROW(r.sub(8, 20), rv::ParseError);
-    EXPECT_THROW(r.sub(8, 4), rv::ParseError);
+    EXPECT_EQ(kindOf([&] { s.u8(); }), "truncated");
+    EXPECT_EQ(kindOf([&] { r.sub(8, 20); }), "truncated");  // runs past the end: bytes are missing
+    EXPECT_EQ(kindOf([&] { r.sub(8, 4); }), "bad value");   // inverted: a bad offset
+    EXPECT_EQ(kindOf([&] { s.sub(0, 8); }), "bad value");   // starts before the sub-reader
+    EXPECT_EQ(kindOf([&] { r.seek(17); }), "truncated");
+    EXPECT_EQ(kindOf([&] { r.checkCount(5, 4, "x"); }), "bad count");
 }
 
 }  // namespace

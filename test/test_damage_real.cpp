@@ -26,6 +26,8 @@ std::string check(Decode decode, const std::vector<uint8_t>& bytes, const std::s
     if (r.ok()) return {};
     if (r.error().message.rfind("damaged: ", 0) != 0) return what + ": message does not name the file: " + r.error().message;
     if (r.error().offset > bytes.size()) return what + ": offset beyond the file: " + r.error().message;
+    if (r.error().severity != rv::Severity::Error || int(r.error().kind) >= 100)
+        return what + ": an error with a warning's kind or severity: " + r.error().message;
     return {};
 }
 

@@ -51,6 +51,8 @@ TEST(OdolFixtures, DamageSweepEndsCleanly) {
                 EXPECT_EQ(res.error().message.rfind("crate.p3d: ", 0), 0u) << res.error().message;
                 EXPECT_NE(res.error().message.find("offset 0x"), std::string::npos) << res.error().message;
                 EXPECT_LE(res.error().offset, b.size());
+                EXPECT_EQ(res.error().severity, rv::Severity::Error);
+                EXPECT_LT(int(res.error().kind), 100) << "a warning kind on an error: " << res.error().message;
             }
         };
         for (size_t cut = 0; cut < good.size(); ++cut)

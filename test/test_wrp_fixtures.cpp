@@ -126,7 +126,9 @@ TEST(OprwFixture, HugeLandGridFromAFewBytesIsRefusedBeforeAllocating) {
     std::memcpy(&bytes[16], &huge, 4);  // land Y
     auto got = rv::decodeWrp(bytes.data(), bytes.size(), "huge.wrp");
     ASSERT_FALSE(got.ok());
-    EXPECT_NE(got.error().message.find("offset 0x"), std::string::npos) << got.error().message;
+    // A land-sized payload (the persistent grid) or the road net cannot be that large.
+    EXPECT_EQ(got.error().kind, rv::DiagKind::BadCount) << got.error().message;
+    EXPECT_TRUE(got.error().where == "persistent" || got.error().where == "roads") << got.error().message;
 }
 
 TEST(OprwFixture, DayZAndVbsAreRefusedClearly) {
@@ -136,12 +138,68 @@ TEST(OprwFixture, DayZAndVbsAreRefusedClearly) {
     std::memcpy(&bytes[4], &dayz, 4);
     auto got = rv::decodeWrp(bytes.data(), bytes.size(), "chernarus.wrp");
     ASSERT_FALSE(got.ok());
+    EXPECT_EQ(got.error().kind, rv::DiagKind::Unsupported);
     EXPECT_NE(got.error().message.find("DayZ"), std::string::npos) << got.error().message;
     const uint32_t vbs = 26;
     std::memcpy(&bytes[4], &vbs, 4);
     got = rv::decodeWrp(bytes.data(), bytes.size(), "vbs.wrp");
     ASSERT_FALSE(got.ok());
+    EXPECT_EQ(got.error().kind, rv::DiagKind::Unsupported);
     EXPECT_NE(got.error().message.find("VBS"), std::string::npos) << got.error().message;
+}
+
+// One header field patched at a time (v24: no appID, so land X is at offset 8), each refused
+// with its kind at the field's offset.
+TEST(OprwFixture, HeaderFieldsAreRefusedWithTheirKind) {
+    const std::vector<uint8_t> good = write(rvtest::makeTestTerrain(24, 8, 8, 8, 8));
+    struct Case {
+        size_t at;
+        uint32_t value;
+        rv::DiagKind kind;
+        uint64_t offset;
+    };
+    const float negative = -40.0f;
+    uint32_t negativeBits;
+    std::memcpy(&negativeBits, &negative, 4);
+    for (const Case& c : {Case{4, 11, rv::DiagKind::Unsupported, 8},    // v11: no grid sizes
+                          Case{4, 7, rv::DiagKind::Unsupported, 4},     // unknown version
+                          Case{8, 0, rv::DiagKind::BadCount, 8},        // empty land grid
+                          Case{20, 70000, rv::DiagKind::BadCount, 16},  // terrain grid too large
+                          Case{24, negativeBits, rv::DiagKind::BadValue, 28}}) {  // cell size
+        std::vector<uint8_t> b = good;
+        std::memcpy(&b[c.at], &c.value, 4);
+        auto got = rv::decodeWrp(b.data(), b.size(), "patched.wrp");
+        ASSERT_FALSE(got.ok()) << c.at;
+        EXPECT_EQ(got.error().kind, c.kind) << got.error().message;
+        EXPECT_EQ(got.error().offset, c.offset) << got.error().message;
+    }
+}
+
+// LZSS payloads (v < 23) carry a checksum; LZO ones (v23+) a stream that must end exactly. A
+// damaged byte inside the elevation payload fails as BadCompression or decodes to other values.
+TEST(OprwFixture, DamagedPayloadsAreBadCompression) {
+    for (uint32_t v : {20u, 25u}) {
+        const std::vector<uint8_t> good = write(rvtest::makeTestTerrain(v, 16, 16, 32, 32));
+        size_t inElevation = 0;
+        for (size_t at = 0; at < good.size(); ++at) {
+            std::vector<uint8_t> b = good;
+            b[at] ^= 0x5A;
+            auto got = rv::decodeWrp(b.data(), b.size(), "damaged.wrp");
+            if (got.ok() || got.error().where != "elevation") continue;
+            ++inElevation;
+            EXPECT_EQ(got.error().kind, rv::DiagKind::BadCompression) << got.error().message;
+        }
+        EXPECT_GT(inElevation, 10u) << "v" << v;
+    }
+}
+
+TEST(OprwFixture, MemoryLimitIsItsOwnKind) {
+    const std::vector<uint8_t> b = write(rvtest::makeTestTerrain(25, 64, 64, 256, 256));
+    rv::Options small;
+    small.memoryLimit = 64 * 1024;  // the 256 KiB elevation does not fit
+    auto got = rv::decodeWrp(b.data(), b.size(), "big.wrp", small);
+    ASSERT_FALSE(got.ok());
+    EXPECT_EQ(got.error().kind, rv::DiagKind::MemoryLimit) << got.error().message;
 }
 
 // Every truncation, every byte flipped, hostile values at every count field the decoder reads.
@@ -159,6 +217,7 @@ TEST_P(OprwDamage, EndsInATerrainOrACleanError) {
         if (!r.ok()) {
             ASSERT_EQ(r.error().message.rfind("damaged.wrp: ", 0), 0u) << what << ": " << r.error().message;
             ASSERT_LE(r.error().offset, b.size()) << what << ": " << r.error().message;
+            ASSERT_LT(int(r.error().kind), 100) << what << ": a warning kind on an error: " << r.error().message;
         }
     };
     for (size_t len = 0; len < original.size(); ++len)

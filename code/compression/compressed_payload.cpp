@@ -56,7 +56,7 @@ void PayloadCodec::read(ByteReader& r, uint8_t* dst, size_t size, const char* wh
         // Only 0 and 2 occur in real v64+ files (52 payloads measured); 1 has never been seen,
         // so it is refused rather than guessed at.
         if (flag != 0 && flag != 2)
-            r.failAt(start, std::string(what) + ": compression flag " + std::to_string(flag) + " at offset " +
+            r.failAt(DiagKind::BadCompression, start, std::string(what) + ": compression flag " + std::to_string(flag) + " at offset " +
                                 hexOffset(start) + " is neither 0 (raw) nor 2 (LZO)");
         compressed = flag == 2;
     } else {

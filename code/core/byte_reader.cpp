@@ -32,19 +32,23 @@ std::string hexOffset(uint64_t offset) {
     return buf;
 }
 
+// A range or seek past the end of the data is what a cut file looks like (a LOD table naming
+// bytes that are gone), so it is Truncated; one that is inverted or starts before the data can
+// only be a bad offset.
 ByteReader ByteReader::sub(uint64_t absBegin, uint64_t absEnd) const {
     uint64_t lo = base_, hi = base_ + uint64_t(end_ - begin_);
     if (absBegin < lo || absEnd > hi || absBegin > absEnd)
-        fail("range " + hexOffset(absBegin) + ".." + hexOffset(absEnd) + " lies outside the data (" +
-             hexOffset(lo) + ".." + hexOffset(hi) + ")");
+        fail(absBegin < lo || absBegin > absEnd ? DiagKind::BadValue : DiagKind::Truncated,
+             "range " + hexOffset(absBegin) + ".." + hexOffset(absEnd) + " lies outside the data (" + hexOffset(lo) +
+                 ".." + hexOffset(hi) + ")");
     return ByteReader(begin_ + (absBegin - base_), begin_ + (absEnd - base_), absBegin, *context_);
 }
 
 void ByteReader::seek(uint64_t absOffset) {
     uint64_t hi = base_ + uint64_t(end_ - begin_);
     if (absOffset < base_ || absOffset > hi)
-        fail("seek to " + hexOffset(absOffset) + " lies outside the data (" + hexOffset(base_) + ".." +
-             hexOffset(hi) + ")");
+        fail(absOffset < base_ ? DiagKind::BadValue : DiagKind::Truncated,
+             "seek to " + hexOffset(absOffset) + " lies outside the data (" + hexOffset(base_) + ".." + hexOffset(hi) + ")");
     pos_ = begin_ + (absOffset - base_);
 }
 
@@ -54,7 +58,7 @@ std::string ByteReader::asciiz(size_t maxLength) {
     if (!nul) {
         if (limit == remaining()) fail(DiagKind::Truncated, "string runs past the end of the data (no NUL in the " +
                                        std::to_string(limit) + " bytes left)");
-        fail("string longer than " + std::to_string(maxLength) + " bytes");
+        fail(DiagKind::BadValue, "string longer than " + std::to_string(maxLength) + " bytes");
     }
     size_t n = size_t(static_cast<const uint8_t*>(nul) - pos_);
     std::string s(reinterpret_cast<const char*>(pos_), n);

@@ -98,12 +98,12 @@ public:
     bool boolean() { return read<uint8_t>() != 0; }
 
     void readInto(void* dst, size_t n) {
-        need(n, "bytes");
+        need(n, "data");
         if (n) std::memcpy(dst, pos_, n);
         pos_ += n;
     }
     const uint8_t* take(size_t n) {
-        need(n, "bytes");
+        need(n, "data");
         const uint8_t* p = pos_;
         pos_ += n;
         return p;
@@ -121,10 +121,8 @@ public:
     void checkCount(uint64_t count, size_t minElementBytes, const char* what) const;
 
     // Stops the decode: `detail` says what is wrong; the structure path and offset are added.
-    [[noreturn]] void fail(const std::string& detail) const { failAt(offset(), detail); }
-    [[noreturn]] void failAt(uint64_t absOffset, const std::string& detail) const {
-        failAt(DiagKind::BadValue, absOffset, detail);
-    }
+    // Every call names its kind (there is deliberately no default): callers compare kinds, so a
+    // site that guessed would mislead them.
     [[noreturn]] void fail(DiagKind kind, const std::string& detail) const { failAt(kind, offset(), detail); }
     [[noreturn]] void failAt(DiagKind kind, uint64_t absOffset, const std::string& detail) const;
 

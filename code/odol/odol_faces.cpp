@@ -15,6 +15,7 @@ namespace {
 // Fails unless `n` faces of at least `minFaceBytes` each fit the bytes left; called before
 // anything is allocated for them.
 void checkFaceCount(const ByteReader& r, uint64_t countAt, uint32_t n, size_t minFaceBytes) {
+    r.context().noteCount(countAt);
     if (n > r.remaining() / minFaceBytes)
         r.failAt(DiagKind::BadCount, countAt, "count " + std::to_string(n) + " at offset " + hexOffset(countAt) +
                                                   " exceeds the " + std::to_string(r.remaining()) + " bytes left");

@@ -38,6 +38,77 @@ std::string quoteMagic(const uint8_t* p, size_t n) {
 // version gates. DayZ (its own "54") and VBS (10000+) are different families.
 bool isArmaVersion(uint32_t v) { return v >= 28 && v <= 75; }
 
+// Header fields after the version (§2.3): the v75 encryption words, appID (v59+), prefix (v58+).
+void readArmaHeader(ByteReader& r, uint32_t version, OdolModel& model) {
+    ContextScope scope(r.context(), "header");
+    if (version >= 75) {
+        // Two words documented by one reader only (jetelain): both 0 unless encrypted.
+        uint64_t at = r.offset();
+        uint32_t e1 = r.u32(), e2 = r.u32();
+        if (e1 != 0 || e2 != 0)
+            r.failAt(DiagKind::Unsupported, at, "the model is encrypted (words at offset " + hexOffset(at) +
+                                                    " are non-zero); encrypted ODOL cannot be read");
+    }
+    if (version >= 59) model.appId = r.u32();
+    if (version >= 58) model.prefix = r.asciiz();
+}
+
+std::vector<float> readResolutions(ByteReader& r) {
+    ContextScope scope(r.context(), "LOD resolutions");
+    // Each LOD needs at least its resolution, two offsets and a flag: 13 bytes.
+    uint32_t nLods = r.count(13, "LODs");
+    if (nLods == 0) r.fail(DiagKind::BadCount, "the model has no LODs");
+    std::vector<float> resolutions(nLods);
+    r.readInto(resolutions.data(), size_t(nLods) * 4);
+    return resolutions;
+}
+
+// The LOD directory: start and end offsets, the "permanent" flags, and for every LOD that is
+// not permanent a summary the engine uses before loading it (read and dropped).
+struct LodTable {
+    std::vector<uint32_t> start, end;
+};
+
+LodTable readLodTable(ByteReader& r, const FileState& s, uint32_t nLods) {
+    ContextScope scope(r.context(), "LOD table");
+    r.checkCount(nLods, 9, "LOD table");
+    LodTable table;
+    table.start.resize(nLods);
+    table.end.resize(nLods);
+    std::vector<uint8_t> permanent(nLods);
+    r.readInto(table.start.data(), size_t(nLods) * 4);
+    r.readInto(table.end.data(), size_t(nLods) * 4);
+    r.readInto(permanent.data(), nLods);
+    ContextScope item(r.context(), "loadable LOD info", 0);
+    for (uint32_t i = 0; i < nLods; ++i) {
+        item.setIndex(i);
+        if (!permanent[i]) readLoadableLodInfo(r, s);
+    }
+    return table;
+}
+
+// LOD bodies are written in descending resolution order, so each is read at the table's offset
+// through a sub-reader that stops at its end.
+void readLodBodies(ByteReader& r, const FileState& s, const LodTable& table, const std::vector<float>& resolutions,
+                   std::vector<OdolLod>& lods) {
+    lods.resize(resolutions.size());
+    ContextScope lodScope(r.context(), "LOD", 0);
+    for (uint32_t i = 0; i < lods.size(); ++i) {
+        lodScope.setIndex(i);
+        if (table.start[i] > table.end[i])
+            r.fail(DiagKind::BadValue, "starts at " + hexOffset(table.start[i]) + " after its end " + hexOffset(table.end[i]));
+        ByteReader lr = r.sub(table.start[i], table.end[i]);
+        OdolLod& lod = lods[i];
+        lod.resolution = resolutions[i];
+        lod.name = lodName(lod.resolution);
+        readLod(lr, s, lod);
+        if (!lr.atEnd())
+            s.warn(lr, DiagKind::UnreadBytes, std::to_string(lr.remaining()) + " bytes before the LOD's end offset were not read");
+    }
+}
+
+// ODOL v28..75 in file order (§2.3): header, resolutions, model info, animations, LOD table,
+// LOD bodies. Arrays are LZSS up to v43, LZO from v44, chosen by a flag byte from v64 (§1).
 OdolModel decodeArma(ByteReader& r, uint32_t version, uint64_t& budget, WarningList& warnings) {
     OdolModel model;
     model.version = version;
@@ -45,65 +116,16 @@ OdolModel decodeArma(ByteReader& r, uint32_t version, uint64_t& budget, WarningL
                      : version >= 44 ? PayloadRule::LzoBySize
                                      : PayloadRule::LzssBySize;
     FileState s{version, PayloadCodec(rule, budget), warnings};
-    ParseContext& ctx = r.context();
-    {
-        ContextScope scope(ctx, "header");
-        if (version >= 75) {
-            // Two words documented by one reader only (jetelain): both 0 unless encrypted.
-            uint64_t at = r.offset();
-            uint32_t e1 = r.u32(), e2 = r.u32();
-            if (e1 != 0 || e2 != 0)
-                r.failAt(DiagKind::Unsupported, at, "the model is encrypted (words at offset " + hexOffset(at) +
-                                 " are non-zero); encrypted ODOL cannot be read");
-        }
-        if (version >= 59) model.appId = r.u32();
-        if (version >= 58) model.prefix = r.asciiz();
-    }
-    uint32_t nLods;
-    std::vector<float> resolutions;
-    {
-        ContextScope scope(ctx, "LOD resolutions");
-        // Each LOD needs at least its resolution, two offsets and a flag: 13 bytes.
-        nLods = r.count(13, "LODs");
-        if (nLods == 0) r.fail("the model has no LODs");
-        resolutions.resize(nLods);
-        r.readInto(resolutions.data(), size_t(nLods) * 4);
-    }
+    readArmaHeader(r, version, model);
+    const std::vector<float> resolutions = readResolutions(r);
+    const uint32_t nLods = uint32_t(resolutions.size());
     readModelInfo(r, s, nLods, model.info, model.skeleton);
     if (version >= 30) {
         model.hasAnimations = r.boolean();
         if (model.hasAnimations) readAnimations(r, s, nLods, model.animations);
     }
-    std::vector<uint32_t> lodStart(nLods), lodEnd(nLods);
-    std::vector<uint8_t> permanent(nLods);
-    {
-        ContextScope scope(ctx, "LOD table");
-        r.checkCount(nLods, 9, "LOD table");
-        r.readInto(lodStart.data(), size_t(nLods) * 4);
-        r.readInto(lodEnd.data(), size_t(nLods) * 4);
-        r.readInto(permanent.data(), nLods);
-        ContextScope item(ctx, "loadable LOD info", 0);
-        for (uint32_t i = 0; i < nLods; ++i) {
-            item.setIndex(i);
-            if (!permanent[i]) readLoadableLodInfo(r, s);
-        }
-    }
-    model.lods.resize(nLods);
-    ContextScope lodScope(ctx, "LOD", 0);
-    for (uint32_t i = 0; i < nLods; ++i) {
-        lodScope.setIndex(i);
-        if (lodStart[i] > lodEnd[i])
-            r.fail("starts at " + hexOffset(lodStart[i]) + " after its end " + hexOffset(lodEnd[i]));
-        // LOD bodies are written in descending resolution order, so always seek to the table's
-        // offset and stop at its end (bounded sub-reader).
-        ByteReader lr = r.sub(lodStart[i], lodEnd[i]);
-        OdolLod& lod = model.lods[i];
-        lod.resolution = resolutions[i];
-        lod.name = lodName(lod.resolution);
-        readLod(lr, s, lod);
-        if (!lr.atEnd())
-            s.warn(lr, DiagKind::UnreadBytes, std::to_string(lr.remaining()) + " bytes before the LOD's end offset were not read");
-    }
+    const LodTable table = readLodTable(r, s, nLods);
+    readLodBodies(r, s, table, resolutions, model.lods);
     return model;
 }
 

@@ -36,7 +36,7 @@ public:
 
     void node(uint32_t depth, uint64_t x0, uint64_t y0, uint32_t logX, uint32_t logY) {
         if (depth >= shape_.levels)
-            r_.fail("quad-tree node below the last level (the grid needs " + std::to_string(shape_.levels) + ")");
+            r_.fail(DiagKind::BadValue, "quad-tree node below the last level (the grid needs " + std::to_string(shape_.levels) + ")");
         const uint16_t mask = r_.u16();
         const uint32_t cx = logX - 2, cy = logY - 2;  // each child covers a quarter per axis
         for (uint32_t i = 0; i < 16; ++i) {

@@ -16,7 +16,7 @@ constexpr float kHeight4Scale = 0.045f;
 void readEditable4(ByteReader& r, const FileState& s, WrpTerrain& t) {
     const uint64_t at = r.offset();
     const int32_t x = r.i32(), z = r.i32();
-    if (x <= 0 || z <= 0) r.failAt(at, "grid size " + std::to_string(x) + " x " + std::to_string(z) + " at offset " + hexOffset(at) + " is not positive");
+    if (x <= 0 || z <= 0) r.failAt(DiagKind::BadCount, at, "grid size " + std::to_string(x) + " x " + std::to_string(z) + " at offset " + hexOffset(at) + " is not positive");
     checkGridSize(r, at, uint32_t(x), uint32_t(z), "grid");
     const uint64_t cells = uint64_t(x) * uint64_t(z);
     r.checkCount(cells, 4, "height and texture grids");  // i16 height + u16 texture index per cell
@@ -69,7 +69,7 @@ void readEditable8(ByteReader& r, const FileState& s, WrpTerrain& t) {
     const uint64_t at = r.offset();
     const int32_t lx = r.i32(), lz = r.i32(), mx = r.i32(), mz = r.i32();
     if (lx <= 0 || lz <= 0 || mx <= 0 || mz <= 0)
-        r.failAt(at, "grid sizes " + std::to_string(lx) + "x" + std::to_string(lz) + ", " + std::to_string(mx) + "x" +
+        r.failAt(DiagKind::BadCount, at, "grid sizes " + std::to_string(lx) + "x" + std::to_string(lz) + ", " + std::to_string(mx) + "x" +
                          std::to_string(mz) + " at offset " + hexOffset(at) + " are not all positive");
     checkGridSize(r, at, uint32_t(lx), uint32_t(lz), "texture grid");
     checkGridSize(r, at + 8, uint32_t(mx), uint32_t(mz), "terrain grid");
@@ -78,7 +78,7 @@ void readEditable8(ByteReader& r, const FileState& s, WrpTerrain& t) {
     t.layerCellSize = r.f32();
     t.cellSizeStored = true;
     if (!(t.layerCellSize > 0) || !std::isfinite(t.layerCellSize))
-        r.fail("cell size " + std::to_string(t.layerCellSize) + " is not a positive number");
+        r.fail(DiagKind::BadValue, "cell size " + std::to_string(t.layerCellSize) + " is not a positive number");
     {
         ContextScope scope(r.context(), "elevation");
         const uint64_t n = uint64_t(mx) * uint64_t(mz);

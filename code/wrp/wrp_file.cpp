@@ -12,7 +12,7 @@ namespace wrp {
 // a size product far from overflow.
 void checkGridSize(const ByteReader& r, uint64_t at, uint32_t x, uint32_t y, const char* what) {
     if (x == 0 || y == 0 || x > 65536 || y > 65536)
-        r.failAt(at, std::string(what) + " size " + std::to_string(x) + " x " + std::to_string(y) + " at offset " +
+        r.failAt(DiagKind::BadCount, at, std::string(what) + " size " + std::to_string(x) + " x " + std::to_string(y) + " at offset " +
                          hexOffset(at) + " is outside 1..65536");
 }
 

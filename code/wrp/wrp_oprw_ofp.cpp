@@ -4,8 +4,10 @@
 #include "wrp/wrp_parse.hpp"
 
 namespace rv::wrp {
+namespace {
 
-void readOprwOfp(ByteReader& r, const FileState& s, WrpTerrain& t) {
+// v3 stores land and terrain sizes like later versions; OFP uses one grid for both.
+void readOfpGridSize(ByteReader& r, const FileState& s, WrpTerrain& t) {
     uint32_t landX = 256, landZ = 256, mapX = 256, mapZ = 256;
     if (t.version >= 3) {
         const uint64_t at = r.offset();
@@ -13,14 +15,20 @@ void readOprwOfp(ByteReader& r, const FileState& s, WrpTerrain& t) {
         checkGridSize(r, at, landX, landZ, "land grid");
         checkGridSize(r, at + 8, mapX, mapZ, "terrain grid");
         if (landX != mapX || landZ != mapZ)
-            s.warn(r, DiagKind::SizeMismatch, "land grid " + std::to_string(landX) + "x" + std::to_string(landZ) + " differs from terrain grid " +
-                          std::to_string(mapX) + "x" + std::to_string(mapZ) + "; heights follow the land grid");
+            s.warn(r, DiagKind::SizeMismatch, "land grid " + std::to_string(landX) + "x" + std::to_string(landZ) +
+                                                  " differs from terrain grid " + std::to_string(mapX) + "x" +
+                                                  std::to_string(mapZ) + "; heights follow the land grid");
     }
     t.layerSizeX = t.mapSizeX = landX;
     t.layerSizeY = t.mapSizeY = landZ;
     t.layerCellSize = s.defaultCellSize;
+}
+
+// The grids and the peaks between them: geography, sound map, peaks, texture indices, random,
+// elevation.
+void readOfpGrids(ByteReader& r, const FileState& s, WrpTerrain& t) {
     PayloadCodec codec(PayloadRule::LzssBySize, s.budget);
-    const uint64_t cells = uint64_t(landX) * landZ;
+    const uint64_t cells = uint64_t(t.layerSizeX) * t.layerSizeY;
     std::vector<uint8_t> scratch;
     auto payload = [&](uint64_t bytes, const char* what) { readGridPayload(r, codec, scratch, bytes, what); };
     payload(cells * 4, "geography");  // 4 bytes per cell in OFP; the low 16 bits match §3.7
@@ -40,7 +48,9 @@ void readOprwOfp(ByteReader& r, const FileState& s, WrpTerrain& t) {
     payload(cells * 4, "elevation");
     t.elevation.resize(cells);
     std::memcpy(t.elevation.data(), scratch.data(), cells * 4);
-    scratch = {};
+}
+
+void readOfpTables(ByteReader& r, WrpTerrain& t) {
     {
         ContextScope scope(r.context(), "textures");
         const uint32_t n = r.count(2, "textures");  // asciiz (>= 1 byte) + bool
@@ -50,14 +60,16 @@ void readOprwOfp(ByteReader& r, const FileState& s, WrpTerrain& t) {
             r.boolean();  // enableUV
         }
     }
-    {
-        ContextScope scope(r.context(), "models");
-        const uint32_t n = r.count(1, "models");
-        for (uint32_t i = 0; i < n; ++i) {
-            scope.setIndex(i);
-            t.models.push_back(r.asciiz());
-        }
+    ContextScope scope(r.context(), "models");
+    const uint32_t n = r.count(1, "models");
+    for (uint32_t i = 0; i < n; ++i) {
+        scope.setIndex(i);
+        t.models.push_back(r.asciiz());
     }
+}
+
+// Objects: (i32 id, i32 model index, mat43) until an id of -1.
+void readOfpObjects(ByteReader& r, const FileState& s, WrpTerrain& t) {
     ContextScope scope(r.context(), "objects");
     for (;;) {
         scope.setIndex(int64_t(t.objects.size()));
@@ -66,8 +78,8 @@ void readOprwOfp(ByteReader& r, const FileState& s, WrpTerrain& t) {
         const uint64_t at = r.offset();
         const int32_t modelIndex = r.i32();
         if (modelIndex < 0 || size_t(modelIndex) >= t.models.size())
-            r.failAt(at, "model index " + std::to_string(modelIndex) + " at offset " + hexOffset(at) + " is outside the " +
-                             std::to_string(t.models.size()) + "-entry model table");
+            r.failAt(DiagKind::BadValue, at, "model index " + std::to_string(modelIndex) + " at offset " + hexOffset(at) +
+                                                 " is outside the " + std::to_string(t.models.size()) + "-entry model table");
         WrpObject o;
         o.id = uint32_t(id);
         o.model = t.models[size_t(modelIndex)];
@@ -75,6 +87,15 @@ void readOprwOfp(ByteReader& r, const FileState& s, WrpTerrain& t) {
         t.objects.push_back(std::move(o));
     }
     if (!r.atEnd()) s.warn(r, DiagKind::UnreadBytes, std::to_string(r.remaining()) + " bytes after the object list");
+}
+
+}  // namespace
+
+void readOprwOfp(ByteReader& r, const FileState& s, WrpTerrain& t) {
+    readOfpGridSize(r, s, t);
+    readOfpGrids(r, s, t);
+    readOfpTables(r, t);
+    readOfpObjects(r, s, t);
 }
 
 }  // namespace rv::wrp
