@@ -7,6 +7,12 @@
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
+#ifdef _WIN32
+#include <fcntl.h>
+#include <io.h>
+#include <windows.h>
+#include <shellapi.h>
+#endif
 
 #include "cli/commands.hpp"
 #include "rv/version.hpp"
@@ -95,6 +101,32 @@ const VerbEntry kVerbs[] = {
     {"knowext", rv::cli::runKnowExt},
 };
 
+// The arguments as UTF-8. Windows hands main() its ANSI code page, which cannot hold every file
+// name, so there the UTF-16 command line is taken and converted; the console is switched to UTF-8
+// so names print back as they are.
+std::vector<std::string> utf8Arguments(int argc, char** argv) {
+#ifdef _WIN32
+    SetConsoleOutputCP(CP_UTF8);
+    // Byte-identical output on every platform: no "\n" -> "\r\n" on stdout and stderr.
+    _setmode(_fileno(stdout), _O_BINARY);
+    _setmode(_fileno(stderr), _O_BINARY);
+    int n = 0;
+    LPWSTR* wide = CommandLineToArgvW(GetCommandLineW(), &n);
+    if (wide) {
+        std::vector<std::string> out;
+        for (int i = 1; i < n; ++i) {
+            const int len = WideCharToMultiByte(CP_UTF8, 0, wide[i], -1, nullptr, 0, nullptr, nullptr);
+            std::string s(size_t(len > 0 ? len - 1 : 0), '\0');
+            if (len > 1) WideCharToMultiByte(CP_UTF8, 0, wide[i], -1, s.data(), len, nullptr, nullptr);
+            out.push_back(std::move(s));
+        }
+        LocalFree(wide);
+        return out;
+    }
+#endif
+    return std::vector<std::string>(argv + 1, argv + argc);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -105,7 +137,7 @@ int main(int argc, char** argv) {
     mallopt(M_TRIM_THRESHOLD, 256 << 20);
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
 #endif
-    const std::vector<std::string> args(argv + 1, argv + argc);
+    const std::vector<std::string> args = utf8Arguments(argc, argv);
     if (args.empty()) {
         usage(stderr);
         return kExitUsage;

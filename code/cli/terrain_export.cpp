@@ -102,7 +102,7 @@ int exportTerrainSpecial(const CliOptions& opt, const std::string& in, const std
         return kExitDecode;
     }
     printWarnings(terrain->warnings);
-    std::FILE* f = std::fopen(out.c_str(), "wb");
+    std::FILE* f = openFile(out, "wb");
     if (!f) {
         std::fprintf(stderr, "rvimport export: cannot write %s\n", out.c_str());
         return kExitDecode;

@@ -4,7 +4,48 @@
 #include <cstdio>
 #include <cstring>
 
+#ifdef _WIN32
+#include <windows.h>
+#endif
+
 namespace rv {
+
+#ifdef _WIN32
+namespace {
+
+std::wstring widen(const std::string& utf8) {
+    if (utf8.empty()) return {};
+    const int n = MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, utf8.data(), int(utf8.size()), nullptr, 0);
+    if (n <= 0) return {};
+    std::wstring out(size_t(n), L'\0');
+    MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, utf8.data(), int(utf8.size()), out.data(), n);
+    return out;
+}
+
+// "C:\a\b" or "C:/a/b" -> "\\?\C:\a\b": Windows lifts the 260-character limit for such paths.
+// Only absolute drive paths qualify; the prefix also turns off '/' parsing, so slashes are
+// turned into backslashes first.
+std::wstring longPath(std::wstring p) {
+    const bool drive = p.size() >= 3 && p[1] == L':' && (p[2] == L'\\' || p[2] == L'/');
+    if (!drive || p.size() < 240) return p;
+    for (wchar_t& c : p)
+        if (c == L'/') c = L'\\';
+    return L"\\\\?\\" + p;
+}
+
+}  // namespace
+#endif
+
+std::FILE* openFile(const std::string& utf8Path, const char* mode) {
+#ifdef _WIN32
+    const std::wstring wide = widen(utf8Path);
+    if (wide.empty()) return nullptr;
+    const std::wstring wmode(mode, mode + std::strlen(mode));
+    return _wfopen(longPath(wide).c_str(), wmode.c_str());
+#else
+    return std::fopen(utf8Path.c_str(), mode);
+#endif
+}
 
 std::string fileNameOf(const std::string& path) {
     size_t slash = path.find_last_of("/\\");
@@ -12,7 +53,7 @@ std::string fileNameOf(const std::string& path) {
 }
 
 Result<std::vector<uint8_t>> readFileBytes(const std::string& path, uint64_t maxBytes) {
-    std::FILE* f = std::fopen(path.c_str(), "rb");
+    std::FILE* f = openFile(path, "rb");
     if (!f) return makeError(DiagKind::CannotRead, path + ": cannot open: " + std::strerror(errno), 0);
     std::vector<uint8_t> bytes;
     long size = -1;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -9,9 +10,14 @@
 
 namespace rv {
 
-// Reads `path` fully. Fails (naming the file) when it cannot be opened or read, or is larger
+// Reads `path` (UTF-8) fully. Fails (naming the file) when it cannot be opened or read, or is larger
 // than `maxBytes`.
 Result<std::vector<uint8_t>> readFileBytes(const std::string& path, uint64_t maxBytes = uint64_t(4) << 30);
+
+// std::fopen for a UTF-8 path. On Windows the narrow fopen takes the ANSI code page, so a path
+// such as "C:\\Mods\\Überfall\\m.p3d" is converted to UTF-16 and opened with _wfopen; long
+// absolute paths get the \\?\\ prefix there so they may exceed MAX_PATH.
+std::FILE* openFile(const std::string& utf8Path, const char* mode);
 
 // The last path component, for error messages: "a/b/tf_bussole.p3d" -> "tf_bussole.p3d".
 std::string fileNameOf(const std::string& path);

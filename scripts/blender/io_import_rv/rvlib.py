@@ -7,7 +7,10 @@ array.array buffers, which Blender's foreach_set accepts (Debian's Blender has n
 import array
 import ctypes
 import os
+import platform
 import sys
+
+from . import platforms
 
 ABI_VERSION = 2
 AXES_Z_UP = 2
@@ -36,19 +39,12 @@ class LibraryMissing(Exception):
     """No librvimport for this platform, or one of another ABI."""
 
 
-def _library_name():
-    if sys.platform.startswith("win"):
-        return "rvimport.dll"
-    if sys.platform == "darwin":
-        return "librvimport.dylib"
-    return "librvimport.so"
-
-
 def _library_path():
-    env = os.environ.get("RVIMPORT_LIB")
-    if env:
-        return env
-    return os.path.join(os.path.dirname(os.path.abspath(__file__)), _library_name())
+    here = os.path.dirname(os.path.abspath(__file__))
+    try:
+        return platforms.library_path(here, sys.platform, platform.machine())
+    except platforms.NoLibrary as e:
+        raise LibraryMissing(str(e))
 
 
 _lib = None
@@ -133,9 +129,10 @@ def lib():
     if _lib is not None:
         return _lib
     path = _library_path()
-    if not os.path.exists(path):
-        raise LibraryMissing("rvimport has no library for this platform (%s, looked for %s)" % (sys.platform, path))
-    L = ctypes.CDLL(path)
+    try:
+        L = ctypes.CDLL(path)
+    except OSError as e:
+        raise LibraryMissing("cannot load %s: %s" % (path, e))
     L.rv_abi_version.restype = _I32
     abi = L.rv_abi_version()
     if abi != ABI_VERSION:

@@ -1,0 +1,42 @@
+# The Windows test programs (cross build, scripts/build-windows.sh): the decoder's and the view's
+# GoogleTest suite and the plain C test of the C ABI, built as .exe and run by ctest through Wine
+# (CMAKE_CROSSCOMPILING_EMULATOR). Left out, because they need liblzo2 (the tests' GPL reference
+# compressor, which has no Windows build here): the LZO round trips (test_lzo), the writer
+# fixtures packed with LZO (test_odol_fixtures, test_wrp_fixtures) and the demo generator; the
+# Windows tests read the demo files the Linux build wrote. Everything else runs, on the same real
+# samples with the same expected values.
+set(gtest_force_shared_crt ON CACHE BOOL "" FORCE)
+set(INSTALL_GTEST OFF CACHE BOOL "" FORCE)
+set(BUILD_GMOCK OFF CACHE BOOL "" FORCE)
+add_subdirectory(/usr/src/googletest ${CMAKE_CURRENT_BINARY_DIR}/googletest EXCLUDE_FROM_ALL)
+
+add_library(rv_testkit STATIC
+  support/samples.cpp
+  support/lzss_encoder.cpp
+  support/odol_writer.cpp
+  support/odol7_writer.cpp
+  support/model_compare.cpp
+  support/wrp_writer.cpp
+)
+target_include_directories(rv_testkit PUBLIC ${CMAKE_CURRENT_SOURCE_DIR} ${PROJECT_SOURCE_DIR}/code)
+target_link_libraries(rv_testkit PUBLIC rvimport_decoder gtest)
+# Wine maps the Unix root to drive Z:, so the Linux path of the samples works unchanged.
+target_compile_definitions(rv_testkit PRIVATE RV_DEFAULT_SAMPLES_DIR="${PROJECT_SOURCE_DIR}/../shared/samples")
+
+add_executable(rv_tests
+  test_byte_reader.cpp
+  test_lzss.cpp
+  test_odol_samples.cpp
+  test_odol_values.cpp
+  test_odol7.cpp
+  test_odol_errors.cpp
+  test_lod_names.cpp
+  test_damage_real.cpp
+  test_wrp_samples.cpp
+  test_view.cpp
+  test_windows_paths.cpp
+)
+target_link_libraries(rv_tests PRIVATE rv_testkit rvimport_view gtest_main)
+# One ctest entry for the whole program: every Wine process start costs seconds.
+add_test(NAME windows_rv_tests COMMAND rv_tests)
+set_tests_properties(windows_rv_tests PROPERTIES TIMEOUT 1800)
