@@ -109,13 +109,14 @@ void readLodBodies(ByteReader& r, const FileState& s, const LodTable& table, con
 
 // ODOL v28..75 in file order (§2.3): header, resolutions, model info, animations, LOD table,
 // LOD bodies. Arrays are LZSS up to v43, LZO from v44, chosen by a flag byte from v64 (§1).
-OdolModel decodeArma(ByteReader& r, uint32_t version, uint64_t& budget, WarningList& warnings) {
+OdolModel decodeArma(ByteReader& r, uint32_t version, uint64_t& budget, WarningList& warnings,
+                     const DecodeHooks& hooks) {
     OdolModel model;
     model.version = version;
     PayloadRule rule = version >= 64 ? PayloadRule::LzoByFlag
                      : version >= 44 ? PayloadRule::LzoBySize
                                      : PayloadRule::LzssBySize;
-    FileState s{version, PayloadCodec(rule, budget), warnings};
+    FileState s{version, PayloadCodec(rule, budget), warnings, hooks.uvSets};
     readArmaHeader(r, version, model);
     const std::vector<float> resolutions = readResolutions(r);
     const uint32_t nLods = uint32_t(resolutions.size());
@@ -133,15 +134,15 @@ OdolModel decodeArma(ByteReader& r, uint32_t version, uint64_t& budget, WarningL
 }  // namespace odol
 
 Result<OdolModel> decodeOdol(const uint8_t* data, size_t size, const std::string& sourceName, const Options& options) {
-    return odol::decode(data, size, sourceName, options, nullptr);
+    return odol::decode(data, size, sourceName, options, odol::DecodeHooks{});
 }
 
 namespace odol {
 
 Result<OdolModel> decode(const uint8_t* data, size_t size, const std::string& sourceName, const Options& options,
-                         std::vector<uint64_t>* countOffsets) {
+                         const DecodeHooks& hooks) {
     ParseContext context;
-    context.countOffsets = countOffsets;
+    context.countOffsets = hooks.countOffsets;
     ByteReader r(data, data + size, 0, context);
     WarningList warnings;
     uint64_t budget = options.memoryLimit;
@@ -176,7 +177,7 @@ Result<OdolModel> decode(const uint8_t* data, size_t size, const std::string& so
             return error(DiagKind::Unsupported, "ODOL version " + std::to_string(version) +
                              " at offset 0x4 is not supported (7 and 28..75 are)", 4);
         } else {
-            model = decodeArma(r, version, budget, warnings);
+            model = decodeArma(r, version, budget, warnings, hooks);
         }
         model.warnings = warnings.finish(sourceName);
         return model;

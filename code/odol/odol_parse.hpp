@@ -11,11 +11,26 @@
 
 namespace rv::odol {
 
+// Test hook: one record per quantised (v45+) UV set in read order, with the bounds the file
+// stores. The model keeps only the decoded UVs; tests check those against these bounds.
+struct UvSetRecord {
+    std::string where;  // "LOD 3 UV set 1"
+    float minU, minV, maxU, maxV;
+    uint32_t count;
+};
+
+// Optional observers of one decode, for tests and fuzzers; both may be null.
+struct DecodeHooks {
+    std::vector<uint64_t>* countOffsets = nullptr;  // the absolute offset of every count read
+    std::vector<UvSetRecord>* uvSets = nullptr;
+};
+
 // State shared by every part of one file's decode.
 struct FileState {
     uint32_t version;
     PayloadCodec codec;
     WarningList& warnings;
+    std::vector<UvSetRecord>* uvSetLog = nullptr;
 
     bool indices32() const { return version >= 69; }  // vertex/face indices widen to u32 at v69
     void warn(const ByteReader& r, DiagKind kind, const std::string& text) const { warnings.add(r, kind, text); }
@@ -64,10 +79,16 @@ void readTangents(ByteReader& r, const FileState& s, OdolLod& lod);
 void readVertexBones(ByteReader& r, const FileState& s, OdolLod& lod);
 void skipNeighbourBones(ByteReader& r, const FileState& s);
 
-// decodeOdol with the test hook: when `countOffsets` is set, the absolute offset of every count
+// decodeOdol with test hooks: when `countOffsets` is set, the absolute offset of every count
 // field read is appended to it (damage sweeps aim hostile values at exactly those fields).
 Result<OdolModel> decode(const uint8_t* data, size_t size, const std::string& sourceName, const Options& options,
-                         std::vector<uint64_t>* countOffsets);
+                         const DecodeHooks& hooks);
+inline Result<OdolModel> decode(const uint8_t* data, size_t size, const std::string& sourceName,
+                                const Options& options, std::vector<uint64_t>* countOffsets) {
+    DecodeHooks hooks;
+    hooks.countOffsets = countOffsets;
+    return decode(data, size, sourceName, options, hooks);
+}
 
 // CompressedArray of vertex/face indices (u16 before v69, u32 from v69), widened to u32.
 void readIndexArray(ByteReader& r, const FileState& s, std::vector<uint32_t>& out, const char* what);

@@ -106,7 +106,7 @@ void readModelInfoV7(ByteReader& r, const FileState& s, OdolModelInfo& m) {
 OdolModel decodeV7(ByteReader& r, uint64_t& budget, WarningList& warnings) {
     OdolModel model;
     model.version = 7;
-    FileState s{7, PayloadCodec(PayloadRule::LzssBySize, budget), warnings};
+    FileState s{7, PayloadCodec(PayloadRule::LzssBySize, budget), warnings, nullptr};  // float UVs: no UV-set records
     ParseContext& ctx = r.context();
     uint32_t nLods;
     {

@@ -37,13 +37,22 @@ struct UvBounds {
     float minU, minV, maxU, maxV;
 };
 
-// (raw + 32768) / 65535 spans [min, max] exactly; bff's (raw + 32767) / 65536 gave twice the
-// error against the source MLOD UVs (m7a3 v73, TFR_BACKPACK v59, anprc148 and nicecomm2 v50).
+// The D3D SHORT2N reading (notes §2.7.9, open question 3): -32767 is the minimum and 32767 the
+// maximum, u = minU + (q + 32767) * (maxU - minU) / 65534, computed in float as written (the sum
+// as an integer, then times the range, then divided). Against the source MLODs (m7a3 v73,
+// TFR_BACKPACK v59, anprc148 and nicecomm2 v50, AAT) it lands within half a quantisation step
+// on 99.8-100% of the values. (q + 32768) / 65535, this decoder's first reading and DZOB's, is
+// off by 0.54 steps on average; (q + 32767) / 65536 (bff, arma-tools, OpenPoseidon) by about 1.
+// q = -32768 is outside SHORT2N's range and lands one step below the minimum.
+inline float dequantiseUv(int16_t q, float lo, float range) {
+    return lo + float(int(q) + 32767) * range / 65534.0f;
+}
+
 void readPackedUvSet(ByteReader& r, const FileState& s, const UvBounds& b, uint64_t countAt, uint32_t n,
                      std::vector<Vec2>& uv) {
-    const float su = (b.maxU - b.minU) / 65535.0f, sv = (b.maxV - b.minV) / 65535.0f;
+    const float rangeU = b.maxU - b.minU, rangeV = b.maxV - b.minV;
     auto decode = [&](int16_t qu, int16_t qv) {
-        return Vec2{b.minU + float(int(qu) + 32768) * su, b.minV + float(int(qv) + 32768) * sv};
+        return Vec2{dequantiseUv(qu, b.minU, rangeU), dequantiseUv(qv, b.minV, rangeV)};
     };
     const bool fill = r.boolean();
     if (fill) {
@@ -82,6 +91,7 @@ void readUvSet(ByteReader& r, const FileState& s, std::vector<Vec2>& uv) {
     b.maxV = r.f32();
     uint64_t at = r.offset();
     uint32_t n = r.u32();
+    if (s.uvSetLog) s.uvSetLog->push_back({r.context().describe(), b.minU, b.minV, b.maxU, b.maxV, n});
     readPackedUvSet(r, s, b, at, n, uv);
 }
 

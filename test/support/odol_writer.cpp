@@ -74,34 +74,43 @@ public:
     }
 
     void uvSet(const std::vector<rv::Vec2>& uv) {
-        float minU = 0, minV = 0, maxU = 1, maxV = 1;
+        PackedUvSet p;
         if (!uv.empty()) {
-            minU = maxU = uv[0].u;
-            minV = maxV = uv[0].v;
+            p.minU = p.maxU = uv[0].u;
+            p.minV = p.maxV = uv[0].v;
             for (const auto& t : uv) {
-                minU = std::min(minU, t.u), maxU = std::max(maxU, t.u);
-                minV = std::min(minV, t.v), maxV = std::max(maxV, t.v);
+                p.minU = std::min(p.minU, t.u), p.maxU = std::max(p.maxU, t.u);
+                p.minV = std::min(p.minV, t.v), p.maxV = std::max(p.maxV, t.v);
             }
         }
-        w.f32(minU);
-        w.f32(minV);
-        w.f32(maxU);
-        w.f32(maxV);
-        std::vector<int16_t> q;
+        // The inverse of the decoder's (q + 32767) / 65534: the nearest of the 65535 steps.
         auto quant = [](float x, float lo, float hi) {
             float t = hi > lo ? (x - lo) / (hi - lo) : 0.0f;
-            return int16_t(std::lround(t * 65535.0f) - 32768);
+            return int16_t(std::lround(t * 65534.0f) - 32767);
         };
         for (const auto& t : uv) {
-            q.push_back(quant(t.u, minU, maxU));
-            q.push_back(quant(t.v, minV, maxV));
+            p.q.push_back(quant(t.u, p.minU, p.maxU));
+            p.q.push_back(quant(t.v, p.minV, p.maxV));
         }
-        w.u32(uint32_t(uv.size()));
+        packedUvSet(p);
+    }
+    void packedUvSet(const PackedUvSet& p) {
+        w.f32(p.minU);
+        w.f32(p.minV);
+        w.f32(p.maxU);
+        w.f32(p.maxV);
+        w.u32(uint32_t(p.q.size() / 2));
         w.boolean(false);
-        payload(q.data(), q.size() * 2);
+        payload(p.q.data(), p.q.size() * 2);
+    }
+    // Set `set` of LOD `lod`: the test's raw values when it gave some, else quantised.
+    void uvSet(size_t lod, size_t set, const std::vector<rv::Vec2>& uv) {
+        for (const PackedUvSet& p : opt_.packedUvs)
+            if (p.lod == lod && p.set == set) return packedUvSet(p);
+        uvSet(uv);
     }
 
-    void lod(const rv::OdolLod& l) {
+    void lod(size_t index, const rv::OdolLod& l) {
         w.u32(uint32_t(l.proxies.size()));
         for (const auto& p : l.proxies) {
             w.asciiz(p.model);
@@ -184,9 +193,9 @@ public:
         if (clip.empty()) clip.assign(l.positions.size(), 0);
         condensed(clip);
         std::vector<rv::Vec2> none;
-        uvSet(l.uvSets.empty() ? none : l.uvSets[0]);
+        uvSet(index, 0, l.uvSets.empty() ? none : l.uvSets[0]);
         w.u32(uint32_t(std::max<size_t>(1, l.uvSets.size())));
-        for (size_t i = 1; i < l.uvSets.size(); ++i) uvSet(l.uvSets[i]);
+        for (size_t i = 1; i < l.uvSets.size(); ++i) uvSet(index, i, l.uvSets[i]);
         array(l.positions);
         std::vector<uint32_t> packed;
         for (const Vec3& n : l.normals) {
@@ -287,7 +296,7 @@ std::vector<uint8_t> writeOdol73(const rv::OdolModel& m, const OdolWriteOptions&
     // the reader must use the table.
     for (uint32_t k = n; k-- > 0;) {
         w.patchU32(table + 4 * k, uint32_t(w.size()));
-        o.lod(m.lods[k]);
+        o.lod(k, m.lods[k]);
         w.patchU32(table + 4 * (n + k), uint32_t(w.size()));
     }
     return w.bytes;

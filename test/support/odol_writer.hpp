@@ -11,15 +11,25 @@
 
 namespace rvtest {
 
+// A UV set stored exactly as given: bounds and raw i16 values (u, v pairs), for tests of the
+// dequantisation that choose the quantised values themselves.
+struct PackedUvSet {
+    size_t lod = 0, set = 0;  // which set of which LOD it replaces; q must hold 2 per vertex
+    float minU = 0, minV = 0, maxU = 1, maxV = 1;
+    std::vector<int16_t> q;
+};
+
 struct OdolWriteOptions {
     // Compresses one payload into an LZO1X stream; when empty, every payload is stored raw
     // (flag 0). With it, payloads of at least `lzoFrom` bytes are stored as LZO (flag 2).
     std::function<std::vector<uint8_t>(const uint8_t*, size_t)> lzo;
     size_t lzoFrom = 64;
+    std::vector<PackedUvSet> packedUvs;
 };
 
 // Writes `model` as ODOL v73. Normals are packed from the model's outward normals; UVs are
-// quantised between each set's min and max, so they read back within (max-min)/65535.
+// quantised between each set's min and max as D3D SHORT2N (min -> -32767, max -> 32767), so
+// they read back within half a step, (max-min)/65534/2, plus float rounding.
 std::vector<uint8_t> writeOdol73(const rv::OdolModel& model, const OdolWriteOptions& options = {});
 
 // The model behind the bundled demo file and several tests: "rv_crate", an asymmetric crate

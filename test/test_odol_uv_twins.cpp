@@ -1,0 +1,242 @@
+// Decoded UVs against the editable twins they were binarized from (samples/editable.tsv names
+// each MLOD's ODOL twin; their positions match bit for bit, ODOL = f32(MLOD - boundingCenter)).
+// Each ODOL vertex is matched to the MLOD face corners at its point; the nearest corner UV must
+// lie within half a quantisation step ((max - min) / 65534 / 2) for nearly every vertex, which is
+// what the SHORT2N rule gives and the other published rules do not (format notes §2.7.9).
+// The MLOD reader here is the least that gets there: P3DM LODs, points, face-corner UVs.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+#include "odol/odol_parse.hpp"
+#include "support/samples.hpp"
+
+namespace {
+
+// --- the MLOD side ---
+
+struct MlodCorner {
+    uint32_t point;
+    float u, v;
+};
+
+struct MlodLod {
+    float resolution = 0;
+    std::vector<rv::Vec3> points;
+    std::vector<MlodCorner> corners;  // every face corner: its point and its UV (set 0)
+};
+
+class Cursor {
+public:
+    explicit Cursor(const std::vector<uint8_t>& b) : b_(b) {}
+    const uint8_t* take(size_t n) {
+        if (n > b_.size() - at_) throw std::runtime_error("MLOD ends early");
+        const uint8_t* p = b_.data() + at_;
+        at_ += n;
+        return p;
+    }
+    template <class T>
+    T read() {
+        T v;
+        std::memcpy(&v, take(sizeof v), sizeof v);
+        return v;
+    }
+    std::string asciiz() {
+        std::string s;
+        for (char c; (c = char(*take(1))) != 0;) s += c;
+        return s;
+    }
+    bool magic(const char* m) { return std::memcmp(take(4), m, 4) == 0; }
+
+private:
+    const std::vector<uint8_t>& b_;
+    size_t at_ = 0;
+};
+
+// P3DM: header (size 28, version 0x100, point, normal and face counts, flags); points as x, y,
+// z, flags; normals; faces of 4 corner slots (point, normal, u, v), flags, texture, material;
+// then "TAGG" and named tags up to "#EndOfFile#"; then the resolution.
+MlodLod readP3dm(Cursor& c) {
+    MlodLod lod;
+    c.read<uint32_t>();  // header size
+    c.read<uint32_t>();  // version
+    const uint32_t nPoints = c.read<uint32_t>(), nNormals = c.read<uint32_t>(), nFaces = c.read<uint32_t>();
+    c.read<uint32_t>();  // flags
+    for (uint32_t i = 0; i < nPoints; ++i) {
+        lod.points.push_back(c.read<rv::Vec3>());
+        c.read<uint32_t>();
+    }
+    c.take(size_t(nNormals) * 12);
+    for (uint32_t f = 0; f < nFaces; ++f) {
+        const uint32_t n = c.read<uint32_t>();
+        for (uint32_t k = 0; k < 4; ++k) {
+            MlodCorner corner;
+            corner.point = c.read<uint32_t>();
+            c.read<uint32_t>();  // normal
+            corner.u = c.read<float>();
+            corner.v = c.read<float>();
+            if (k < n) lod.corners.push_back(corner);
+        }
+        c.read<uint32_t>();  // face flags
+        c.asciiz();          // texture
+        c.asciiz();          // material
+    }
+    if (!c.magic("TAGG")) throw std::runtime_error("no TAGG");
+    for (;;) {
+        c.take(1);  // active
+        const std::string name = c.asciiz();
+        c.take(c.read<uint32_t>());
+        if (name == "#EndOfFile#") break;
+    }
+    lod.resolution = c.read<float>();
+    return lod;
+}
+
+// The LODs of an MLOD file; empty when it is not one or holds other than P3DM LODs (SP3X).
+std::vector<MlodLod> readMlod(const std::vector<uint8_t>& bytes) {
+    std::vector<MlodLod> lods;
+    try {
+        Cursor c(bytes);
+        if (!c.magic("MLOD")) return {};
+        c.read<uint32_t>();  // version
+        const uint32_t n = c.read<uint32_t>();
+        for (uint32_t i = 0; i < n; ++i) {
+            if (!c.magic("P3DM")) return {};
+            lods.push_back(readP3dm(c));
+        }
+    } catch (const std::runtime_error&) {
+        return {};
+    }
+    return lods;
+}
+
+// --- the comparison ---
+
+struct Twin {
+    std::string mlod, odol;
+};
+void PrintTo(const Twin& t, std::ostream* os) { *os << t.mlod << " -> " << t.odol; }
+
+// "ODOL twin real/x.p3d (same-commit): ..." in the note column; a file may name several.
+std::vector<Twin> twins() {
+    std::vector<Twin> out;
+    const std::string dir = rvtest::samplesDir();
+    if (dir.empty()) return out;
+    std::ifstream in(dir + "/editable.tsv");
+    std::string line;
+    while (std::getline(in, line)) {
+        std::vector<std::string> cols;
+        std::stringstream ss(line);
+        for (std::string c; std::getline(ss, c, '\t');) cols.push_back(c);
+        if (cols.size() < 2 || cols[1] != "P3DM") continue;
+        const std::string& note = cols.back();
+        for (size_t at = note.find("ODOL twin "); at != std::string::npos; at = note.find("ODOL twin ", at + 1)) {
+            const size_t begin = at + 10, end = note.find(' ', begin);
+            out.push_back({cols[0], note.substr(begin, end - begin)});
+        }
+    }
+    return out;
+}
+
+// The position's bits, with -0 and +0 as one (x + 0.0f turns -0 into +0).
+uint64_t key(const rv::Vec3& p) {
+    const float v[3] = {p.x + 0.0f, p.y + 0.0f, p.z + 0.0f};
+    uint32_t b[3];
+    std::memcpy(b, v, 12);
+    return (uint64_t(b[0]) * 0x9E3779B97F4A7C15ull) ^ (uint64_t(b[1]) * 0xC2B2AE3D27D4EB4Full) ^ b[2];
+}
+
+struct Stats {
+    size_t compared = 0, unmatched = 0, withinHalf = 0;
+    double worst = 0;  // in quantisation steps
+};
+
+// Set 0 of one LOD pair: per ODOL vertex, the nearest MLOD corner UV at the same position.
+void compareLod(const rv::OdolLod& lod, const rv::Vec3& centre, const MlodLod& mlod, const rv::odol::UvSetRecord& bounds,
+                Stats& st) {
+    std::multimap<uint64_t, uint32_t> pointsAt;
+    for (uint32_t i = 0; i < mlod.points.size(); ++i) {
+        const rv::Vec3& p = mlod.points[i];
+        pointsAt.insert({key({p.x - centre.x, p.y - centre.y, p.z - centre.z}), i});
+    }
+    std::vector<std::vector<rv::Vec2>> uvsOfPoint(mlod.points.size());
+    for (const MlodCorner& c : mlod.corners)
+        if (c.point < mlod.points.size()) uvsOfPoint[c.point].push_back({c.u, c.v});
+    const double stepU = (double(bounds.maxU) - bounds.minU) / 65534, stepV = (double(bounds.maxV) - bounds.minV) / 65534;
+    // Loose vertices (points no face uses) have no UV in the MLOD; the ODOL stores anything.
+    std::vector<bool> onFace(lod.positions.size());
+    for (uint32_t v : lod.faceIndices) onFace[v] = true;
+    for (size_t k = 0; k < lod.positions.size(); ++k) {
+        if (!onFace[k]) continue;
+        const rv::Vec2 got = lod.uvSets[0][k];
+        double best = INFINITY;
+        auto range = pointsAt.equal_range(key(lod.positions[k]));
+        for (auto it = range.first; it != range.second; ++it)
+            for (const rv::Vec2& want : uvsOfPoint[it->second]) {
+                const double du = stepU > 0 ? std::fabs(got.u - want.u) / stepU : 0;
+                const double dv = stepV > 0 ? std::fabs(got.v - want.v) / stepV : 0;
+                best = std::min(best, std::max(du, dv));
+            }
+        if (best == INFINITY) {
+            ++st.unmatched;
+            continue;
+        }
+        ++st.compared;
+        // Half a step, plus float rounding of the decoded value (a few ulps, far below a step).
+        if (best <= 0.5 + 1e-3) ++st.withinHalf;
+        st.worst = std::max(st.worst, best);
+    }
+}
+
+class UvTwin : public testing::TestWithParam<Twin> {};
+
+TEST_P(UvTwin, DecodedUvsMatchTheEditableSource) {
+    const std::string dir = rvtest::samplesDir();
+    const std::vector<MlodLod> mlod = readMlod(rvtest::readBytes(dir + "/" + GetParam().mlod));
+    if (mlod.empty()) GTEST_SKIP() << GetParam().mlod << " has no P3DM LODs this reader takes";
+    const auto bytes = rvtest::readBytes(dir + "/" + GetParam().odol);
+    std::vector<rv::odol::UvSetRecord> records;
+    rv::odol::DecodeHooks hooks;
+    hooks.uvSets = &records;
+    auto res = rv::odol::decode(bytes.data(), bytes.size(), GetParam().odol, rv::Options{}, hooks);
+    ASSERT_TRUE(res.ok()) << res.error().message;
+    if (res->version < 45) GTEST_SKIP() << "float UVs (v" << res->version << ")";
+    Stats st;
+    for (const rv::odol::UvSetRecord& rec : records) {
+        unsigned l = 0, set = 0;
+        ASSERT_EQ(std::sscanf(rec.where.c_str(), "LOD %u UV set %u", &l, &set), 2);
+        const rv::OdolLod& lod = res->lods[l];
+        if (set != 0 || lod.uvSets.empty() || lod.positions.empty()) continue;
+        // Only rendered LODs carry UVs: the binarizer stores the others' as zeros between dummy
+        // bounds (0 .. 1e-6), whatever the MLOD held.
+        if (!rv::isRendered(rv::lodKind(lod.resolution))) continue;
+        for (const MlodLod& m : mlod)
+            if (m.resolution == lod.resolution) compareLod(lod, res->info.boundingCenter, m, rec, st);
+    }
+    ASSERT_GT(st.compared, 100u);
+    EXPECT_LT(st.unmatched, st.compared / 100);
+    // The notes measured 99.8-100% within half a step; the rules this decoder does not use give
+    // 0.54 ((q + 32768) / 65535) and about 1 ((q + 32767) / 65536) steps on average.
+    EXPECT_GE(double(st.withinHalf), 0.995 * double(st.compared)) << st.withinHalf << " of " << st.compared;
+    EXPECT_LT(st.worst, 0.6);
+    RecordProperty("compared", int(st.compared));
+    RecordProperty("within_half_step", int(st.withinHalf));
+    RecordProperty("worst_steps_x1000", int(st.worst * 1000));
+}
+
+std::string twinName(const testing::TestParamInfo<Twin>& info) {
+    std::string n;
+    for (char c : info.param.mlod + "_" + info.param.odol) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    return n;
+}
+
+INSTANTIATE_TEST_SUITE_P(EditableTwins, UvTwin, testing::ValuesIn(twins()), twinName);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(UvTwin);
+
+}  // namespace
