@@ -3,6 +3,7 @@
 #   fuzz_lzss, fuzz_lzo      the codecs, output at the very end of its allocation
 #   fuzz_odol, fuzz_wrp      the ODOL decoder (v7, v28..v75) and the WRP decoder (all families)
 #   fuzz_assimp_odol/_wrp    Assimp's ReadFileFromMemory with our importers, ValidateDataStructure on
+#   fuzz_capi                the C ABI: both open functions, every getter with exactly sized buffers
 # Seeds: our writers' fixtures (rv_make_fuzz_seeds) plus every .p3d / .wrp under ../shared/samples.
 # Corpora grow in build-fuzz/corpus/; a crash stops the script and leaves its input in
 # build-fuzz/artifacts/ (turn it into a regression test under test/).
@@ -22,6 +23,14 @@ if [ -d "$SAMPLES" ]; then
   find "$SAMPLES" -name '*.p3d' -size -2M -exec cp -f {} $F/seeds/odol/ \; 2>/dev/null || true
   find "$SAMPLES" -name '*.wrp' -size -2M -exec cp -f {} $F/seeds/wrp/ \; 2>/dev/null || true
 fi
+
+# fuzz_capi reads its options from a first byte: every model and terrain seed once per axes value.
+mkdir -p $F/seeds/capi
+for f in $F/seeds/odol/* $F/seeds/wrp/*; do
+  for b in 0 1 2; do
+    { printf "\\x0$b"; cat "$f"; } > "$F/seeds/capi/$b-$(basename "$(dirname "$f")")-$(basename "$f")"
+  done
+done
 
 run() {
   local target=$1 seeds=$2
@@ -45,3 +54,4 @@ run fuzz_odol $F/seeds/odol
 run fuzz_wrp $F/seeds/wrp
 run fuzz_assimp_odol $F/seeds/odol
 run fuzz_assimp_wrp $F/seeds/wrp
+run fuzz_capi $F/seeds/capi
