@@ -45,56 +45,54 @@ static void fail_at(const char* file, int line, const char* what) {
     if (g_failures <= 300) fprintf(stderr, "%s:%d: FAIL [%s] %s\n", file, line, g_context, what);
 }
 
-#define CHECK(cond)                                         \
-    do {                                                    \
-        ++g_checks;                                         \
-        if (!(cond)) fail_at(__FILE__, __LINE__, #cond);    \
+#define CHECK(cond)                                      \
+    do {                                                 \
+        ++g_checks;                                      \
+        if (!(cond)) fail_at(__FILE__, __LINE__, #cond); \
     } while (0)
 
-#define CHECK_U(a, b)                                                                           \
-    do {                                                                                        \
-        const unsigned long long a_ = (unsigned long long)(a), b_ = (unsigned long long)(b);    \
-        ++g_checks;                                                                             \
-        if (a_ != b_) {                                                                         \
-            char m_[512];                                                                       \
-            snprintf(m_, sizeof m_, "%s == %s: %llu vs %llu", #a, #b, a_, b_);                   \
-            fail_at(__FILE__, __LINE__, m_);                                                    \
-        }                                                                                       \
+#define CHECK_U(a, b)                                                                        \
+    do {                                                                                     \
+        const unsigned long long a_ = (unsigned long long)(a), b_ = (unsigned long long)(b); \
+        ++g_checks;                                                                          \
+        if (a_ != b_) {                                                                      \
+            char m_[512];                                                                    \
+            snprintf(m_, sizeof m_, "%s == %s: %llu vs %llu", #a, #b, a_, b_);               \
+            fail_at(__FILE__, __LINE__, m_);                                                 \
+        }                                                                                    \
     } while (0)
 
-#define CHECK_I(a, b)                                                        \
-    do {                                                                     \
-        const long long a_ = (long long)(a), b_ = (long long)(b);            \
-        ++g_checks;                                                          \
-        if (a_ != b_) {                                                      \
-            char m_[512];                                                    \
+#define CHECK_I(a, b)                                                          \
+    do {                                                                       \
+        const long long a_ = (long long)(a), b_ = (long long)(b);              \
+        ++g_checks;                                                            \
+        if (a_ != b_) {                                                        \
+            char m_[512];                                                      \
             snprintf(m_, sizeof m_, "%s == %s: %lld vs %lld", #a, #b, a_, b_); \
-            fail_at(__FILE__, __LINE__, m_);                                 \
-        }                                                                    \
+            fail_at(__FILE__, __LINE__, m_);                                   \
+        }                                                                      \
     } while (0)
 
-#define CHECK_F(a, b, tol)                                                                \
-    do {                                                                                  \
-        const double a_ = (double)(a), b_ = (double)(b);                                  \
-        ++g_checks;                                                                       \
-        if (!(fabs(a_ - b_) <= (tol))) {                                                  \
-            char m_[512];                                                                 \
-            snprintf(m_, sizeof m_, "%s ~ %s: %.9g vs %.9g (tolerance %g)", #a, #b, a_, b_, \
-                     (double)(tol));                                                      \
-            fail_at(__FILE__, __LINE__, m_);                                              \
-        }                                                                                 \
+#define CHECK_F(a, b, tol)                                                                                  \
+    do {                                                                                                    \
+        const double a_ = (double)(a), b_ = (double)(b);                                                    \
+        ++g_checks;                                                                                         \
+        if (!(fabs(a_ - b_) <= (tol))) {                                                                    \
+            char m_[512];                                                                                   \
+            snprintf(m_, sizeof m_, "%s ~ %s: %.9g vs %.9g (tolerance %g)", #a, #b, a_, b_, (double)(tol)); \
+            fail_at(__FILE__, __LINE__, m_);                                                                \
+        }                                                                                                   \
     } while (0)
 
-#define CHECK_S(a, b)                                                                     \
-    do {                                                                                  \
-        const char *a_ = (a), *b_ = (b);                                                  \
-        ++g_checks;                                                                       \
-        if (!a_ || !b_ || strcmp(a_, b_) != 0) {                                          \
-            char m_[1200];                                                                \
-            snprintf(m_, sizeof m_, "%s == %s: \"%s\" vs \"%s\"", #a, #b, a_ ? a_ : "(null)", \
-                     b_ ? b_ : "(null)");                                                 \
-            fail_at(__FILE__, __LINE__, m_);                                              \
-        }                                                                                 \
+#define CHECK_S(a, b)                                                                                              \
+    do {                                                                                                           \
+        const char *a_ = (a), *b_ = (b);                                                                           \
+        ++g_checks;                                                                                                \
+        if (!a_ || !b_ || strcmp(a_, b_) != 0) {                                                                   \
+            char m_[1200];                                                                                         \
+            snprintf(m_, sizeof m_, "%s == %s: \"%s\" vs \"%s\"", #a, #b, a_ ? a_ : "(null)", b_ ? b_ : "(null)"); \
+            fail_at(__FILE__, __LINE__, m_);                                                                       \
+        }                                                                                                          \
     } while (0)
 
 /* An open without an rv_error: the header promises the same rv_result as with one. The library
@@ -102,16 +100,17 @@ static void fail_at(const char* file, int line, const char* what) {
  * `return error ? error->code : RV_ERROR_CANNOT_READ` after readPath, `... : RV_ERROR_INVALID_ARGUMENT`
  * after readOptions), so without one a NULL path reads as CANNOT_READ and an ABI mismatch as
  * INVALID_ARGUMENT. Until that is fixed, a wrong code there is a NOTE, a success a failure. */
-#define CHECK_CODE_NO_ERROR(got, want)                                                             \
-    do {                                                                                           \
-        const long long g_ = (long long)(got), w_ = (long long)(want);                             \
-        ++g_checks;                                                                                \
-        if (g_ == RV_OK) fail_at(__FILE__, __LINE__, "open without rv_error succeeded");           \
-        else if (g_ != w_) {                                                                       \
-            ++g_known;                                                                             \
-            printf("NOTE %s:%d [%s] without an rv_error the open returns %lld, not %lld (%s)\n", \
-                   __FILE__, __LINE__, g_context, g_, w_, rv_result_name((int32_t)w_));           \
-        }                                                                                          \
+#define CHECK_CODE_NO_ERROR(got, want)                                                                               \
+    do {                                                                                                             \
+        const long long g_ = (long long)(got), w_ = (long long)(want);                                               \
+        ++g_checks;                                                                                                  \
+        if (g_ == RV_OK)                                                                                             \
+            fail_at(__FILE__, __LINE__, "open without rv_error succeeded");                                          \
+        else if (g_ != w_) {                                                                                         \
+            ++g_known;                                                                                               \
+            printf("NOTE %s:%d [%s] without an rv_error the open returns %lld, not %lld (%s)\n", __FILE__, __LINE__, \
+                   g_context, g_, w_, rv_result_name((int32_t)w_));                                                  \
+        }                                                                                                            \
     } while (0)
 
 /* Strings the ABI returns: never NULL; "" for a NULL handle or an index out of range. */
@@ -241,18 +240,18 @@ static const float kBoxUv[4][2] = {{0, 1}, {0, 0}, {1, 0}, {1, 1}};
 typedef struct {
     const char* name;
     uint32_t vertices;
-    const uint32_t* list;   /* vertex indices, or NULL for first..first+vertices-1 */
+    const uint32_t* list; /* vertex indices, or NULL for first..first+vertices-1 */
     uint32_t first;
-    const float* weights;   /* NULL: all 1 */
+    const float* weights; /* NULL: all 1 */
 } sel_fixture;
 
 typedef struct {
-    const char* name;  /* the BI name lodName gives the resolution */
+    const char* name; /* the BI name lodName gives the resolution */
     float resolution;
     const char* kind;
     uint32_t vertex_count;
     vec3 pos[48];
-    vec3 nrm[48];      /* outward normal of each vertex's face (also for LODs that store none) */
+    vec3 nrm[48]; /* outward normal of each vertex's face (also for LODs that store none) */
     int has_normals;
     uint32_t uv_sets;
     float uv[2][48][2];
@@ -418,9 +417,9 @@ static int write_file(const char* path, const unsigned char* data, size_t size) 
 /* ------------------------------------------------------------------ library level */
 
 static void test_library(void) {
-    static const char* const names[12] = {"ok", "cannot read", "not recognized", "unsupported", "truncated",
-                                          "bad count", "bad value", "bad compression", "memory limit",
-                                          "out of memory", "invalid argument", "ABI mismatch"};
+    static const char* const names[12] = {"ok",           "cannot read",   "not recognized",   "unsupported",
+                                          "truncated",    "bad count",     "bad value",        "bad compression",
+                                          "memory limit", "out of memory", "invalid argument", "ABI mismatch"};
     rv_options o;
     int code;
     set_context("library");
@@ -895,7 +894,8 @@ static void check_weight_runs(const rv_model* m, uint32_t lod, uint32_t s, const
 }
 
 /* One LOD of the crate, opened in `axes` with `uv_bl` and `autocenter`, against the fixture. */
-static void check_crate_lod(const rv_model* m, uint32_t lod, const lod_fixture* fx, int axes, int uv_bl, int autocenter) {
+static void check_crate_lod(const rv_model* m, uint32_t lod, const lod_fixture* fx, int axes, int uv_bl,
+                            int autocenter) {
     const vec3 zero = {0, 0, 0};
     const vec3 offset = autocenter ? zero : kCrateCenter;
     const uint32_t n = fx->vertex_count, nt = fixture_triangles(fx);
@@ -905,7 +905,8 @@ static void check_crate_lod(const rv_model* m, uint32_t lod, const lod_fixture* 
     uint32_t loose_expected = 0;
     unsigned char used[48];
 
-    set_context("crate %s uv_bottom_left=%d autocenter=%d LOD %u '%s'", axes_name(axes), uv_bl, autocenter, lod, fx->name);
+    set_context("crate %s uv_bottom_left=%d autocenter=%d LOD %u '%s'", axes_name(axes), uv_bl, autocenter, lod,
+                fx->name);
     CHECK_S(rv_lod_name(m, lod), fx->name);
     CHECK_F(rv_lod_resolution(m, lod), fx->resolution, 0.0);
     CHECK_S(rv_lod_kind(m, lod), fx->kind);
@@ -1019,7 +1020,7 @@ static void check_crate_lod(const rv_model* m, uint32_t lod, const lod_fixture* 
     }
     fill_f(uv, 2 * (size_t)n, kSentinelF);
     fill_f(cuv, 2 * (size_t)corner_total, kSentinelF);
-    rv_lod_uvs(m, lod, fx->uv_sets, uv);          /* set out of range */
+    rv_lod_uvs(m, lod, fx->uv_sets, uv); /* set out of range */
     rv_lod_corner_uvs(m, lod, fx->uv_sets, cuv);
     rv_lod_uvs(m, lod, 0xFFFFFFFFu, uv);
     rv_lod_corner_uvs(m, lod, 0xFFFFFFFFu, cuv);
@@ -1219,12 +1220,12 @@ static void test_crate(const char* path) {
     static const struct {
         int axes, uv_bl, autocenter;
     } frames[] = {{RV_AXES_STORED, 0, 1}, {RV_AXES_Y_UP, 0, 1}, {RV_AXES_Z_UP, 1, 1},
-                  {RV_AXES_Z_UP, 0, 0}, {RV_AXES_Y_UP, 1, 0}, {RV_AXES_STORED, 1, 0}};
+                  {RV_AXES_Z_UP, 0, 0},   {RV_AXES_Y_UP, 1, 0}, {RV_AXES_STORED, 1, 0}};
     static const struct {
         const char* spec;
         uint32_t file_lod;
-    } picks[] = {{"Geometry", 2}, {"geometry", 2}, {"1e15", 3}, {"Memory", 3}, {"ShadowVolume 0", 1},
-                 {"10000", 1}, {"first", 0}, {"1.000", 0}, {"1", 0}};
+    } picks[] = {{"Geometry", 2}, {"geometry", 2}, {"1e15", 3},  {"Memory", 3}, {"ShadowVolume 0", 1},
+                 {"10000", 1},    {"first", 0},    {"1.000", 0}, {"1", 0}};
     size_t i;
     rv_model* m;
     rv_error e;
@@ -1327,20 +1328,28 @@ static void test_crate(const char* path) {
 #define WORLD_MAP_Y 32u
 #define WORLD_LAND_X 32u
 #define WORLD_LAND_Y 16u
-#define WORLD_CELL 20.0f         /* layer cell 40 m x 32 land cells / 64 samples */
+#define WORLD_CELL 20.0f           /* layer cell 40 m x 32 land cells / 64 samples */
 #define WORLD_SIZE (32.0f * 40.0f) /* landX * layerCellSize */
 
 /* makeTestTerrain(25, 32, 16, 64, 32) */
 static float world_height(uint32_t x, uint32_t z) {
     return 20.0f * sinf((float)x * 0.11f) * cosf((float)z * 0.07f) + (float)(x + z) * 0.25f - 10.0f;
 }
-static uint32_t world_land_material(uint32_t lx, uint32_t lz) {
-    return lx < WORLD_LAND_X / 2 ? 1u : (lx + lz) % 3u;
-}
+static uint32_t world_land_material(uint32_t lx, uint32_t lz) { return lx < WORLD_LAND_X / 2 ? 1u : (lx + lz) % 3u; }
 static void world_object(uint32_t i, float m12[12]) {
     const float a = (float)i * 0.5f, s = 1.0f + (float)(i % 3) * 0.1f;
-    const float v[12] = {cosf(a) * s, 0, -sinf(a) * s, 0, s, 0, sinf(a) * s, 0, cosf(a) * s,
-                         WORLD_SIZE * (float)i / 24.0f, 5.0f + (float)i, WORLD_SIZE * (float)(23 - i) / 24.0f};
+    const float v[12] = {cosf(a) * s,
+                         0,
+                         -sinf(a) * s,
+                         0,
+                         s,
+                         0,
+                         sinf(a) * s,
+                         0,
+                         cosf(a) * s,
+                         WORLD_SIZE * (float)i / 24.0f,
+                         5.0f + (float)i,
+                         WORLD_SIZE * (float)(23 - i) / 24.0f};
     memcpy(m12, v, sizeof v);
 }
 static const char* const kWorldMaterials[3] = {"", "rv\\test\\data\\layers\\p_000-000_l00.rvmat",
@@ -1358,8 +1367,8 @@ static void check_tile_groups(const rv_terrain* t, uint32_t x0, uint32_t z0, uin
     const uint32_t nc = cw * ch;
     for (lz = 0; lz < ch; ++lz)
         for (lx = 0; lx < cw; ++lx) {
-            const uint32_t mat = world_land_material((x0 + lx) * WORLD_LAND_X / WORLD_MAP_X,
-                                                     (z0 + lz) * WORLD_LAND_Y / WORLD_MAP_Y);
+            const uint32_t mat =
+                world_land_material((x0 + lx) * WORLD_LAND_X / WORLD_MAP_X, (z0 + lz) * WORLD_LAND_Y / WORLD_MAP_Y);
             for (g = 0; g < groups && order[g] != mat; ++g) continue;
             if (g == groups) order[groups++] = mat;
             ++count[g];
@@ -1452,7 +1461,8 @@ static void check_world_tiles(rv_terrain* t, int axes, int uv_bl, uint32_t tile_
          * UVs over the whole map (u east, v north from the bottom or south from the top) */
         for (k = 0; k < nv; ++k) {
             const uint32_t x = x0 + k % w, z = z0 + k / w;
-            const vec3 want = to_frame(axes, v3((float)x * WORLD_CELL, elevation[z * WORLD_MAP_X + x], (float)z * WORLD_CELL));
+            const vec3 want =
+                to_frame(axes, v3((float)x * WORLD_CELL, elevation[z * WORLD_MAP_X + x], (float)z * WORLD_CELL));
             const vec3 got = at3(pos, k), n = at3(nrm, k);
             const float v = (float)z / (float)(WORLD_MAP_Y - 1);
             CHECK_F(got.x, want.x, 1e-3);
@@ -1730,9 +1740,12 @@ typedef struct {
 
 static triple canonical(uint32_t a, uint32_t b, uint32_t c) {
     triple t;
-    if (a <= b && a <= c) t.v[0] = a, t.v[1] = b, t.v[2] = c;
-    else if (b <= a && b <= c) t.v[0] = b, t.v[1] = c, t.v[2] = a;
-    else t.v[0] = c, t.v[1] = a, t.v[2] = b;
+    if (a <= b && a <= c)
+        t.v[0] = a, t.v[1] = b, t.v[2] = c;
+    else if (b <= a && b <= c)
+        t.v[0] = b, t.v[1] = c, t.v[2] = a;
+    else
+        t.v[0] = c, t.v[1] = a, t.v[2] = b;
     return t;
 }
 
@@ -2157,8 +2170,8 @@ static void test_manifest(const char* dir) {
         ++models;
     }
     fclose(f);
-    printf("samples: %u ODOL models checked (%llu folded quads split for the host), %u MLOD models refused\n",
-           models, split, refused);
+    printf("samples: %u ODOL models checked (%llu folded quads split for the host), %u MLOD models refused\n", models,
+           split, refused);
     set_context("manifest");
     CHECK(models > 0);
 }

@@ -3,10 +3,10 @@
 // (RV_IMPORT_LODS "all": the 3-index faces of the meshes under each LOD node) and the decoded
 // model itself (sum over faces of max(0, corners - 2), the fan rule) give the same triangles
 // per LOD, and the same LOD names in the same order.
-#include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 #include <gtest/gtest.h>
+#include <assimp/Importer.hpp>
 
 #include <cstdio>
 #include <cstdlib>
@@ -64,8 +64,8 @@ std::vector<LodCount> fromCapi(const std::string& path, std::string& error) {
         const uint32_t vertices = rv_lod_vertex_count(m, lod);
         for (uint32_t v : tris)
             if (v >= vertices) {
-                error = "LOD " + std::to_string(lod) + " triangle index " + std::to_string(v) + " >= " +
-                        std::to_string(vertices);
+                error = "LOD " + std::to_string(lod) + " triangle index " + std::to_string(v) +
+                        " >= " + std::to_string(vertices);
                 break;
             }
         out.push_back(c);
