@@ -165,7 +165,7 @@ RV_API const char* rv_lod_property_value(const rv_model* m, uint32_t lod, uint32
 RV_API uint32_t rv_lod_proxy_count(const rv_model* m, uint32_t lod);
 RV_API const char* rv_lod_proxy_name(const rv_model* m, uint32_t lod, uint32_t i);  /* "proxy:<path>.001" */
 RV_API const char* rv_lod_proxy_path(const rv_model* m, uint32_t lod, uint32_t i);
-RV_API int32_t rv_lod_proxy_index(const rv_model* m, uint32_t lod, uint32_t i);
+RV_API int32_t rv_lod_proxy_index(const rv_model* m, uint32_t lod, uint32_t i);    /* -1 when out of range */
 RV_API void rv_lod_proxy_transform(const rv_model* m, uint32_t lod, uint32_t i, float* out16); /* row-major 4x4 */
 
 /* Per-vertex masses (kg) of the geometry LOD; 0 elsewhere. */
@@ -190,8 +190,8 @@ RV_API uint32_t rv_terrain_material_count(const rv_terrain* t);
 RV_API const char* rv_terrain_material(const rv_terrain* t, uint32_t i);
 
 /* Tiles of the height grid (rv_options.tile_cells cells a side). rv_terrain_tile_load builds
- * one tile (returns 0 when i is out of range); the rv_tile_* getters read the loaded tile. A
- * handle holds one loaded tile: use one handle per thread. */
+ * one tile (returns 0, keeping the tile loaded before, when i is out of range); the rv_tile_*
+ * getters read the loaded tile. A handle holds one loaded tile: use one handle per thread. */
 RV_API uint32_t rv_terrain_tile_count(const rv_terrain* t);
 RV_API int32_t rv_terrain_tile_load(rv_terrain* t, uint32_t i);
 RV_API void rv_tile_extent(const rv_terrain* t, uint32_t* out6);  /* column, row, x0, z0, x1, z1 */

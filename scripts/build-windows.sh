@@ -23,6 +23,11 @@ for f in $B/rvimport.dll $B/rvimport.exe; do
   done
 done
 if [ "${1:-}" = "--test" ]; then
+  # The demo files the C ABI test reads, from the Linux writer (it packs the world with liblzo2).
+  cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build build --target rv_make_demo >/dev/null
+  mkdir -p $B/demo
+  build/test/rv_make_demo $B/demo/rv_crate.p3d $B/demo/rv_world.wrp
   export WINEDEBUG=-all WINEPREFIX="$PWD/$B/wineprefix"
   ctest --test-dir $B --output-on-failure
 fi

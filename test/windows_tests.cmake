@@ -40,3 +40,20 @@ target_link_libraries(rv_tests PRIVATE rv_testkit rvimport_view gtest_main)
 # One ctest entry for the whole program: every Wine process start costs seconds.
 add_test(NAME windows_rv_tests COMMAND rv_tests)
 set_tests_properties(windows_rv_tests PROPERTIES TIMEOUT 1800)
+
+# The plain C test of the C ABI against rvimport.dll (copied beside it: Windows finds DLLs in the
+# program's folder). The demo files come from the Linux rv_make_demo, which scripts/build-windows.sh
+# runs into build-windows/demo/ first (it needs liblzo2 to write the LZO-packed world).
+add_executable(capi_c_test capi/capi_c_test.c)
+set_target_properties(capi_c_test PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
+target_compile_definitions(capi_c_test PRIVATE RV_EXPECTED_VERSION="${PROJECT_VERSION}")
+target_compile_options(capi_c_test PRIVATE -Wall -Wextra -Wpedantic -Wshadow)
+target_link_libraries(capi_c_test PRIVATE rvimport_capi)
+add_custom_command(TARGET capi_c_test POST_BUILD
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different $<TARGET_FILE:rvimport_capi> $<TARGET_FILE_DIR:capi_c_test>)
+set(RV_WIN_DEMO ${PROJECT_BINARY_DIR}/demo)
+file(MAKE_DIRECTORY ${RV_WIN_DEMO}/work)
+add_test(NAME windows_capi_c_test
+  COMMAND capi_c_test ${RV_WIN_DEMO}/rv_crate.p3d ${RV_WIN_DEMO}/rv_world.wrp
+          ${PROJECT_SOURCE_DIR}/../shared/samples ${RV_WIN_DEMO}/work)
+set_tests_properties(windows_capi_c_test PROPERTIES TIMEOUT 1800)

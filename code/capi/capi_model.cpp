@@ -54,6 +54,8 @@ bool badOut(rv_model** out, rv_error* error) {
 extern "C" {
 
 int32_t rv_model_open(const char* path, const rv_options* options, rv_model** out, rv_error* error) {
+    rv_error scratch;  // the codes below are read back from it: callers may pass no rv_error
+    if (!error) error = &scratch;
     if (badOut(out, error)) return RV_ERROR_INVALID_ARGUMENT;
     return guarded(error, [&] {
         std::vector<uint8_t> bytes;
@@ -65,6 +67,8 @@ int32_t rv_model_open(const char* path, const rv_options* options, rv_model** ou
 
 int32_t rv_model_open_memory(const void* data, uint64_t size, const char* name, const rv_options* options,
                              rv_model** out, rv_error* error) {
+    rv_error scratch;
+    if (!error) error = &scratch;
     if (badOut(out, error)) return RV_ERROR_INVALID_ARGUMENT;
     if (!data && size) {
         setError(error, RV_ERROR_INVALID_ARGUMENT, "null data");

@@ -62,8 +62,10 @@ void appendCell(const TerrainTile& tile, uint32_t lx, uint32_t lz, bool mirrored
 TerrainView::TerrainView(const WrpTerrain& terrain, const Frame& frame, uint32_t tileCells)
     : t_(&terrain), frame_(frame), tileCells_(tileCells ? tileCells : kDefaultTileCells) {
     if (hasGrid(terrain)) {
-        columns_ = (terrain.mapSizeX - 1 + tileCells_ - 1) / tileCells_;
-        rows_ = (terrain.mapSizeY - 1 + tileCells_ - 1) / tileCells_;
+        // cells / size rounded up, without the (cells + size - 1) that wraps for huge tile sizes.
+        const uint32_t cellsX = terrain.mapSizeX - 1, cellsZ = terrain.mapSizeY - 1;
+        columns_ = cellsX / tileCells_ + (cellsX % tileCells_ != 0);
+        rows_ = cellsZ / tileCells_ + (cellsZ % tileCells_ != 0);
     }
     std::unordered_map<std::string, size_t> slot;
     for (uint32_t i = 0; i < terrain.objects.size(); ++i) {
