@@ -9,8 +9,8 @@ void readProxies(ByteReader& r, const FileState& s, std::vector<OdolProxy>& prox
     ContextScope scope(r.context(), "proxies");
     const bool hasBone = s.version >= 28;
     const bool hasSection = s.version >= 40;
-    // asciiz (>= 1 byte), mat43, then 2, 3 or 4 i32; the minimum of any version is what counts.
-    uint32_t n = r.count(1 + 48 + (hasBone ? 12 : 8), "proxies");
+    // The least a proxy takes: the path's NUL, the matrix and the version's 2, 3 or 4 i32.
+    uint32_t n = r.count(1 + 48 + 4 * (2 + size_t(hasBone) + size_t(hasSection)), "proxies");
     proxies.resize(n);
     ContextScope item(r.context(), "proxy", 0);
     for (uint32_t i = 0; i < n; ++i) {
