@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything rvimport needs to build and test on Debian bookworm (run as root, or with sudo):
 # compilers and CMake, Assimp, glm, GoogleTest, Google Benchmark, liblzo2 (the tests' reference
-# codec), clang + libFuzzer, Blender (the add-on's headless tests), and MinGW-w64 + Wine (the
-# Windows cross build and its tests).
+# codec), libsquish (the tests' DXT oracle), stb (the CLI's PNG writer), clang + libFuzzer, Blender
+# (the add-on's headless tests), and MinGW-w64 + Wine (the Windows cross build and its tests).
 set -euo pipefail
 SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
@@ -11,5 +11,5 @@ $SUDO apt-get update -q
 $SUDO apt-get install -y -q --no-install-recommends \
   build-essential cmake ninja-build pkg-config \
   libassimp-dev libglm-dev googletest libgtest-dev libbenchmark-dev \
-  liblzo2-dev clang libclang-rt-14-dev blender \
+  liblzo2-dev libsquish-dev libstb-dev clang libclang-rt-14-dev blender \
   g++-mingw-w64-x86-64-posix wine64

@@ -2,9 +2,10 @@
 # GoogleTest suite and the plain C test of the C ABI, built as .exe and run by ctest through Wine
 # (CMAKE_CROSSCOMPILING_EMULATOR). Left out, because they need liblzo2 (the tests' GPL reference
 # compressor, which has no Windows build here): the LZO round trips (test_lzo), the writer
-# fixtures packed with LZO (test_odol_fixtures, test_wrp_fixtures) and the demo generator; the
-# Windows tests read the demo files the Linux build wrote. Everything else runs, on the same real
-# samples with the same expected values.
+# fixtures packed with LZO (test_odol_fixtures, test_wrp_fixtures, test_paa_lzo) and the demo
+# generator; the Windows tests read the demo files the Linux build wrote. Also left out: the
+# libsquish DXT oracle (test_paa_squish). Everything else runs, on the same real samples with the
+# same expected values.
 set(gtest_force_shared_crt ON CACHE BOOL "" FORCE)
 set(INSTALL_GTEST OFF CACHE BOOL "" FORCE)
 set(BUILD_GMOCK OFF CACHE BOOL "" FORCE)
@@ -35,6 +36,9 @@ add_executable(rv_tests
   test_wrp_samples.cpp
   test_view.cpp
   test_windows_paths.cpp
+  test_paa_samples.cpp
+  test_paa_synthetic.cpp
+  test_paa_damage.cpp
 )
 target_link_libraries(rv_tests PRIVATE rv_testkit rvimport_view gtest_main)
 # One ctest entry for the whole program: every Wine process start costs seconds.
