@@ -1,10 +1,11 @@
 // The verbs of the rvimport command-line tool and the writers they share.
 //
 // Files: main.cpp (usage, dispatch), info.cpp (info, dump), options.cpp (export/batch options),
-// export.cpp (export), terrain_export.cpp (.asc and Terrain Builder lists), bench.cpp, the JSON
-// and info writers; with Assimp (RV_WITH_ASSIMP): assimp_convert.cpp (import + export of one
-// file, warning capture), batch.cpp, formats.cpp (listext, listexport, exportinfo, knowext);
-// without it: no_assimp.cpp, whose verbs say so and exit 2.
+// export.cpp (export), paa_cli.cpp (textures: info, dump, export to PNG), terrain_export.cpp
+// (.asc and Terrain Builder lists), bench.cpp, the JSON and info writers; with Assimp
+// (RV_WITH_ASSIMP): assimp_convert.cpp (import + export of one file, warning capture), batch.cpp,
+// formats.cpp (listext, listexport, exportinfo, knowext); without it: no_assimp.cpp, whose verbs
+// say so and exit 2.
 #pragma once
 
 #include <cstdio>
@@ -37,6 +38,14 @@ int runInfo(const std::vector<std::string>& args);
 int runDump(const std::vector<std::string>& args);
 int runExport(const std::vector<std::string>& args);
 int runBench(const std::vector<std::string>& args);
+
+// Textures (paa_cli.cpp): .paa / .pac by their extension.
+bool isTexturePath(const std::string& path);
+// `info` / `dump --json` of a texture; false after reporting an error on stderr.
+bool describeTexture(const std::string& path, bool json, bool pretty);
+// An export whose input is a texture (any non-option argument ending in .paa / .pac): to PNG.
+bool isTextureExport(const std::vector<std::string>& args);
+int runTextureExport(const std::vector<std::string>& args);
 
 // The .asc / .txt terrain exports (-f asc / -f tbobjects or by OUT's extension); -1 when the
 // request is not one of them, else the exit code.

@@ -48,6 +48,10 @@ void usage(std::FILE* out) {
         "                                 Terrains: .asc (elevation grid), .txt (Terrain Builder objects),\n"
         "                                 --easting, --northing, --cell-size, --data-folder DIR (place\n"
         "                                 the object models). Decode warnings go to stderr.\n"
+        "  rvimport export TEX.paa OUT.png [--mip N] [--raw-channels]\n"
+        "                                 a PAA/PAC texture's mip N (default 0) as PNG; the ZIWS\n"
+        "                                 channel swizzle is undone unless --raw-channels\n"
+        "                                 (info and dump --json take .paa / .pac files too)\n"
         "  rvimport batch IN_DIR OUT_DIR [-f FORMAT_ID] [-j N] [--lod ...] [--autocenter on|off] ...\n"
         "                                 convert every supported file under IN_DIR (default glb2),\n"
         "                                 keeping folders; never stops on a bad file; summary at the end\n"
@@ -92,7 +96,9 @@ const VerbEntry kVerbs[] = {
     {"--version", version},
     {"info", rv::cli::runInfo},
     {"dump", rv::cli::runDump},
-    {"export", rv::cli::runExport},
+    {"export", [](const std::vector<std::string>& a) {
+         return rv::cli::isTextureExport(a) ? rv::cli::runTextureExport(a) : rv::cli::runExport(a);
+     }},
     {"bench", rv::cli::runBench},
     {"batch", rv::cli::runBatch},
     {"listext", [](const std::vector<std::string>&) { return rv::cli::runListExt(); }},

@@ -48,9 +48,9 @@ void unpackLzss(ByteReader& r, const PaaMip& mip, LzssChecksum which, uint8_t* o
     const uint64_t sumAt = r.offset();
     const uint32_t stored = r.u32();
     if (!checksumMatches(stored, out, size_t(mip.decodedSize), which)) {
-        const char* pinned = which == LzssChecksum::Signed ? "the signed " : which == LzssChecksum::Unsigned ? "the unsigned " : "";
+        const char* pinned = which == LzssChecksum::Signed ? "signed " : which == LzssChecksum::Unsigned ? "unsigned " : "";
         r.failAt(DiagKind::BadCompression, sumAt,
-                 "LZSS checksum " + std::to_string(stored) + " at offset " + hexOffset(sumAt) + " is not " + pinned +
+                 "LZSS checksum " + std::to_string(stored) + " at offset " + hexOffset(sumAt) + " is not the " + pinned +
                      "sum of the " + std::to_string(mip.decodedSize) + " decoded bytes (signed " +
                      std::to_string(lzssChecksum(out, size_t(mip.decodedSize), true)) + ", unsigned " +
                      std::to_string(lzssChecksum(out, size_t(mip.decodedSize), false)) + ")");

@@ -1,0 +1,359 @@
+// Textures on the command line: `rvimport info TEX.paa`, `rvimport dump --json TEX.paa` and
+// `rvimport export TEX.paa OUT.png [--mip N] [--raw-channels]`. No Assimp; PNG by stb_image_write
+// (public domain / MIT), written to a temporary file beside OUT and renamed into place only once
+// it is complete, so a failed export never leaves half a PNG or touches the input.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "cli/json_writer.hpp"
+#include "rv/file_bytes.hpp"
+#include "rv/paa.hpp"
+
+#define STB_IMAGE_WRITE_IMPLEMENTATION
+#define STBI_WRITE_NO_STDIO  // files are ours to open (UTF-8 names on Windows, the rename)
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+#endif
+#include <stb_image_write.h>
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+
+namespace fs = std::filesystem;
+
+namespace rv::cli {
+namespace {
+
+std::string hex8(const PaaColor& c) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "#%02x%02x%02x%02x", c.r, c.g, c.b, c.a);
+    return buf;
+}
+
+// What a ZIWS byte says a stored channel holds: "R", "1-R", "1".
+std::string swizzleSource(uint8_t v) {
+    static const char* const kChannel[4] = {"A", "R", "G", "B"};
+    if (v < 4) return kChannel[v];
+    if (v < 8) return std::string("1-") + kChannel[v - 4];
+    return v == 8 ? "1" : "?";
+}
+
+PaaColor averageOf(const Image& img) {
+    uint64_t sum[4] = {0, 0, 0, 0};
+    for (size_t i = 0; i < img.rgba.size(); ++i) sum[i % 4] += img.rgba[i];
+    const uint64_t n = img.rgba.empty() ? 1 : img.rgba.size() / 4;
+    return {uint8_t((sum[0] + n / 2) / n), uint8_t((sum[1] + n / 2) / n), uint8_t((sum[2] + n / 2) / n),
+            uint8_t((sum[3] + n / 2) / n)};
+}
+
+void writeHeaderInfo(std::FILE* out, const PaaTexture& t) {
+    if (t.typed)
+        std::fprintf(out, "format     PAA %s (type 0x%04x)\n", paaTypeName(t.type), unsigned(t.typeTag));
+    else
+        std::fprintf(out, "format     %s without a type field (OFP)\n", t.type == PaaType::P8 ? "PAC P8" : "PAA ARGB4444");
+    std::fprintf(out, "size       %u x %u, %zu mip%s\n", t.width(), t.height(), t.mips.size(), t.mips.size() == 1 ? "" : "s");
+    if (t.hasFlags)
+        std::fprintf(out, "flags      GALF 0x%08x:%s%s%s\n", t.flags, t.alpha() ? " alpha" : "", t.transparent() ? " transparent (1-bit)" : "",
+                     t.alpha() || t.transparent() ? "" : " none");
+    if (t.hasSwizzle)
+        std::fprintf(out, "swizzle    ZIWS %02x %02x %02x %02x: stored A = %s, R = %s, G = %s, B = %s (exports undo it; --raw-channels keeps it)\n",
+                     t.swizzle[0], t.swizzle[1], t.swizzle[2], t.swizzle[3], swizzleSource(t.swizzle[0]).c_str(),
+                     swizzleSource(t.swizzle[1]).c_str(), swizzleSource(t.swizzle[2]).c_str(), swizzleSource(t.swizzle[3]).c_str());
+    if (t.hasAverageColor) std::fprintf(out, "CGVA       %s (stored average colour, RGBA)\n", hex8(t.averageColor).c_str());
+    if (t.hasMaxColor) std::fprintf(out, "CXAM       %s (stored maximum colour, RGBA)\n", hex8(t.maxColor).c_str());
+    if (!t.procedural.empty()) std::fprintf(out, "procedural %s\n", t.procedural.c_str());
+    if (!t.palette.empty()) std::fprintf(out, "palette    %zu colours\n", t.palette.size());
+    std::fprintf(out, "tags      ");
+    for (const PaaTag& tag : t.tags) std::fprintf(out, " %s", tag.name.c_str());
+    std::fprintf(out, "%s\n", t.tags.empty() ? " none" : "");
+    std::fprintf(out, "\n  #  %-11s %-7s %10s %10s  %s\n", "size", "storage", "stored", "unpacked", "data at");
+    for (size_t i = 0; i < t.mips.size(); ++i) {
+        const PaaMip& m = t.mips[i];
+        const std::string size = std::to_string(m.width) + "x" + std::to_string(m.height);
+        std::fprintf(out, "%3zu  %-11s %-7s %10u %10llu  0x%llx\n", i, size.c_str(), paaStorageName(m.storage), m.dataSize,
+                     static_cast<unsigned long long>(m.decodedSize), static_cast<unsigned long long>(m.dataOffset));
+    }
+}
+
+void writeTextureJson(std::FILE* out, const PaaTexture& t, bool pretty) {
+    JsonWriter j(out, pretty);
+    auto colour = [&j](const char* k, bool has, const PaaColor& c) {
+        j.key(k);
+        if (!has) return j.null();
+        j.beginArray();
+        for (uint8_t v : {c.r, c.g, c.b, c.a}) j.value(uint32_t(v));
+        j.endArray();
+    };
+    j.beginObject();
+    j.field("format", t.type == PaaType::P8 ? "PAC" : "PAA");
+    j.field("type", paaTypeName(t.type));
+    j.field("type_tag", uint32_t(t.typeTag));
+    j.field("typed", t.typed);
+    j.field("file_size", uint64_t(t.fileSize));
+    j.field("width", t.width());
+    j.field("height", t.height());
+    j.key("tags");
+    j.beginArray();
+    for (const PaaTag& tag : t.tags) {
+        j.beginObject();
+        j.field("name", tag.name);
+        j.field("offset", uint64_t(tag.offset));
+        j.field("size", tag.size);
+        j.endObject();
+    }
+    j.endArray();
+    colour("average_color", t.hasAverageColor, t.averageColor);
+    colour("max_color", t.hasMaxColor, t.maxColor);
+    j.key("flags");
+    t.hasFlags ? j.value(t.flags) : j.null();
+    j.field("alpha", t.alpha());
+    j.field("transparent", t.transparent());
+    j.key("swizzle");
+    if (t.hasSwizzle) {
+        j.beginArray();
+        for (uint8_t v : t.swizzle) j.value(uint32_t(v));
+        j.endArray();
+    } else {
+        j.null();
+    }
+    j.field("procedural", t.procedural);
+    uints(j, "mip_offsets", t.mipOffsets);
+    j.key("palette");
+    j.beginArray();
+    for (const PaaColor& c : t.palette) {
+        j.beginArray();
+        for (uint8_t v : {c.r, c.g, c.b}) j.value(uint32_t(v));
+        j.endArray();
+    }
+    j.endArray();
+    j.key("mips");
+    j.beginArray();
+    for (const PaaMip& m : t.mips) {
+        j.beginObject();
+        j.field("width", m.width);
+        j.field("height", m.height);
+        j.field("storage", paaStorageName(m.storage));
+        j.field("header_offset", uint64_t(m.headerOffset));
+        j.field("data_offset", uint64_t(m.dataOffset));
+        j.field("data_size", m.dataSize);
+        j.field("decoded_size", uint64_t(m.decodedSize));
+        j.endObject();
+    }
+    j.endArray();
+    j.field("trailing_zero", t.trailingZero);
+    warnings(j, t.warnings);
+    j.endObject();
+}
+
+struct LoadedTexture {
+    std::vector<uint8_t> bytes;
+    PaaTexture texture;
+};
+
+// Reads and decodes a texture's header; false after reporting the error on stderr.
+bool loadTexture(const std::string& path, const Options& options, LoadedTexture& out) {
+    auto bytes = readFileBytes(path);
+    if (!bytes) {
+        std::fprintf(stderr, "%s\n", bytes.error().message.c_str());
+        return false;
+    }
+    out.bytes = std::move(bytes.value());
+    auto t = decodePaa(out.bytes.data(), out.bytes.size(), fileNameOf(path), options);
+    if (!t) {
+        std::fprintf(stderr, "%s\n", t.error().message.c_str());
+        return false;
+    }
+    out.texture = std::move(t.value());
+    return true;
+}
+
+// ---- PNG output ----
+
+struct PngSink {
+    std::FILE* file;
+    bool failed;
+};
+
+void pngWrite(void* context, void* data, int size) {
+    auto* sink = static_cast<PngSink*>(context);
+    if (!sink->failed && size > 0 && std::fwrite(data, 1, size_t(size), sink->file) != size_t(size)) sink->failed = true;
+}
+
+// Writes img to `out` through a temporary file in the same folder; false after reporting why.
+bool writePng(const std::string& out, const Image& img) {
+    const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
+    const std::string tmp = out + ".tmp" + std::to_string(stamp % 1000000007);
+    std::FILE* f = openFile(tmp, "wb");
+    if (!f) {
+        std::fprintf(stderr, "rvimport export: cannot write %s (creating %s failed)\n", out.c_str(), tmp.c_str());
+        return false;
+    }
+    PngSink sink{f, false};
+    const int encoded = stbi_write_png_to_func(pngWrite, &sink, int(img.width), int(img.height), 4, img.rgba.data(),
+                                               int(img.width * 4));
+    bool ok = encoded != 0 && !sink.failed && std::fflush(f) == 0;
+    ok = (std::fclose(f) == 0) && ok;
+    std::error_code ec;
+    if (ok) fs::rename(fs::u8path(tmp), fs::u8path(out), ec);
+    if (!ok || ec) {
+        fs::remove(fs::u8path(tmp), ec);
+        std::fprintf(stderr, "rvimport export: writing %s failed%s\n", out.c_str(), encoded ? "" : " (PNG encoding)");
+        return false;
+    }
+    return true;
+}
+
+struct ExportArgs {
+    std::vector<std::string> positional;
+    std::string format;
+    long mip = 0;
+    bool rawChannels = false;
+    Options decode;
+};
+
+bool parseLong(const std::string& v, long lo, long hi, long& out) {
+    char* end = nullptr;
+    const long n = std::strtol(v.c_str(), &end, 10);
+    if (v.empty() || !end || *end || n < lo || n > hi) return false;
+    out = n;
+    return true;
+}
+
+// --mip N, --raw-channels, --memory-limit MB, -f/--format png; "--name=value" too.
+bool parseExportArgs(const std::vector<std::string>& args, ExportArgs& a) {
+    for (size_t i = 1; i < args.size(); ++i) {
+        std::string name = args[i], value;
+        const bool option = name.size() > 1 && name[0] == '-';
+        if (!option) {
+            a.positional.push_back(name);
+            continue;
+        }
+        const size_t eq = name.find('=');
+        const bool inlineValue = name.rfind("--", 0) == 0 && eq != std::string::npos;
+        if (inlineValue) {
+            value = name.substr(eq + 1);
+            name = name.substr(0, eq);
+        }
+        if (name == "--raw-channels" && !inlineValue) {
+            a.rawChannels = true;
+            continue;
+        }
+        if (name != "--mip" && name != "--memory-limit" && name != "-f" && name != "--format") {
+            std::fprintf(stderr, "rvimport export: unknown option for a texture: %s\n", args[i].c_str());
+            return false;
+        }
+        if (!inlineValue) {
+            if (i + 1 >= args.size()) {
+                std::fprintf(stderr, "rvimport export: %s needs a value\n", name.c_str());
+                return false;
+            }
+            value = args[++i];
+        }
+        long n = 0;
+        if (name == "-f" || name == "--format") {
+            a.format = value;
+        } else if (name == "--mip" && parseLong(value, 0, 65535, n)) {
+            a.mip = n;
+        } else if (name == "--memory-limit" && parseLong(value, 1, 1L << 20, n)) {
+            a.decode.memoryLimit = uint64_t(n) << 20;
+        } else {
+            std::fprintf(stderr, "rvimport export: %s wants a whole number, not '%s'\n", name.c_str(), value.c_str());
+            return false;
+        }
+    }
+    return true;
+}
+
+bool endsWithNoCase(const std::string& s, const char* suffix) {
+    const std::string x = s.size() >= 4 ? s.substr(s.size() - 4) : s;
+    std::string l;
+    for (char c : x) l += char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    return l == suffix;
+}
+
+// The export's checks before decoding: arguments, format, not overwriting the input.
+int checkExport(const ExportArgs& a) {
+    if (a.positional.size() != 2) {
+        std::fprintf(stderr, "usage: rvimport export TEX.paa OUT.png [--mip N] [--raw-channels] [--memory-limit MB]\n");
+        return kExitUsage;
+    }
+    const std::string& out = a.positional[1];
+    const bool png = a.format.empty() ? endsWithNoCase(out, ".png") : (a.format == "png" || a.format == "PNG");
+    if (!png) {
+        std::fprintf(stderr, "rvimport export: a texture exports to PNG only (OUT ending in .png, or -f png)\n");
+        return kExitUsage;
+    }
+    std::error_code ec;
+    if (fs::equivalent(fs::u8path(a.positional[0]), fs::u8path(out), ec)) {
+        std::fprintf(stderr, "rvimport export: %s would overwrite the input\n", out.c_str());
+        return kExitUsage;
+    }
+    return kExitOk;
+}
+
+}  // namespace
+
+bool isTexturePath(const std::string& path) { return endsWithNoCase(path, ".paa") || endsWithNoCase(path, ".pac"); }
+
+bool isTextureExport(const std::vector<std::string>& args) {
+    for (size_t i = 1; i < args.size(); ++i)
+        if (!args[i].empty() && args[i][0] != '-' && isTexturePath(args[i])) return true;
+    return false;
+}
+
+bool describeTexture(const std::string& path, bool json, bool pretty) {
+    LoadedTexture lt;
+    if (!loadTexture(path, Options{}, lt)) return false;
+    const PaaTexture& t = lt.texture;
+    if (json) {
+        writeTextureJson(stdout, t, pretty);
+        return true;
+    }
+    writeHeaderInfo(stdout, t);
+    auto top = decodePaaMip(t, lt.bytes.data(), lt.bytes.size(), 0);
+    if (top) std::fprintf(stdout, "\naverage    %s (mip 0 as exported)\n", hex8(averageOf(top.value())).c_str());
+    std::fprintf(stdout, "warnings (%zu)\n", t.warnings.size());
+    for (const Warning& w : t.warnings) std::fprintf(stdout, "  %s\n", w.message.c_str());
+    if (!top) {
+        std::fflush(stdout);
+        std::fprintf(stderr, "%s\n", top.error().message.c_str());
+        return false;
+    }
+    return true;
+}
+
+int runTextureExport(const std::vector<std::string>& args) {
+    ExportArgs a;
+    if (!parseExportArgs(args, a)) return kExitUsage;
+    if (const int rc = checkExport(a)) return rc;
+    LoadedTexture lt;
+    if (!loadTexture(a.positional[0], a.decode, lt)) return kExitDecode;
+    const PaaTexture& t = lt.texture;
+    printWarnings(t.warnings);
+    if (size_t(a.mip) >= t.mips.size()) {
+        std::fprintf(stderr, "rvimport export: %s has %zu mips (0..%zu), not --mip %ld\n", t.sourceName.c_str(),
+                     t.mips.size(), t.mips.size() - 1, a.mip);
+        return kExitUsage;
+    }
+    PaaDecodeOptions options;
+    options.rawChannels = a.rawChannels;
+    options.memoryLimit = a.decode.memoryLimit;
+    auto img = decodePaaMip(t, lt.bytes.data(), lt.bytes.size(), size_t(a.mip), options);
+    if (!img) {
+        std::fprintf(stderr, "%s\n", img.error().message.c_str());
+        return kExitDecode;
+    }
+    const fs::path parent = fs::u8path(a.positional[1]).parent_path();
+    std::error_code ec;
+    if (!parent.empty()) fs::create_directories(parent, ec);  // a failure shows up when writing
+    return writePng(a.positional[1], img.value()) ? kExitOk : kExitDecode;
+}
+
+}  // namespace rv::cli
