@@ -17,6 +17,12 @@ using rv::Axes;
 using rv::Frame;
 using rv::Vec3;
 
+// The fixture model, alive for the whole run: views point into the model they were built from.
+const rv::OdolModel& crateModel() {
+    static const rv::OdolModel crate = rvtest::makeCrateModel();
+    return crate;
+}
+
 rv::ModelView viewOf(const rv::OdolModel& m, const std::string& lods, Frame frame, bool autocenter = true) {
     rv::Options o;
     o.lods = lods;
@@ -41,7 +47,7 @@ void expectVec(const Vec3& got, float x, float y, float z) {
 // The crate's first face is the +x side of the body box: stored corners 0, 1, 2, 3 at
 // (0.5,-0.4,-0.3), (0.5,0.4,-0.3), (0.5,0.4,0.3), (0.5,-0.4,0.3).
 TEST(View, QuadsAreTheEnginesFanAndMirroringKeepsTheFirstCorner) {
-    const rv::OdolModel crate = rvtest::makeCrateModel();
+    const rv::OdolModel& crate = crateModel();
     const rv::LodView stored = viewOf(crate, "first", {Axes::Stored, false}).lods.at(0);
     EXPECT_EQ(polygon(stored, 0), (std::vector<uint32_t>{0, 1, 2, 3}));
     EXPECT_EQ(triangle(stored, 0), (std::vector<uint32_t>{0, 1, 2}));
@@ -79,7 +85,7 @@ TEST(View, UvsKeepOrFlipTheirOrigin) {
 
 // Faces 0-5 use crate_co.paa + crate.rvmat, faces 6-17 (the handle's triangles) nothing.
 TEST(View, MaterialGroupsInFirstUseOrder) {
-    const rv::ModelView v = viewOf(rvtest::makeCrateModel(), "first", {Axes::YUp, true});
+    const rv::ModelView v = viewOf(crateModel(), "first", {Axes::YUp, true});
     ASSERT_EQ(v.materials.size(), 2u);
     EXPECT_EQ(v.materials[0].name, "crate_co.paa :: crate.rvmat");
     EXPECT_EQ(v.materials[0].texture, "rv\\demo\\data\\crate_co.paa");
@@ -115,7 +121,7 @@ TEST(View, MaterialNamesStayUniqueAcrossFolders) {
 
 // lid stores weight bytes 255, 255, 128, 1; handle stores none; damage_hide is empty.
 TEST(View, SelectionWeightsAreDecodedOnce) {
-    const rv::LodView l = viewOf(rvtest::makeCrateModel(), "first", {}).lods.at(0);
+    const rv::LodView l = viewOf(crateModel(), "first", {}).lods.at(0);
     ASSERT_EQ(l.selections.size(), 3u);
     EXPECT_EQ(l.selections[0].name, "lid");
     EXPECT_EQ(l.selections[0].vertices, (std::vector<uint32_t>{8, 9, 10, 11}));
@@ -126,20 +132,20 @@ TEST(View, SelectionWeightsAreDecodedOnce) {
 }
 
 TEST(View, PointLodsKeepLoosePointsAndNamedPoints) {
-    const rv::LodView mem = viewOf(rvtest::makeCrateModel(), "Memory", {Axes::YUp, true}).lods.at(0);
+    const rv::LodView mem = viewOf(crateModel(), "Memory", {Axes::YUp, true}).lods.at(0);
     EXPECT_TRUE(mem.isPointLod);
     EXPECT_TRUE(mem.drawLoosePoints);
     EXPECT_EQ(mem.loosePoints, (std::vector<uint32_t>{0, 1, 2}));
     ASSERT_EQ(mem.namedPoints.size(), 3u);
     EXPECT_EQ(mem.namedPoints[2].name, "corner");
     expectVec(mem.namedPoints[2].position, -0.45f, -0.35f, -0.25f);
-    const rv::LodView vis = viewOf(rvtest::makeCrateModel(), "first", {}).lods.at(0);
+    const rv::LodView vis = viewOf(crateModel(), "first", {}).lods.at(0);
     EXPECT_TRUE(vis.loosePoints.empty());
     EXPECT_TRUE(vis.namedPoints.empty());  // shapes, not places
 }
 
 TEST(View, ProxiesAreNamedAndConverted) {
-    const rv::LodView l = viewOf(rvtest::makeCrateModel(), "first", {Axes::YUp, true}).lods.at(0);
+    const rv::LodView l = viewOf(crateModel(), "first", {Axes::YUp, true}).lods.at(0);
     ASSERT_EQ(l.proxies.size(), 1u);
     EXPECT_EQ(l.proxies[0].name, "proxy:\\rv\\demo\\proxies\\lamp.p3d.001");
     EXPECT_EQ(l.proxies[0].index, 1);
@@ -169,7 +175,7 @@ TEST(View, AutocenterOffAddsTheBoundingCentre) {
 }
 
 TEST(View, GeometryLodCarriesVertexMass) {
-    const rv::LodView g = viewOf(rvtest::makeCrateModel(), "Geometry", {}).lods.at(0);
+    const rv::LodView g = viewOf(crateModel(), "Geometry", {}).lods.at(0);
     EXPECT_EQ(g.vertexMass, std::vector<float>(24, 5.0f));
     EXPECT_EQ(g.kind, rv::LodKind::Geometry);
 }
