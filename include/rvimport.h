@@ -44,14 +44,14 @@ extern "C" {
 /* Result codes: the same numbers as rv::DiagKind's errors. */
 typedef enum rv_result {
     RV_OK = 0,
-    RV_ERROR_CANNOT_READ = 1,       /* the file could not be opened or read */
-    RV_ERROR_NOT_RECOGNIZED = 2,    /* not a model / terrain */
-    RV_ERROR_UNSUPPORTED = 3,       /* a known format or version rvimport refuses (MLOD, DayZ, VBS) */
-    RV_ERROR_TRUNCATED = 4,         /* the data ends inside a structure */
-    RV_ERROR_BAD_COUNT = 5,         /* a count exceeds the bytes left or the format's limits */
-    RV_ERROR_BAD_VALUE = 6,         /* a field holds an impossible value */
-    RV_ERROR_BAD_COMPRESSION = 7,   /* a compressed stream is malformed */
-    RV_ERROR_MEMORY_LIMIT = 8,      /* decoding would exceed rv_options.memory_limit */
+    RV_ERROR_CANNOT_READ = 1,     /* the file could not be opened or read */
+    RV_ERROR_NOT_RECOGNIZED = 2,  /* not a model / terrain */
+    RV_ERROR_UNSUPPORTED = 3,     /* a known format or version rvimport refuses (MLOD, DayZ, VBS) */
+    RV_ERROR_TRUNCATED = 4,       /* the data ends inside a structure */
+    RV_ERROR_BAD_COUNT = 5,       /* a count exceeds the bytes left or the format's limits */
+    RV_ERROR_BAD_VALUE = 6,       /* a field holds an impossible value */
+    RV_ERROR_BAD_COMPRESSION = 7, /* a compressed stream is malformed */
+    RV_ERROR_MEMORY_LIMIT = 8,    /* decoding would exceed rv_options.memory_limit */
     RV_ERROR_OUT_OF_MEMORY = 9,
     RV_ERROR_INVALID_ARGUMENT = 10, /* NULL out pointer, unknown LOD choice, bad option */
     RV_ERROR_ABI_MISMATCH = 11      /* rv_options.abi_version differs from this library's */
@@ -66,10 +66,10 @@ typedef enum rv_result {
 #define RV_WARNING_NAME_PROBLEM 105
 
 typedef struct rv_error {
-    int32_t code;        /* an rv_result */
-    uint64_t offset;     /* byte offset where decoding stopped */
-    char where[256];     /* structure path, "LOD 3 faces" ("" at file level) */
-    char message[1024];  /* the whole line: file, structure, what, offset */
+    int32_t code;       /* an rv_result */
+    uint64_t offset;    /* byte offset where decoding stopped */
+    char where[256];    /* structure path, "LOD 3 faces" ("" at file level) */
+    char message[1024]; /* the whole line: file, structure, what, offset */
 } rv_error;
 
 enum { RV_AXES_STORED = 0, RV_AXES_Y_UP = 1, RV_AXES_Z_UP = 2 };
@@ -101,10 +101,10 @@ RV_API int32_t rv_model_open_memory(const void* data, uint64_t size, const char*
 RV_API void rv_model_close(rv_model* m);
 RV_API uint32_t rv_model_version(const rv_model* m);
 RV_API uint32_t rv_model_warning_count(const rv_model* m);
-RV_API int32_t rv_model_warning_kind(const rv_model* m, uint32_t i);     /* RV_WARNING_* */
+RV_API int32_t rv_model_warning_kind(const rv_model* m, uint32_t i); /* RV_WARNING_* */
 RV_API uint64_t rv_model_warning_offset(const rv_model* m, uint32_t i);
-RV_API const char* rv_model_warning(const rv_model* m, uint32_t i);      /* the message line */
-RV_API void rv_model_center(const rv_model* m, float* out3);            /* bounding centre, in the frame */
+RV_API const char* rv_model_warning(const rv_model* m, uint32_t i); /* the message line */
+RV_API void rv_model_center(const rv_model* m, float* out3);        /* bounding centre, in the frame */
 
 /* Materials: (texture, rvmat) pairs of the opened LODs, with unique display names. */
 RV_API uint32_t rv_model_material_count(const rv_model* m);
@@ -114,15 +114,15 @@ RV_API const char* rv_material_rvmat(const rv_model* m, uint32_t i);
 
 /* LODs: the ones rv_options.lods picked, in file order. */
 RV_API uint32_t rv_model_lod_count(const rv_model* m);
-RV_API uint32_t rv_lod_file_index(const rv_model* m, uint32_t lod);       /* position in the file */
-RV_API const char* rv_lod_name(const rv_model* m, uint32_t lod);          /* "1.000", "Geometry"... */
+RV_API uint32_t rv_lod_file_index(const rv_model* m, uint32_t lod); /* position in the file */
+RV_API const char* rv_lod_name(const rv_model* m, uint32_t lod);    /* "1.000", "Geometry"... */
 RV_API float rv_lod_resolution(const rv_model* m, uint32_t lod);
-RV_API const char* rv_lod_kind(const rv_model* m, uint32_t lod);          /* "visual", "view", "geometry"... */
+RV_API const char* rv_lod_kind(const rv_model* m, uint32_t lod); /* "visual", "view", "geometry"... */
 
 RV_API uint32_t rv_lod_vertex_count(const rv_model* m, uint32_t lod);
-RV_API void rv_lod_positions(const rv_model* m, uint32_t lod, float* out);    /* 3 per vertex */
+RV_API void rv_lod_positions(const rv_model* m, uint32_t lod, float* out); /* 3 per vertex */
 RV_API int32_t rv_lod_has_normals(const rv_model* m, uint32_t lod);
-RV_API void rv_lod_normals(const rv_model* m, uint32_t lod, float* out);      /* 3 per vertex */
+RV_API void rv_lod_normals(const rv_model* m, uint32_t lod, float* out); /* 3 per vertex */
 RV_API uint32_t rv_lod_uv_set_count(const rv_model* m, uint32_t lod);
 RV_API void rv_lod_uvs(const rv_model* m, uint32_t lod, uint32_t set, float* out);        /* 2 per vertex */
 RV_API void rv_lod_corner_uvs(const rv_model* m, uint32_t lod, uint32_t set, float* out); /* 2 per corner */
@@ -131,7 +131,7 @@ RV_API void rv_lod_corner_uvs(const rv_model* m, uint32_t lod, uint32_t set, flo
 RV_API uint32_t rv_lod_polygon_count(const rv_model* m, uint32_t lod);
 RV_API uint32_t rv_lod_corner_count(const rv_model* m, uint32_t lod);
 RV_API void rv_lod_polygons(const rv_model* m, uint32_t lod, uint32_t* start, uint32_t* size, uint32_t* corners);
-RV_API void rv_lod_polygon_groups(const rv_model* m, uint32_t lod, uint32_t* out);  /* group of each */
+RV_API void rv_lod_polygon_groups(const rv_model* m, uint32_t lod, uint32_t* out); /* group of each */
 /* Triangles: each polygon as the fan the engine draws, 3 vertex indices each. */
 RV_API uint32_t rv_lod_triangle_count(const rv_model* m, uint32_t lod);
 RV_API void rv_lod_triangles(const rv_model* m, uint32_t lod, uint32_t* out);
@@ -163,9 +163,9 @@ RV_API const char* rv_lod_property_name(const rv_model* m, uint32_t lod, uint32_
 RV_API const char* rv_lod_property_value(const rv_model* m, uint32_t lod, uint32_t i);
 
 RV_API uint32_t rv_lod_proxy_count(const rv_model* m, uint32_t lod);
-RV_API const char* rv_lod_proxy_name(const rv_model* m, uint32_t lod, uint32_t i);  /* "proxy:<path>.001" */
+RV_API const char* rv_lod_proxy_name(const rv_model* m, uint32_t lod, uint32_t i); /* "proxy:<path>.001" */
 RV_API const char* rv_lod_proxy_path(const rv_model* m, uint32_t lod, uint32_t i);
-RV_API int32_t rv_lod_proxy_index(const rv_model* m, uint32_t lod, uint32_t i);    /* -1 when out of range */
+RV_API int32_t rv_lod_proxy_index(const rv_model* m, uint32_t lod, uint32_t i); /* -1 when out of range */
 RV_API void rv_lod_proxy_transform(const rv_model* m, uint32_t lod, uint32_t i, float* out16); /* row-major 4x4 */
 
 /* Per-vertex masses (kg) of the geometry LOD; 0 elsewhere. */
@@ -182,10 +182,10 @@ RV_API uint32_t rv_terrain_version(const rv_terrain* t);
 RV_API uint32_t rv_terrain_warning_count(const rv_terrain* t);
 RV_API int32_t rv_terrain_warning_kind(const rv_terrain* t, uint32_t i);
 RV_API const char* rv_terrain_warning(const rv_terrain* t, uint32_t i);
-RV_API void rv_terrain_map_size(const rv_terrain* t, uint32_t* x, uint32_t* y);    /* height samples */
-RV_API void rv_terrain_layer_size(const rv_terrain* t, uint32_t* x, uint32_t* y);  /* land cells */
-RV_API float rv_terrain_cell_size(const rv_terrain* t);                            /* metres between samples */
-RV_API void rv_terrain_elevation(const rv_terrain* t, float* out);                 /* x fastest, row 0 south */
+RV_API void rv_terrain_map_size(const rv_terrain* t, uint32_t* x, uint32_t* y);   /* height samples */
+RV_API void rv_terrain_layer_size(const rv_terrain* t, uint32_t* x, uint32_t* y); /* land cells */
+RV_API float rv_terrain_cell_size(const rv_terrain* t);                           /* metres between samples */
+RV_API void rv_terrain_elevation(const rv_terrain* t, float* out);                /* x fastest, row 0 south */
 RV_API uint32_t rv_terrain_material_count(const rv_terrain* t);
 RV_API const char* rv_terrain_material(const rv_terrain* t, uint32_t i);
 
@@ -194,20 +194,20 @@ RV_API const char* rv_terrain_material(const rv_terrain* t, uint32_t i);
  * getters read the loaded tile. A handle holds one loaded tile: use one handle per thread. */
 RV_API uint32_t rv_terrain_tile_count(const rv_terrain* t);
 RV_API int32_t rv_terrain_tile_load(rv_terrain* t, uint32_t i);
-RV_API void rv_tile_extent(const rv_terrain* t, uint32_t* out6);  /* column, row, x0, z0, x1, z1 */
+RV_API void rv_tile_extent(const rv_terrain* t, uint32_t* out6); /* column, row, x0, z0, x1, z1 */
 RV_API uint32_t rv_tile_vertex_count(const rv_terrain* t);
-RV_API void rv_tile_positions(const rv_terrain* t, float* out);     /* 3 per sample, metres, in the frame */
-RV_API void rv_tile_normals(const rv_terrain* t, float* out);       /* 3 per sample */
-RV_API void rv_tile_uvs(const rv_terrain* t, float* out);           /* 2 per sample, over the whole map */
+RV_API void rv_tile_positions(const rv_terrain* t, float* out); /* 3 per sample, metres, in the frame */
+RV_API void rv_tile_normals(const rv_terrain* t, float* out);   /* 3 per sample */
+RV_API void rv_tile_uvs(const rv_terrain* t, float* out);       /* 2 per sample, over the whole map */
 RV_API uint32_t rv_tile_cell_count(const rv_terrain* t);
-RV_API void rv_tile_quads(const rv_terrain* t, uint32_t* out);      /* 4 per cell, upward, grouped by material */
-RV_API void rv_tile_triangles(const rv_terrain* t, uint32_t* out);  /* 6 per cell: the engine's split */
-RV_API void rv_tile_corner_uvs(const rv_terrain* t, float* out);    /* 8 per cell, the quads' corners */
+RV_API void rv_tile_quads(const rv_terrain* t, uint32_t* out);          /* 4 per cell, upward, grouped by material */
+RV_API void rv_tile_triangles(const rv_terrain* t, uint32_t* out);      /* 6 per cell: the engine's split */
+RV_API void rv_tile_corner_uvs(const rv_terrain* t, float* out);        /* 8 per cell, the quads' corners */
 RV_API void rv_tile_cell_materials(const rv_terrain* t, uint32_t* out); /* terrain material of each cell */
 /* The loaded tile's cells are grouped by material: out3 = material, first cell, cell count. */
 RV_API uint32_t rv_tile_group_count(const rv_terrain* t);
 RV_API void rv_tile_group(const rv_terrain* t, uint32_t group, uint32_t* out3);
-RV_API void rv_tile_cell_groups(const rv_terrain* t, uint32_t* out);    /* group of each cell */
+RV_API void rv_tile_cell_groups(const rv_terrain* t, uint32_t* out); /* group of each cell */
 
 /* Placed objects, in file order, and grouped by model. */
 RV_API uint32_t rv_terrain_object_count(const rv_terrain* t);

@@ -1,11 +1,12 @@
 // The Assimp adapter for ODOL: scene layout, coordinate conversion, materials, proxies, LOD
 // picking, errors; and the round trip every user takes (import -> .glb/.obj -> stock Assimp).
-#include <assimp/Exporter.hpp>
-#include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 #include <gtest/gtest.h>
+#include <assimp/Exporter.hpp>
+#include <assimp/Importer.hpp>
 
+#include <unistd.h>
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -13,7 +14,6 @@
 #include <filesystem>
 #include <map>
 #include <tuple>
-#include <unistd.h>
 
 #include "rv/assimp_importer.hpp"
 #include "rv/odol.hpp"
@@ -87,8 +87,8 @@ std::vector<Triangle> expectedTriangles(const rv::OdolLod& lod) {
     for (size_t f = 0; f < lod.faceCount(); ++f) {
         const uint32_t b = lod.faceStart[f], n = lod.faceStart[f + 1] - b;
         for (uint32_t k = 1; k + 1 < n; ++k)
-            out.push_back(canonical({corner(lod.faceIndices[b + k + 1]), corner(lod.faceIndices[b + k]),
-                                     corner(lod.faceIndices[b])}));
+            out.push_back(canonical(
+                {corner(lod.faceIndices[b + k + 1]), corner(lod.faceIndices[b + k]), corner(lod.faceIndices[b])}));
     }
     std::sort(out.begin(), out.end());
     return out;
@@ -126,8 +126,9 @@ void collectMeshes(const aiScene* s, const aiNode* node, std::vector<Triangle>& 
                     return ::testing::AssertionFailure() << "triangle " << i << " corner " << k << " position differs";
             for (size_t c = 3; c < 6; ++c)
                 if (std::fabs(got[i][k][c] - want[i][k][c]) > 1e-4f)
-                    return ::testing::AssertionFailure() << "triangle " << i << " corner " << k << " normal differs: "
-                                                         << got[i][k][c] << " vs " << want[i][k][c];
+                    return ::testing::AssertionFailure()
+                           << "triangle " << i << " corner " << k << " normal differs: " << got[i][k][c] << " vs "
+                           << want[i][k][c];
         }
     return ::testing::AssertionSuccess();
 }
@@ -316,7 +317,8 @@ TEST(AssimpOdol, PicksLodsByPropertyAndReportsWhatExists) {
     const std::string path = samplePath("real/kam/aff6fa87_m7a3.p3d");
     auto names = [](const aiScene* s) {
         std::vector<std::string> out;
-        for (unsigned i = 0; i < s->mRootNode->mNumChildren; ++i) out.push_back(s->mRootNode->mChildren[i]->mName.C_Str());
+        for (unsigned i = 0; i < s->mRootNode->mNumChildren; ++i)
+            out.push_back(s->mRootNode->mChildren[i]->mName.C_Str());
         return out;
     };
     Imported first = importOdol(path, "first");
@@ -370,7 +372,8 @@ TEST(AssimpOdol, MaterialsPairTextureAndRvmatWithEmbeddedValues) {
     // UVs: v flipped to Assimp's bottom-left origin, u unchanged.
     const aiMesh* mesh = imp.scene->mMeshes[lod->mMeshes[0]];
     ASSERT_NE(mesh->mTextureCoords[0], nullptr);
-    EXPECT_EQ(mesh->GetNumUVChannels(), std::min<unsigned>(unsigned(m.lods[0].uvSets.size()), AI_MAX_NUMBER_OF_TEXTURECOORDS));
+    EXPECT_EQ(mesh->GetNumUVChannels(),
+              std::min<unsigned>(unsigned(m.lods[0].uvSets.size()), AI_MAX_NUMBER_OF_TEXTURECOORDS));
 }
 
 // Every UV set of every vertex, with v flipped to Assimp's bottom-left origin, on a real model
@@ -418,10 +421,7 @@ TEST(AssimpOdol, ProxiesAreNamedNodesWithMirroredTransforms) {
     ASSERT_NE(proxy, nullptr);
     const float k = 0.8944271802902222f, h = 0.4472135901451111f;
     // File rows: aside (k,0,0), up (0,0,-1), dir (0,k,-h), position (0,0,0.5). Columns in Assimp:
-    const aiMatrix4x4 want(k, 0, 0, 0,
-                           0, 0, -k, 0,
-                           0, 1, -h, -0.5f,
-                           0, 0, 0, 1);
+    const aiMatrix4x4 want(k, 0, 0, 0, 0, 0, -k, 0, 0, 1, -h, -0.5f, 0, 0, 0, 1);
     EXPECT_TRUE(proxy->mTransformation.Equal(want, 1e-7f));
     aiString path;
     int32_t index = 0;

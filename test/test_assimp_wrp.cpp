@@ -2,21 +2,21 @@
 // grid comes out as indexed tiles with one vertex per sample per mesh at (x*cell, h, -z*cell),
 // every cell as two counter-clockwise (seen from above) triangles; objects as nodes with their
 // world transforms mirrored like models; and the .glb round trip through the stock importer.
-#include <assimp/Exporter.hpp>
-#include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
+#include <assimp/Exporter.hpp>
+#include <assimp/Importer.hpp>
 
 #include <filesystem>
 #include <set>
 
 #include "rv/assimp_importer.hpp"
 #include "rv/wrp.hpp"
-#include "support/samples.hpp"
 #include "support/lzo_reference.hpp"
 #include "support/odol_writer.hpp"
+#include "support/samples.hpp"
 #include "support/wrp_writer.hpp"
 
 namespace fs = std::filesystem;

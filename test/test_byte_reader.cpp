@@ -70,8 +70,8 @@ TEST(ByteReader, StringWithoutTerminatorFails) {
     const uint8_t data[] = {'a', 'b', 'c'};
     rv::ParseContext ctx;
     rv::ByteReader r(data, data + 3, 0, ctx);
-    EXPECT_EQ(kindOf([&] { r.asciiz(); }), "truncated");  // the data ends inside the string
-    EXPECT_EQ(r.offset(), 0u);  // nothing consumed
+    EXPECT_EQ(kindOf([&] { r.asciiz(); }), "truncated");   // the data ends inside the string
+    EXPECT_EQ(r.offset(), 0u);                             // nothing consumed
     EXPECT_EQ(kindOf([&] { r.asciiz(2); }), "bad value");  // longer than any such string may be
 }
 

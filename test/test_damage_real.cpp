@@ -8,11 +8,11 @@
 #include <cstring>
 #include <random>
 
+#include "odol/odol_parse.hpp"
 #include "rv/odol.hpp"
 #include "rv/wrp.hpp"
-#include "odol/odol_parse.hpp"
-#include "wrp/wrp_parse.hpp"
 #include "support/samples.hpp"
+#include "wrp/wrp_parse.hpp"
 
 namespace {
 
@@ -24,7 +24,8 @@ std::string check(Decode decode, const std::vector<uint8_t>& bytes, const std::s
     options.memoryLimit = uint64_t(256) << 20;
     auto r = decode(bytes.data(), bytes.size(), "damaged", options, nullptr);
     if (r.ok()) return {};
-    if (r.error().message.rfind("damaged: ", 0) != 0) return what + ": message does not name the file: " + r.error().message;
+    if (r.error().message.rfind("damaged: ", 0) != 0)
+        return what + ": message does not name the file: " + r.error().message;
     if (r.error().offset > bytes.size()) return what + ": offset beyond the file: " + r.error().message;
     if (r.error().severity != rv::Severity::Error || int(r.error().kind) >= 100)
         return what + ": an error with a warning's kind or severity: " + r.error().message;
@@ -66,7 +67,8 @@ void sweep(Decode decode, const std::vector<uint8_t>& original, std::vector<uint
         for (uint32_t v : {0xFFFFFFFFu, 0x7FFFFFFFu, 0x10000000u, 0x00FFFFFFu, 0x00010000u}) {
             bytes = original;
             std::memcpy(&bytes[at], &v, 4);
-            const std::string failure = check(decode, bytes, "value " + std::to_string(v) + " at " + std::to_string(at));
+            const std::string failure =
+                check(decode, bytes, "value " + std::to_string(v) + " at " + std::to_string(at));
             ASSERT_TRUE(failure.empty()) << failure;
         }
     }
@@ -100,8 +102,7 @@ std::vector<rvtest::ManifestRow> realRows() {
     const std::string dir = rvtest::samplesDir();
     if (dir.empty()) return out;
     for (auto& r : rvtest::readManifest(dir))
-        if (r.signature == "ODOL" && (r.path.rfind("real/", 0) == 0 || r.path.rfind("v7/", 0) == 0))
-            out.push_back(r);
+        if (r.signature == "ODOL" && (r.path.rfind("real/", 0) == 0 || r.path.rfind("v7/", 0) == 0)) out.push_back(r);
     return out;
 }
 

@@ -31,10 +31,10 @@ TEST(LodNames, KindsFollowTheTypedCollectionsModdersKnow) {
     EXPECT_EQ(rv::lodKind(1.0f), LodKind::Visual);
     EXPECT_EQ(rv::lodKind(0.0f), LodKind::Visual);
     EXPECT_EQ(rv::lodKind(999.0f), LodKind::Visual);
-    EXPECT_EQ(rv::lodKind(1000.0f), LodKind::View);   // View Gunner
-    EXPECT_EQ(rv::lodKind(1100.0f), LodKind::View);   // View Pilot is rendered, as an interior
-    EXPECT_EQ(rv::lodKind(1200.0f), LodKind::View);   // View Cargo
-    EXPECT_EQ(rv::lodKind(1e16f), LodKind::View);     // View Commander too
+    EXPECT_EQ(rv::lodKind(1000.0f), LodKind::View);  // View Gunner
+    EXPECT_EQ(rv::lodKind(1100.0f), LodKind::View);  // View Pilot is rendered, as an interior
+    EXPECT_EQ(rv::lodKind(1200.0f), LodKind::View);  // View Cargo
+    EXPECT_EQ(rv::lodKind(1e16f), LodKind::View);    // View Commander too
     EXPECT_EQ(rv::lodKind(10000.0f), LodKind::ShadowVolume);
     EXPECT_EQ(rv::lodKind(1.9e16f), LodKind::ShadowVolume);
     EXPECT_EQ(rv::lodKind(11010.0f), LodKind::ShadowBuffer);

@@ -28,10 +28,18 @@ std::vector<uint8_t> sample(size_t n, int kind, uint32_t seed) {
     std::vector<uint8_t> v(n);
     for (size_t i = 0; i < n; ++i) {
         switch (kind) {
-            case 0: v[i] = uint8_t(rng()); break;                        // incompressible
-            case 1: v[i] = uint8_t(rng() % 3); break;                    // short matches
-            case 2: v[i] = uint8_t((i * 7) / 5000 + "ODOLv73!"[i % 8]); break;  // long repeats
-            case 3: v[i] = 0; break;                                     // one giant match
+            case 0:
+                v[i] = uint8_t(rng());
+                break;  // incompressible
+            case 1:
+                v[i] = uint8_t(rng() % 3);
+                break;  // short matches
+            case 2:
+                v[i] = uint8_t((i * 7) / 5000 + "ODOLv73!"[i % 8]);
+                break;  // long repeats
+            case 3:
+                v[i] = 0;
+                break;  // one giant match
             default: {  // float-like vertex data: repeating structure with noise
                 float f = float(i % 97) * 0.25f + float(rng() % 4);
                 std::memcpy(&v[i - i % 4], &f, std::min<size_t>(4, n - (i - i % 4)));
@@ -42,13 +50,13 @@ std::vector<uint8_t> sample(size_t n, int kind, uint32_t seed) {
 }
 
 TEST(Lzo1x, DecodesLiblzoStreamsExactly) {
-    for (size_t n : {size_t(1), size_t(3), size_t(4), size_t(17), size_t(18), size_t(255), size_t(1023),
-                     size_t(1024), size_t(1025), size_t(49151), size_t(49152), size_t(300000)}) {
+    for (size_t n : {size_t(1), size_t(3), size_t(4), size_t(17), size_t(18), size_t(255), size_t(1023), size_t(1024),
+                     size_t(1025), size_t(49151), size_t(49152), size_t(300000)}) {
         for (int kind = 0; kind < 5; ++kind) {
             for (bool best : {false, true}) {
                 auto data = sample(n, kind, uint32_t(n * 10 + size_t(kind)));
                 auto stream = lzoCompress(data, best);
-                stream.push_back(0x5A);  // a following field: the decoder must stop before it
+                stream.push_back(0x5A);       // a following field: the decoder must stop before it
                 std::vector<uint8_t> out(n);  // exact size: an overrun trips ASan
                 auto res = rv::decodeLzo1x(stream.data(), stream.size(), out.data(), n);
                 ASSERT_TRUE(res.ok()) << n << "/" << kind << "/" << best << ": " << rv::codecStatusText(res.status);
@@ -105,8 +113,7 @@ TEST(Lzo1x, LookBehindBeforeTheOutputIsRefused) {
     // A literal run of 4 then an M2 match 9 back: there are only 4 bytes behind.
     std::vector<uint8_t> s = {0x15, 'a', 'b', 'c', 'd', 0x40 | (0 << 2), 0x01, 0x11, 0x00, 0x00};
     std::vector<uint8_t> out(10);
-    EXPECT_EQ(rv::decodeLzo1x(s.data(), s.size(), out.data(), out.size()).status,
-              rv::CodecStatus::LookBehindOverrun);
+    EXPECT_EQ(rv::decodeLzo1x(s.data(), s.size(), out.data(), out.size()).status, rv::CodecStatus::LookBehindOverrun);
 }
 
 }  // namespace

@@ -84,7 +84,8 @@ TEST(OdolV7, DamageSweepEndsCleanly) {
             EXPECT_NE(msg.find("LZSS"), std::string::npos) << msg;
         }
     };
-    for (size_t cut = 0; cut < good.size(); ++cut) check(std::vector<uint8_t>(good.begin(), good.begin() + ptrdiff_t(cut)));
+    for (size_t cut = 0; cut < good.size(); ++cut)
+        check(std::vector<uint8_t>(good.begin(), good.begin() + ptrdiff_t(cut)));
     for (size_t at = 0; at < good.size(); ++at) {
         auto b = good;
         b[at] ^= 0x55;

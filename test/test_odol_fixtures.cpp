@@ -5,9 +5,8 @@
 
 #include <cstring>
 
-
-#include "support/model_compare.hpp"
 #include "support/lzo_reference.hpp"
+#include "support/model_compare.hpp"
 #include "support/odol_writer.hpp"
 
 namespace {
@@ -69,7 +68,7 @@ TEST(OdolFixtures, DamageSweepEndsCleanly) {
                 check(b);
             }
         }
-        EXPECT_GT(failures, good.size());  // every truncation at least must fail
+        EXPECT_GT(failures, good.size());                          // every truncation at least must fail
         RecordProperty(lzo ? "runs_lzo" : "runs_raw", int(runs));  // hangs are caught by the ctest timeout
     }
 }

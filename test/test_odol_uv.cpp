@@ -113,8 +113,10 @@ TEST(OdolUv, WrittenUvsReadBackWithinHalfAStep) {
             }
             const float slack = 1e-6f;
             for (size_t k = 0; k < want.size(); ++k) {
-                EXPECT_LE(std::fabs(got[k].u - want[k].u), (maxU - minU) / 65534 / 2 + slack) << l << "/" << s << "/" << k;
-                EXPECT_LE(std::fabs(got[k].v - want[k].v), (maxV - minV) / 65534 / 2 + slack) << l << "/" << s << "/" << k;
+                EXPECT_LE(std::fabs(got[k].u - want[k].u), (maxU - minU) / 65534 / 2 + slack)
+                    << l << "/" << s << "/" << k;
+                EXPECT_LE(std::fabs(got[k].v - want[k].v), (maxV - minV) / 65534 / 2 + slack)
+                    << l << "/" << s << "/" << k;
             }
         }
 }

@@ -158,8 +158,8 @@ struct Stats {
 };
 
 // Set 0 of one LOD pair: per ODOL vertex, the nearest MLOD corner UV at the same position.
-void compareLod(const rv::OdolLod& lod, const rv::Vec3& centre, const MlodLod& mlod, const rv::odol::UvSetRecord& bounds,
-                Stats& st) {
+void compareLod(const rv::OdolLod& lod, const rv::Vec3& centre, const MlodLod& mlod,
+                const rv::odol::UvSetRecord& bounds, Stats& st) {
     std::multimap<uint64_t, uint32_t> pointsAt;
     for (uint32_t i = 0; i < mlod.points.size(); ++i) {
         const rv::Vec3& p = mlod.points[i];
@@ -168,7 +168,8 @@ void compareLod(const rv::OdolLod& lod, const rv::Vec3& centre, const MlodLod& m
     std::vector<std::vector<rv::Vec2>> uvsOfPoint(mlod.points.size());
     for (const MlodCorner& c : mlod.corners)
         if (c.point < mlod.points.size()) uvsOfPoint[c.point].push_back({c.u, c.v});
-    const double stepU = (double(bounds.maxU) - bounds.minU) / 65534, stepV = (double(bounds.maxV) - bounds.minV) / 65534;
+    const double stepU = (double(bounds.maxU) - bounds.minU) / 65534,
+                 stepV = (double(bounds.maxV) - bounds.minV) / 65534;
     // Loose vertices (points no face uses) have no UV in the MLOD; the ODOL stores anything.
     std::vector<bool> onFace(lod.positions.size());
     for (uint32_t v : lod.faceIndices) onFace[v] = true;

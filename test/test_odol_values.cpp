@@ -36,8 +36,9 @@ TEST(OdolRealValues, M7a3MemoryPointsMatchTheMlodSource) {
     }
     // Binarize lower-cases selection names: the MLOD says "MK13 Flash Bang".
     EXPECT_EQ(m.lods[0].selections[0].name, "mk13 flash bang");
-    EXPECT_EQ(m.lods[0].textures,
-              std::vector<std::string>{"digi_ace_extension_gas_more\\addons\\digi_grenades\\ui\\data\\digi_m7a3_model.paa"});
+    EXPECT_EQ(
+        m.lods[0].textures,
+        std::vector<std::string>{"digi_ace_extension_gas_more\\addons\\digi_grenades\\ui\\data\\digi_m7a3_model.paa"});
 }
 
 // AGM_M84 (v59): the material's strings appear in the file in this order (`strings`), and the
@@ -72,8 +73,8 @@ TEST(OdolRealValues, PylonProxyPathAndTransform) {
     ASSERT_EQ(m.lods[0].proxies.size(), 1u);
     const rv::OdolProxy& p = m.lods[0].proxies[0];
     EXPECT_EQ(p.model, "\\a3\\weapons_f\\dynamicloadout\\pylonpod_3x_missile_agm_02_f");
-    const float expected[12] = {0.8944271802902222f, 0, 0, 0, 0, -1, 0, 0.8944271802902222f, -0.4472135901451111f,
-                                0, 0, 0.5f};
+    const float expected[12] = {0.8944271802902222f,  0, 0, 0,   0, -1, 0, 0.8944271802902222f,
+                                -0.4472135901451111f, 0, 0, 0.5f};
     for (int i = 0; i < 12; ++i) EXPECT_EQ(p.transform.m[i], expected[i]) << i;
     EXPECT_EQ(p.sequenceId, 1);
     EXPECT_EQ(p.selectionIndex, 0);
@@ -96,8 +97,8 @@ TEST(OdolRealValues, BussoleV40LodNamesAndLzssArrays) {
 // Normals point outward: on a closed model the decoded normal agrees with the outward face
 // normal cross(v1-v0, v2-v0) (format notes §2.10) for nearly every face.
 TEST(OdolRealValues, NormalsPointOutward) {
-    for (const char* path : {"real/dayz-epoch-108/biomeat_can.p3d", "real/tfar-pairs/odol/tf_bussole.p3d",
-                             "real/kam/antidote.p3d"}) {
+    for (const char* path :
+         {"real/dayz-epoch-108/biomeat_can.p3d", "real/tfar-pairs/odol/tf_bussole.p3d", "real/kam/antidote.p3d"}) {
         RV_LOAD_SAMPLE(m, path);
         const rv::OdolLod& l = m.lods[0];
         size_t agree = 0, disagree = 0;

@@ -28,9 +28,7 @@ rv::Warning onlyWarning(const rv::OdolModel& m) {
     return w;
 }
 
-TEST(OdolWarnings, TheCrateHasNone) {
-    EXPECT_TRUE(decodeWithWarnings(rvtest::makeCrateModel()).warnings.empty());
-}
+TEST(OdolWarnings, TheCrateHasNone) { EXPECT_TRUE(decodeWithWarnings(rvtest::makeCrateModel()).warnings.empty()); }
 
 TEST(OdolWarnings, SectionTextureBeyondTheTableIsDropped) {
     rv::OdolModel crate = rvtest::makeCrateModel();

@@ -146,7 +146,8 @@ inline uint32_t sumBytes(const std::vector<uint8_t>& b, bool signedBytes) {
 
 // ---- expected RGBA per stored pixel (README "Format facts") ----
 inline std::array<uint8_t, 4> rgba4444(uint32_t v) {
-    return {uint8_t(((v >> 8) & 15) * 17), uint8_t(((v >> 4) & 15) * 17), uint8_t((v & 15) * 17), uint8_t((v >> 12) * 17)};
+    return {uint8_t(((v >> 8) & 15) * 17), uint8_t(((v >> 4) & 15) * 17), uint8_t((v & 15) * 17),
+            uint8_t((v >> 12) * 17)};
 }
 inline uint8_t bits5(uint32_t v) { return uint8_t((v << 3) | (v >> 2)); }
 inline std::array<uint8_t, 4> rgba1555(uint32_t v) {
@@ -159,10 +160,14 @@ inline std::vector<uint8_t> expectedPixels(uint16_t type, const std::vector<uint
     for (size_t i = 0; i < pixels; ++i) {
         std::array<uint8_t, 4> p{};
         const uint32_t w16 = i * 2 + 1 < s.size() ? uint32_t(s[2 * i]) | (uint32_t(s[2 * i + 1]) << 8) : 0;
-        if (type == 0x4444) p = rgba4444(w16);
-        else if (type == 0x1555) p = rgba1555(w16);
-        else if (type == 0x8080) p = {s[2 * i], s[2 * i], s[2 * i], s[2 * i + 1]};
-        else if (type == 0x8888) p = {s[4 * i + 2], s[4 * i + 1], s[4 * i], s[4 * i + 3]};
+        if (type == 0x4444)
+            p = rgba4444(w16);
+        else if (type == 0x1555)
+            p = rgba1555(w16);
+        else if (type == 0x8080)
+            p = {s[2 * i], s[2 * i], s[2 * i], s[2 * i + 1]};
+        else if (type == 0x8888)
+            p = {s[4 * i + 2], s[4 * i + 1], s[4 * i], s[4 * i + 3]};
         out.insert(out.end(), p.begin(), p.end());
     }
     return out;
@@ -203,8 +208,10 @@ inline std::array<uint8_t, 4> dxtPixel(uint16_t type, const uint8_t* block, int 
         const uint32_t j = uint32_t(bits >> (3 * i)) & 7;
         uint32_t v = j == 0 ? a0 : j == 1 ? a1 : 0;
         if (j >= 2) {
-            if (a0 > a1) v = ((8 - j) * a0 + (j - 1) * a1) / 7;
-            else v = j == 6 ? 0 : j == 7 ? 255 : ((6 - j) * a0 + (j - 1) * a1) / 5;
+            if (a0 > a1)
+                v = ((8 - j) * a0 + (j - 1) * a1) / 7;
+            else
+                v = j == 6 ? 0 : j == 7 ? 255 : ((6 - j) * a0 + (j - 1) * a1) / 5;
         }
         p[3] = uint8_t(v);
     }

@@ -28,7 +28,8 @@ MipSpec packed(const std::vector<uint8_t>& data, uint32_t w, uint32_t h) {
 
 TEST(PaaLzo, FlagPerMip) {
     std::mt19937 rng(23);
-    const std::vector<std::pair<uint32_t, uint32_t>> chain = {{64, 20}, {32, 10}, {16, 5}, {8, 2}, {4, 1}, {2, 1}, {1, 1}};
+    const std::vector<std::pair<uint32_t, uint32_t>> chain = {{64, 20}, {32, 10}, {16, 5}, {8, 2},
+                                                              {4, 1},   {2, 1},   {1, 1}};
     for (uint16_t type : {uint16_t(0xFF01), uint16_t(0xFF03), uint16_t(0xFF05)}) {
         for (int layout = 0; layout < 3; ++layout) {  // LZO top only; LZO below a raw top; LZO everywhere
             SCOPED_TRACE(testing::Message() << std::hex << type << " layout " << layout);
@@ -47,7 +48,9 @@ TEST(PaaLzo, FlagPerMip) {
             for (size_t i = 0; i < chain.size(); ++i) {
                 EXPECT_EQ(t.mips[i].storage == rv::PaaStorage::Lzo, s.mips[i].lzoFlag) << i;
                 EXPECT_EQ(t.mips[i].width, chain[i].first) << "bit 15 is cleared";
-                EXPECT_EQ(paatest::mip(t, file, i).rgba, paatest::expectedDxt(type, data[i], chain[i].first, chain[i].second)) << i;
+                EXPECT_EQ(paatest::mip(t, file, i).rgba,
+                          paatest::expectedDxt(type, data[i], chain[i].first, chain[i].second))
+                    << i;
             }
         }
     }

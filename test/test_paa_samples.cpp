@@ -91,7 +91,8 @@ uint32_t byteSum(const std::vector<uint8_t>& b, bool signedBytes) {
 // depend on their order, so the RGBA output must give the stored value), and its CGVA average.
 TEST(PaaArgb8888, UnsignedChecksumMatchesThePixels) {
     RV_REQUIRE_TEXTURES();
-    const std::vector<uint8_t> bytes = rvtest::readBytes(paatest::texturesDir() + "/paa/ARGB8888/mountain_converted.paa");
+    const std::vector<uint8_t> bytes =
+        rvtest::readBytes(paatest::texturesDir() + "/paa/ARGB8888/mountain_converted.paa");
     const rv::PaaTexture t = paatest::header(bytes, "mountain_converted.paa");
     ASSERT_EQ(t.mips.size(), 1u);
     EXPECT_EQ(t.type, rv::PaaType::Argb8888);
@@ -156,7 +157,8 @@ TEST(PaaSignedChecksum, RebuiltPixelsSumToTheStoredChecksum) {
                 const uint32_t stored = le32(bytes, size_t(t.mips[m].dataOffset + t.mips[m].dataSize - 4));
                 EXPECT_EQ(byteSum(words, true), stored) << e.path() << " mip " << m;
                 if (byteSum(words, false) != stored) {
-                    auto pinned = rv::decodePaaMip(t, bytes.data(), bytes.size(), m, {true, rv::LzssChecksum::Unsigned});
+                    auto pinned =
+                        rv::decodePaaMip(t, bytes.data(), bytes.size(), m, {true, rv::LzssChecksum::Unsigned});
                     EXPECT_FALSE(pinned.ok()) << e.path() << " mip " << m;
                 }
                 ++checked;
@@ -203,7 +205,8 @@ TEST(PaaTinyMips, PackedLikeEveryBiMip) {
                                                  uint8_t((v & 15) * 17), uint8_t((v >> 12) * 17)});
             } else {
                 auto w5 = [](uint32_t x) { return uint8_t((x << 3) | (x >> 2)); };
-                expected.insert(expected.end(), {w5((v >> 10) & 31), w5((v >> 5) & 31), w5(v & 31), uint8_t(v & 0x8000 ? 255 : 0)});
+                expected.insert(expected.end(),
+                                {w5((v >> 10) & 31), w5((v >> 5) & 31), w5(v & 31), uint8_t(v & 0x8000 ? 255 : 0)});
             }
         }
         EXPECT_EQ(img.rgba, expected);
@@ -217,7 +220,8 @@ TEST(PaaTinyMips, PackedLikeEveryBiMip) {
                                                uint8_t((x & 15) * 17), uint8_t((x >> 12) * 17)});
             } else {
                 auto w5 = [](uint32_t y) { return uint8_t((y << 3) | (y >> 2)); };
-                misread.insert(misread.end(), {w5((x >> 10) & 31), w5((x >> 5) & 31), w5(x & 31), uint8_t(x & 0x8000 ? 255 : 0)});
+                misread.insert(misread.end(),
+                               {w5((x >> 10) & 31), w5((x >> 5) & 31), w5(x & 31), uint8_t(x & 0x8000 ? 255 : 0)});
             }
         }
         EXPECT_EQ(fnv64(misread), armatools[c.path]);

@@ -31,10 +31,17 @@ void randomBlock(std::mt19937& rng, const Kind& k, uint8_t* b) {
     for (size_t i = 0; i < k.bytes; ++i) b[i] = uint8_t(rng());
     uint8_t* colour = k.kind == DxtKind::Dxt1 ? b : b + 8;
     switch (rng() % 4) {
-        case 0: std::memcpy(colour + 2, colour, 2); break;             // c0 == c1
-        case 1: if (colour[1] < colour[3]) std::swap(colour[1], colour[3]); break;  // likely c0 > c1
-        case 2: if (colour[1] > colour[3]) std::swap(colour[1], colour[3]); break;  // likely c0 < c1
-        default: break;
+        case 0:
+            std::memcpy(colour + 2, colour, 2);
+            break;  // c0 == c1
+        case 1:
+            if (colour[1] < colour[3]) std::swap(colour[1], colour[3]);
+            break;  // likely c0 > c1
+        case 2:
+            if (colour[1] > colour[3]) std::swap(colour[1], colour[3]);
+            break;  // likely c0 < c1
+        default:
+            break;
     }
     if (k.kind == DxtKind::Dxt5 && rng() % 3 == 0) b[1] = b[0];  // a0 == a1
 }

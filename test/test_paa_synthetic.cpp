@@ -66,7 +66,9 @@ TEST(PaaSynthetic, UncompressedTypesRawAndLzss) {
                 EXPECT_EQ(d.t.mips[i].storage, storage == 0 ? rv::PaaStorage::Raw : rv::PaaStorage::Lzss) << i;
                 EXPECT_EQ(d.mips[i].width, kChain[i].first);
                 EXPECT_EQ(d.mips[i].height, kChain[i].second);
-                EXPECT_EQ(d.mips[i].rgba, paatest::expectedPixels(type, stored[i], size_t(kChain[i].first) * kChain[i].second)) << i;
+                EXPECT_EQ(d.mips[i].rgba,
+                          paatest::expectedPixels(type, stored[i], size_t(kChain[i].first) * kChain[i].second))
+                    << i;
             }
             if (storage == 0) continue;
             // Pinning the other checksum refuses the mip (when the two sums differ).
@@ -184,7 +186,7 @@ std::vector<uint8_t> rle(const std::vector<uint8_t>& v) {
 PaaSpec paletteSpec(std::vector<uint8_t>& idx0, std::vector<uint8_t>& idx1, std::mt19937& rng) {
     PaaSpec s;
     s.typed = false;
-    s.tags.push_back({"CGVA", {0x30, 0x20, 0x10, 0x80}});  // B, G, R, A
+    s.tags.push_back({"CGVA", {0x30, 0x20, 0x10, 0x80}});                // B, G, R, A
     s.palette = {{10, 20, 30}, {255, 0, 255}, {40, 50, 60}, {0, 0, 0}};  // b, g, r; entry 1 is magenta
     idx0.resize(23 * 9);
     for (uint8_t& v : idx0) v = uint8_t(rng() % 3 == 0 ? rng() % 4 : 2);  // runs and literals
@@ -259,8 +261,10 @@ std::vector<uint8_t> unswizzled(const std::vector<uint8_t>& rgba, const std::arr
     for (size_t p = 0; p < rgba.size(); p += 4)
         for (int c = 0; c < 4; ++c) {
             const uint8_t v = ziws[size_t(c)], stored = rgba[p + size_t(pos[c])];
-            if (v < 4) out[p + size_t(pos[v])] = stored;
-            else if (v < 8) out[p + size_t(pos[v - 4])] = uint8_t(255 - stored);
+            if (v < 4)
+                out[p + size_t(pos[v])] = stored;
+            else if (v < 8)
+                out[p + size_t(pos[v - 4])] = uint8_t(255 - stored);
         }
     return out;
 }
@@ -268,12 +272,16 @@ std::vector<uint8_t> unswizzled(const std::vector<uint8_t>& rgba, const std::arr
 TEST(PaaSynthetic, TagsAndSwizzle) {
     std::mt19937 rng(5);
     const std::vector<uint8_t> px = randomBytes(rng, 5 * 3 * 4);
-    for (const std::array<uint8_t, 4>& ziws : {std::array<uint8_t, 4>{5, 4, 2, 3}, std::array<uint8_t, 4>{8, 8, 2, 3},
-                                               std::array<uint8_t, 4>{8, 1, 2, 3}, std::array<uint8_t, 4>{3, 6, 0, 9}}) {
+    for (const std::array<uint8_t, 4>& ziws :
+         {std::array<uint8_t, 4>{5, 4, 2, 3}, std::array<uint8_t, 4>{8, 8, 2, 3}, std::array<uint8_t, 4>{8, 1, 2, 3},
+          std::array<uint8_t, 4>{3, 6, 0, 9}}) {
         PaaSpec s;
         s.type = 0x8888;
-        s.tags = {{"CGVA", {1, 2, 3, 4}}, {"CXAM", {0xff, 0xfe, 0xfd, 0xfc}}, {"GALF", {0x02, 0xff, 0xff, 0xff}},
-                  {"ZIWS", {ziws[0], ziws[1], ziws[2], ziws[3]}}, {"PROC", {'c', 'o', 'l', 'o', 'r', 0, 0}},
+        s.tags = {{"CGVA", {1, 2, 3, 4}},
+                  {"CXAM", {0xff, 0xfe, 0xfd, 0xfc}},
+                  {"GALF", {0x02, 0xff, 0xff, 0xff}},
+                  {"ZIWS", {ziws[0], ziws[1], ziws[2], ziws[3]}},
+                  {"PROC", {'c', 'o', 'l', 'o', 'r', 0, 0}},
                   {"XXXX", {9, 9}}};
         s.mips.push_back({5, 3, px});
         const std::vector<uint8_t> file = paatest::writePaa(s);
@@ -326,6 +334,11 @@ TEST(PaaSynthetic, ContainerEdges) {
     ASSERT_EQ(sffo.warnings.size(), 1u);
     EXPECT_EQ(sffo.warnings[0].kind, rv::DiagKind::SizeMismatch);
     EXPECT_EQ(sffo.mips[0].headerOffset, 2u + 16u + 2u);
+    // An empty SFFO (found by fuzz_paa: an empty copy into an empty vector).
+    s.tags = {{"SFFO", {}}};
+    const rv::PaaTexture empty = paatest::header(paatest::writePaa(s), "a.paa");
+    EXPECT_TRUE(empty.mipOffsets.empty());
+    EXPECT_TRUE(empty.warnings.empty());
 }
 
 struct Broken {

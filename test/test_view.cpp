@@ -233,7 +233,7 @@ TEST(View, FoldedQuadsAreSplitForHostsThatResplit) {
     rv::OdolLod l;
     l.resolution = 1.0f;
     l.name = "1.000";
-    l.positions = {{0, 0, 0}, {1, 1, 0}, {2, 0, 0}, {1.5f, 0.5f, 0},   // folded
+    l.positions = {{0, 0, 0}, {1, 1, 0}, {2, 0, 0}, {1.5f, 0.5f, 0},  // folded
                    {0, 0, 5}, {1, 0, 5}, {1, 1, 5}, {0, 1, 5}};       // a flat square
     l.faceIndices = {0, 1, 2, 3, 4, 5, 6, 7};
     l.faceStart = {0, 4, 8};
@@ -287,7 +287,7 @@ TEST(View, TerrainTilesCoverEverySampleOnce) {
             for (uint32_t c = g.firstCell; c < g.firstCell + g.cellCount; ++c) {
                 const uint32_t* q = &tile.cellQuads[4 * c];
                 const Vec3 a = tile.positions[q[0]], b = tile.positions[q[1]], d = tile.positions[q[2]];
-                EXPECT_GT((b.x - a.x) * (d.y - a.y) - (b.y - a.y) * (d.x - a.x), 0);  // upward
+                EXPECT_GT((b.x - a.x) * (d.y - a.y) - (b.y - a.y) * (d.x - a.x), 0);                    // upward
                 const uint32_t lx = tile.x0 + q[3] % tile.width(), lz = tile.z0 + q[3] / tile.width();  // corner a
                 const uint32_t landX = lx * 8 / 40, landZ = lz * 4 / 20;
                 EXPECT_EQ(g.material, landX < 4 ? 1u : (landX + landZ) % 3);

@@ -32,7 +32,10 @@ bool writeAll(const std::string& path, const std::vector<uint8_t>& bytes) {
 }
 
 // A name with Latin-1, Latin Extended, Cyrillic and CJK letters, none of them in one ANSI code page.
-const char* const kName = "\xc3\x9c" "berfall_\xc5\x82\xc3\xb3" "d\xc5\xba_\xd0\xbc\xd0\xbe\xd0\xb4_\xe5\x9c\xb0\xe5\x9b\xb3.p3d";
+const char* const kName =
+    "\xc3\x9c"
+    "berfall_\xc5\x82\xc3\xb3"
+    "d\xc5\xba_\xd0\xbc\xd0\xbe\xd0\xb4_\xe5\x9c\xb0\xe5\x9b\xb3.p3d";
 
 TEST(WindowsPaths, NonAsciiFileNameRoundTrips) {
     const std::vector<uint8_t> bytes = rvtest::writeOdol73(rvtest::makeCrateModel());

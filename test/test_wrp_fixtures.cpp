@@ -6,9 +6,9 @@
 #include <cstring>
 
 #include "rv/wrp.hpp"
-#include "wrp/wrp_parse.hpp"
 #include "support/lzo_reference.hpp"
 #include "support/wrp_writer.hpp"
+#include "wrp/wrp_parse.hpp"
 
 namespace {
 
@@ -73,15 +73,16 @@ class OprwVersion : public testing::TestWithParam<uint32_t> {};
 TEST_P(OprwVersion, EveryFieldRoundTrips) {
     const uint32_t v = GetParam();
     // A non-square land grid (quad trees with virtual cells) and a finer height grid; OFP's one grid.
-    const rv::WrpTerrain want = v <= 3 ? rvtest::makeTestTerrain(v, 64, 64, 64, 64)
-                                       : rvtest::makeTestTerrain(v, 32, 16, 64, 32);
+    const rv::WrpTerrain want =
+        v <= 3 ? rvtest::makeTestTerrain(v, 64, 64, 64, 64) : rvtest::makeTestTerrain(v, 32, 16, 64, 32);
     const std::vector<uint8_t> bytes = write(want);
     auto got = rv::decodeWrp(bytes.data(), bytes.size(), "fixture.wrp");
     ASSERT_TRUE(got.ok()) << got.error().message;
     expectSame(want, got.value());
 }
 
-INSTANTIATE_TEST_SUITE_P(Versions, OprwVersion, testing::Values(3u, 12u, 14u, 15u, 16u, 17u, 18u, 20u, 21u, 22u, 23u, 24u, 25u));
+INSTANTIATE_TEST_SUITE_P(Versions, OprwVersion,
+                         testing::Values(3u, 12u, 14u, 15u, 16u, 17u, 18u, 20u, 21u, 22u, 23u, 24u, 25u));
 
 TEST(OprwFixture, Version2HasItsFixed256Grid) {
     const rv::WrpTerrain want = rvtest::makeTestTerrain(2, 256, 256, 256, 256);
@@ -112,7 +113,8 @@ TEST(OprwFixture, UnknownMapInfoTypeIsAWarningNotAFailure) {
     ASSERT_EQ(got->mapInfo.size(), want.mapInfo.size() - 1);
     ASSERT_EQ(got->warnings.size(), 1u);
     EXPECT_EQ(got->warnings[0].kind, rv::DiagKind::UnknownRecord);
-    EXPECT_NE(got->warnings[0].message.find("unknown map-info record type 999"), std::string::npos) << got->warnings[0].message;
+    EXPECT_NE(got->warnings[0].message.find("unknown map-info record type 999"), std::string::npos)
+        << got->warnings[0].message;
     EXPECT_EQ(got->objects.size(), want.objects.size());
 }
 
@@ -161,10 +163,10 @@ TEST(OprwFixture, HeaderFieldsAreRefusedWithTheirKind) {
     const float negative = -40.0f;
     uint32_t negativeBits;
     std::memcpy(&negativeBits, &negative, 4);
-    for (const Case& c : {Case{4, 11, rv::DiagKind::Unsupported, 8},    // v11: no grid sizes
-                          Case{4, 7, rv::DiagKind::Unsupported, 4},     // unknown version
-                          Case{8, 0, rv::DiagKind::BadCount, 8},        // empty land grid
-                          Case{20, 70000, rv::DiagKind::BadCount, 16},  // terrain grid too large
+    for (const Case& c : {Case{4, 11, rv::DiagKind::Unsupported, 8},              // v11: no grid sizes
+                          Case{4, 7, rv::DiagKind::Unsupported, 4},               // unknown version
+                          Case{8, 0, rv::DiagKind::BadCount, 8},                  // empty land grid
+                          Case{20, 70000, rv::DiagKind::BadCount, 16},            // terrain grid too large
                           Case{24, negativeBits, rv::DiagKind::BadValue, 28}}) {  // cell size
         std::vector<uint8_t> b = good;
         std::memcpy(&b[c.at], &c.value, 4);
@@ -221,7 +223,8 @@ TEST_P(OprwDamage, EndsInATerrainOrACleanError) {
         }
     };
     for (size_t len = 0; len < original.size(); ++len)
-        check(std::vector<uint8_t>(original.begin(), original.begin() + long(len)), "truncated to " + std::to_string(len));
+        check(std::vector<uint8_t>(original.begin(), original.begin() + long(len)),
+              "truncated to " + std::to_string(len));
     for (size_t at = 0; at < original.size(); ++at) {
         std::vector<uint8_t> b = original;
         b[at] ^= 0xFF;

@@ -1,8 +1,8 @@
 // Assimp::BaseImporter for binarized P3D models: bytes in through Assimp's IOSystem, the decoder
 // does all the format work, odol_scene.cpp maps the model onto an aiScene.
+#include <assimp/importerdesc.h>
 #include <assimp/DefaultLogger.hpp>
 #include <assimp/Importer.hpp>
-#include <assimp/importerdesc.h>
 
 #include "assimp/io_bytes.hpp"
 #include "assimp/odol_scene.hpp"
@@ -20,7 +20,10 @@ const aiImporterDesc kOdolDesc = {
     "rvimport",
     "Operation Flashpoint, ArmA, Arma 2 and Arma 3 binarized P3D models (ODOL v7, v28-v75)",
     aiImporterFlags_SupportBinaryFlavour | aiImporterFlags_SupportCompressedFlavour,
-    0, 0, 0, 0,
+    0,
+    0,
+    0,
+    0,
     "p3d",
 };
 

@@ -38,7 +38,8 @@ public:
         for (size_t set = 0; set < lod_.uvSets.size() && set < AI_MAX_NUMBER_OF_TEXTURECOORDS; ++set) {
             mesh->mNumUVComponents[set] = 2;
             aiVector3D* out = mesh->mTextureCoords[set] = new aiVector3D[n];
-            for (size_t i = 0; i < n; ++i) out[i] = aiVector3D(lod_.uvSets[set][order_[i]].u, lod_.uvSets[set][order_[i]].v, 0);
+            for (size_t i = 0; i < n; ++i)
+                out[i] = aiVector3D(lod_.uvSets[set][order_[i]].u, lod_.uvSets[set][order_[i]].v, 0);
         }
     }
 
@@ -135,8 +136,10 @@ void appendLodMeshes(const ModelView& view, size_t lodSlot, bool selectionsAsBon
         packer.reset();
     };
     for (const MaterialGroup& g : lod.groups) {
-        if (aiMesh* mesh = groupMesh(lod, g, packer)) finish(mesh, g.material);
-        else packer.reset();
+        if (aiMesh* mesh = groupMesh(lod, g, packer))
+            finish(mesh, g.material);
+        else
+            packer.reset();
     }
     if (lod.drawLoosePoints) finish(pointMesh(lod, packer), view.pointMaterial);
 }

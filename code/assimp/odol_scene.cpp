@@ -118,8 +118,8 @@ void attachBones(aiNode* root, NodeTree& tree, const std::vector<aiBone*>& bones
 
 }  // namespace
 
-void buildOdolScene(const OdolModel& model, const ModelView& view, const std::string& rootName,
-                    bool selectionsAsBones, aiScene* scene) {
+void buildOdolScene(const OdolModel& model, const ModelView& view, const std::string& rootName, bool selectionsAsBones,
+                    aiScene* scene) {
     std::vector<aiMaterial*> materials = makeMaterials(view);
     scene->mMaterials = releaseArray(materials, scene->mNumMaterials);  // the scene owns them now
     auto* root = new aiNode;

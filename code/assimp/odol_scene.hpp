@@ -13,7 +13,7 @@
 namespace rv::assimp {
 
 // Fills `scene` (freshly constructed by Assimp) with every LOD of `view`.
-void buildOdolScene(const OdolModel& model, const ModelView& view, const std::string& rootName,
-                    bool selectionsAsBones, aiScene* scene);
+void buildOdolScene(const OdolModel& model, const ModelView& view, const std::string& rootName, bool selectionsAsBones,
+                    aiScene* scene);
 
 }  // namespace rv::assimp

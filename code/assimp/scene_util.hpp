@@ -34,8 +34,8 @@ inline Frame assimpFrame() { return Frame{Axes::YUp, true}; }
 inline aiVector3D toAi(const Vec3& v) { return {v.x, v.y, v.z}; }
 inline aiMatrix4x4 toAi(const Mat4& t) {
     const auto& m = t.m;
-    return aiMatrix4x4(m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8], m[9], m[10], m[11], m[12], m[13],
-                       m[14], m[15]);
+    return aiMatrix4x4(m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8], m[9], m[10], m[11], m[12], m[13], m[14],
+                       m[15]);
 }
 
 // Collects metadata entries, then allocates the aiMetadata once (aiMetadata::Add reallocates
@@ -55,8 +55,10 @@ public:
                     using T = std::decay_t<decltype(v)>;
                     // Set() refuses an empty key and assigns keys through the dropping
                     // std::string path: give it a placeholder, then store the real key.
-                    if constexpr (std::is_same_v<T, std::string>) md->Set(i, std::string("k"), toAiString(v));
-                    else md->Set(i, std::string("k"), v);
+                    if constexpr (std::is_same_v<T, std::string>)
+                        md->Set(i, std::string("k"), toAiString(v));
+                    else
+                        md->Set(i, std::string("k"), v);
                 },
                 value);
             md->mKeys[i] = toAiString(key);

@@ -1,8 +1,8 @@
 // Assimp::BaseImporter for terrains: bytes through Assimp's IOSystem, the decoder does the format
 // work, wrp_scene.cpp maps the terrain onto an aiScene.
+#include <assimp/importerdesc.h>
 #include <assimp/DefaultLogger.hpp>
 #include <assimp/Importer.hpp>
-#include <assimp/importerdesc.h>
 
 #include <memory>
 
@@ -27,7 +27,10 @@ const aiImporterDesc kWrpDesc = {
     "rvimport",
     "Operation Flashpoint, ArmA, Arma 2 and Arma 3 terrains (4WVR, 8WVR, OPRW v2/v3 and v12-v25)",
     aiImporterFlags_SupportBinaryFlavour | aiImporterFlags_SupportCompressedFlavour,
-    0, 0, 0, 0,
+    0,
+    0,
+    0,
+    0,
     "wrp",
 };
 

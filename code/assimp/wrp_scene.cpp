@@ -25,7 +25,8 @@ constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
 aiMaterial* layerMaterial(const std::string& path) {
     auto* mat = new aiMaterial;
     const size_t slash = path.find_last_of("\\/");
-    aiString s = toAiString(path.empty() ? std::string("terrain (no layer)") : path.substr(slash == std::string::npos ? 0 : slash + 1));
+    aiString s = toAiString(path.empty() ? std::string("terrain (no layer)")
+                                         : path.substr(slash == std::string::npos ? 0 : slash + 1));
     mat->AddProperty(&s, AI_MATKEY_NAME);
     if (!path.empty()) {
         s = toAiString(path);
@@ -95,7 +96,7 @@ void addTerrainMeshes(const TerrainView& view, std::vector<aiMesh*>& meshes, std
 // Object models from the data root: each model's meshes once, shared by all the nodes that
 // place it (Assimp nodes may reference the same mesh).
 std::map<std::string, std::vector<unsigned>> addObjectMeshes(const ObjectModels& models, std::vector<aiMesh*>& meshes,
-                                                            std::vector<aiMaterial*>& materials) {
+                                                             std::vector<aiMaterial*>& materials) {
     std::map<std::string, std::vector<unsigned>> meshesOfModel;
     for (const auto& [path, object] : models) {
         const unsigned materialBase = unsigned(materials.size());

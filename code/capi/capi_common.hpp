@@ -30,9 +30,7 @@ inline void setError(rv_error* e, int32_t code, const std::string& message, uint
 
 inline void clearError(rv_error* e) { setError(e, RV_OK, ""); }
 
-inline void setError(rv_error* e, const DecodeError& d) {
-    setError(e, int32_t(d.kind), d.message, d.offset, d.where);
-}
+inline void setError(rv_error* e, const DecodeError& d) { setError(e, int32_t(d.kind), d.message, d.offset, d.where); }
 
 struct Settings {
     Options options;
@@ -52,7 +50,8 @@ inline bool readOptions(const rv_options* in, Settings& out, rv_error* error) {
         return false;
     }
     if (o.axes < RV_AXES_STORED || o.axes > RV_AXES_Z_UP) {
-        setError(error, RV_ERROR_INVALID_ARGUMENT, "rv_options.axes " + std::to_string(o.axes) + " is not an RV_AXES_* value");
+        setError(error, RV_ERROR_INVALID_ARGUMENT,
+                 "rv_options.axes " + std::to_string(o.axes) + " is not an RV_AXES_* value");
         return false;
     }
     out.options.memoryLimit = o.memory_limit ? o.memory_limit : Options{}.memoryLimit;

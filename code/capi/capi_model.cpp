@@ -20,8 +20,8 @@ const LodView* lodOf(const rv_model* m, uint32_t lod) {
     return m && lod < m->view.lods.size() ? &m->view.lods[lod] : nullptr;
 }
 
-int32_t openModel(const std::vector<uint8_t>& bytes, const std::string& name, const rv_options* options,
-                  rv_model** out, rv_error* error) {
+int32_t openModel(const std::vector<uint8_t>& bytes, const std::string& name, const rv_options* options, rv_model** out,
+                  rv_error* error) {
     Settings s;
     if (!readOptions(options, s, error)) return error ? error->code : RV_ERROR_INVALID_ARGUMENT;
     Result<OdolModel> decoded = decodeOdol(bytes.data(), bytes.size(), name, s.options);
@@ -108,20 +108,43 @@ const char* rv_material_rvmat(const rv_model* m, uint32_t i) {
 }
 
 uint32_t rv_model_lod_count(const rv_model* m) { return m ? uint32_t(m->view.lods.size()) : 0; }
-uint32_t rv_lod_file_index(const rv_model* m, uint32_t lod) { auto* l = lodOf(m, lod); return l ? l->lodIndex : 0; }
-const char* rv_lod_name(const rv_model* m, uint32_t lod) { auto* l = lodOf(m, lod); return l ? l->name.c_str() : kEmpty; }
-float rv_lod_resolution(const rv_model* m, uint32_t lod) { auto* l = lodOf(m, lod); return l ? l->resolution : 0; }
-const char* rv_lod_kind(const rv_model* m, uint32_t lod) { auto* l = lodOf(m, lod); return l ? lodKindName(l->kind) : kEmpty; }
+uint32_t rv_lod_file_index(const rv_model* m, uint32_t lod) {
+    auto* l = lodOf(m, lod);
+    return l ? l->lodIndex : 0;
+}
+const char* rv_lod_name(const rv_model* m, uint32_t lod) {
+    auto* l = lodOf(m, lod);
+    return l ? l->name.c_str() : kEmpty;
+}
+float rv_lod_resolution(const rv_model* m, uint32_t lod) {
+    auto* l = lodOf(m, lod);
+    return l ? l->resolution : 0;
+}
+const char* rv_lod_kind(const rv_model* m, uint32_t lod) {
+    auto* l = lodOf(m, lod);
+    return l ? lodKindName(l->kind) : kEmpty;
+}
 
-uint32_t rv_lod_vertex_count(const rv_model* m, uint32_t lod) { auto* l = lodOf(m, lod); return l ? uint32_t(l->positions.size()) : 0; }
+uint32_t rv_lod_vertex_count(const rv_model* m, uint32_t lod) {
+    auto* l = lodOf(m, lod);
+    return l ? uint32_t(l->positions.size()) : 0;
+}
 void rv_lod_positions(const rv_model* m, uint32_t lod, float* out) {
-    if (auto* l = lodOf(m, lod); l && out && !l->positions.empty()) std::memcpy(out, l->positions.data(), l->positions.size() * 12);
+    if (auto* l = lodOf(m, lod); l && out && !l->positions.empty())
+        std::memcpy(out, l->positions.data(), l->positions.size() * 12);
 }
-int32_t rv_lod_has_normals(const rv_model* m, uint32_t lod) { auto* l = lodOf(m, lod); return l && !l->normals.empty(); }
+int32_t rv_lod_has_normals(const rv_model* m, uint32_t lod) {
+    auto* l = lodOf(m, lod);
+    return l && !l->normals.empty();
+}
 void rv_lod_normals(const rv_model* m, uint32_t lod, float* out) {
-    if (auto* l = lodOf(m, lod); l && out && !l->normals.empty()) std::memcpy(out, l->normals.data(), l->normals.size() * 12);
+    if (auto* l = lodOf(m, lod); l && out && !l->normals.empty())
+        std::memcpy(out, l->normals.data(), l->normals.size() * 12);
 }
-uint32_t rv_lod_uv_set_count(const rv_model* m, uint32_t lod) { auto* l = lodOf(m, lod); return l ? uint32_t(l->uvSets.size()) : 0; }
+uint32_t rv_lod_uv_set_count(const rv_model* m, uint32_t lod) {
+    auto* l = lodOf(m, lod);
+    return l ? uint32_t(l->uvSets.size()) : 0;
+}
 void rv_lod_uvs(const rv_model* m, uint32_t lod, uint32_t set, float* out) {
     auto* l = lodOf(m, lod);
     if (l && out && set < l->uvSets.size() && !l->uvSets[set].empty())
@@ -134,8 +157,14 @@ void rv_lod_corner_uvs(const rv_model* m, uint32_t lod, uint32_t set, float* out
     for (size_t c = 0; c < l->corners.size(); ++c) std::memcpy(out + 2 * c, &uv[l->corners[c]], 8);
 }
 
-uint32_t rv_lod_polygon_count(const rv_model* m, uint32_t lod) { auto* l = lodOf(m, lod); return l ? uint32_t(l->polygonCount()) : 0; }
-uint32_t rv_lod_corner_count(const rv_model* m, uint32_t lod) { auto* l = lodOf(m, lod); return l ? uint32_t(l->corners.size()) : 0; }
+uint32_t rv_lod_polygon_count(const rv_model* m, uint32_t lod) {
+    auto* l = lodOf(m, lod);
+    return l ? uint32_t(l->polygonCount()) : 0;
+}
+uint32_t rv_lod_corner_count(const rv_model* m, uint32_t lod) {
+    auto* l = lodOf(m, lod);
+    return l ? uint32_t(l->corners.size()) : 0;
+}
 void rv_lod_polygons(const rv_model* m, uint32_t lod, uint32_t* start, uint32_t* size, uint32_t* corners) {
     auto* l = lodOf(m, lod);
     if (!l) return;
@@ -151,9 +180,17 @@ void rv_lod_polygon_groups(const rv_model* m, uint32_t lod, uint32_t* out) {
     for (uint32_t g = 0; g < l->groups.size(); ++g)
         for (uint32_t p = 0; p < l->groups[g].polygonCount; ++p) out[l->groups[g].firstPolygon + p] = g;
 }
-uint32_t rv_lod_triangle_count(const rv_model* m, uint32_t lod) { auto* l = lodOf(m, lod); return l ? uint32_t(l->triangleFace.size()) : 0; }
-void rv_lod_triangles(const rv_model* m, uint32_t lod, uint32_t* out) { if (auto* l = lodOf(m, lod)) copyOut(out, l->triangles); }
-uint32_t rv_lod_group_count(const rv_model* m, uint32_t lod) { auto* l = lodOf(m, lod); return l ? uint32_t(l->groups.size()) : 0; }
+uint32_t rv_lod_triangle_count(const rv_model* m, uint32_t lod) {
+    auto* l = lodOf(m, lod);
+    return l ? uint32_t(l->triangleFace.size()) : 0;
+}
+void rv_lod_triangles(const rv_model* m, uint32_t lod, uint32_t* out) {
+    if (auto* l = lodOf(m, lod)) copyOut(out, l->triangles);
+}
+uint32_t rv_lod_group_count(const rv_model* m, uint32_t lod) {
+    auto* l = lodOf(m, lod);
+    return l ? uint32_t(l->groups.size()) : 0;
+}
 void rv_lod_group(const rv_model* m, uint32_t lod, uint32_t group, uint32_t* out5) {
     auto* l = lodOf(m, lod);
     if (!l || !out5 || group >= l->groups.size()) return;
@@ -161,10 +198,18 @@ void rv_lod_group(const rv_model* m, uint32_t lod, uint32_t group, uint32_t* out
     const uint32_t v[5] = {g.material, g.firstPolygon, g.polygonCount, g.firstTriangle, g.triangleCount};
     std::memcpy(out5, v, sizeof v);
 }
-uint32_t rv_lod_loose_point_count(const rv_model* m, uint32_t lod) { auto* l = lodOf(m, lod); return l ? uint32_t(l->loosePoints.size()) : 0; }
-void rv_lod_loose_points(const rv_model* m, uint32_t lod, uint32_t* out) { if (auto* l = lodOf(m, lod)) copyOut(out, l->loosePoints); }
+uint32_t rv_lod_loose_point_count(const rv_model* m, uint32_t lod) {
+    auto* l = lodOf(m, lod);
+    return l ? uint32_t(l->loosePoints.size()) : 0;
+}
+void rv_lod_loose_points(const rv_model* m, uint32_t lod, uint32_t* out) {
+    if (auto* l = lodOf(m, lod)) copyOut(out, l->loosePoints);
+}
 
-uint32_t rv_lod_selection_count(const rv_model* m, uint32_t lod) { auto* l = lodOf(m, lod); return l ? uint32_t(l->selections.size()) : 0; }
+uint32_t rv_lod_selection_count(const rv_model* m, uint32_t lod) {
+    auto* l = lodOf(m, lod);
+    return l ? uint32_t(l->selections.size()) : 0;
+}
 const char* rv_lod_selection_name(const rv_model* m, uint32_t lod, uint32_t sel) {
     return sel < rv_lod_selection_count(m, lod) ? m->view.lods[lod].selections[sel].name.c_str() : kEmpty;
 }
@@ -196,7 +241,10 @@ uint32_t rv_lod_selection_weight_runs(const rv_model* m, uint32_t lod, uint32_t 
     return runs;
 }
 
-uint32_t rv_lod_named_point_count(const rv_model* m, uint32_t lod) { auto* l = lodOf(m, lod); return l ? uint32_t(l->namedPoints.size()) : 0; }
+uint32_t rv_lod_named_point_count(const rv_model* m, uint32_t lod) {
+    auto* l = lodOf(m, lod);
+    return l ? uint32_t(l->namedPoints.size()) : 0;
+}
 const char* rv_lod_named_point_name(const rv_model* m, uint32_t lod, uint32_t i) {
     return i < rv_lod_named_point_count(m, lod) ? m->view.lods[lod].namedPoints[i].name.c_str() : kEmpty;
 }
@@ -204,7 +252,10 @@ void rv_lod_named_point_position(const rv_model* m, uint32_t lod, uint32_t i, fl
     if (out3 && i < rv_lod_named_point_count(m, lod)) std::memcpy(out3, &m->view.lods[lod].namedPoints[i].position, 12);
 }
 
-uint32_t rv_lod_property_count(const rv_model* m, uint32_t lod) { auto* l = lodOf(m, lod); return l ? uint32_t(l->properties->size()) : 0; }
+uint32_t rv_lod_property_count(const rv_model* m, uint32_t lod) {
+    auto* l = lodOf(m, lod);
+    return l ? uint32_t(l->properties->size()) : 0;
+}
 const char* rv_lod_property_name(const rv_model* m, uint32_t lod, uint32_t i) {
     return i < rv_lod_property_count(m, lod) ? (*m->view.lods[lod].properties)[i].name.c_str() : kEmpty;
 }
@@ -212,7 +263,10 @@ const char* rv_lod_property_value(const rv_model* m, uint32_t lod, uint32_t i) {
     return i < rv_lod_property_count(m, lod) ? (*m->view.lods[lod].properties)[i].value.c_str() : kEmpty;
 }
 
-uint32_t rv_lod_proxy_count(const rv_model* m, uint32_t lod) { auto* l = lodOf(m, lod); return l ? uint32_t(l->proxies.size()) : 0; }
+uint32_t rv_lod_proxy_count(const rv_model* m, uint32_t lod) {
+    auto* l = lodOf(m, lod);
+    return l ? uint32_t(l->proxies.size()) : 0;
+}
 const char* rv_lod_proxy_name(const rv_model* m, uint32_t lod, uint32_t i) {
     return i < rv_lod_proxy_count(m, lod) ? m->view.lods[lod].proxies[i].name.c_str() : kEmpty;
 }
@@ -223,10 +277,16 @@ int32_t rv_lod_proxy_index(const rv_model* m, uint32_t lod, uint32_t i) {
     return i < rv_lod_proxy_count(m, lod) ? m->view.lods[lod].proxies[i].index : -1;
 }
 void rv_lod_proxy_transform(const rv_model* m, uint32_t lod, uint32_t i, float* out16) {
-    if (out16 && i < rv_lod_proxy_count(m, lod)) std::memcpy(out16, m->view.lods[lod].proxies[i].transform.m.data(), 64);
+    if (out16 && i < rv_lod_proxy_count(m, lod))
+        std::memcpy(out16, m->view.lods[lod].proxies[i].transform.m.data(), 64);
 }
 
-int32_t rv_lod_has_mass(const rv_model* m, uint32_t lod) { auto* l = lodOf(m, lod); return l && !l->vertexMass.empty(); }
-void rv_lod_vertex_masses(const rv_model* m, uint32_t lod, float* out) { if (auto* l = lodOf(m, lod)) copyOut(out, l->vertexMass); }
+int32_t rv_lod_has_mass(const rv_model* m, uint32_t lod) {
+    auto* l = lodOf(m, lod);
+    return l && !l->vertexMass.empty();
+}
+void rv_lod_vertex_masses(const rv_model* m, uint32_t lod, float* out) {
+    if (auto* l = lodOf(m, lod)) copyOut(out, l->vertexMass);
+}
 
 }  // extern "C"

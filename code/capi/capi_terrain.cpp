@@ -88,7 +88,9 @@ void rv_terrain_layer_size(const rv_terrain* t, uint32_t* x, uint32_t* y) {
     if (y) *y = t ? t->terrain.layerSizeY : 0;
 }
 float rv_terrain_cell_size(const rv_terrain* t) { return t ? t->terrain.cellSize() : 0; }
-void rv_terrain_elevation(const rv_terrain* t, float* out) { if (t) copyOut(out, t->terrain.elevation); }
+void rv_terrain_elevation(const rv_terrain* t, float* out) {
+    if (t) copyOut(out, t->terrain.elevation);
+}
 uint32_t rv_terrain_material_count(const rv_terrain* t) { return t ? uint32_t(t->terrain.materials.size()) : 0; }
 const char* rv_terrain_material(const rv_terrain* t, uint32_t i) {
     return i < rv_terrain_material_count(t) ? t->terrain.materials[i].c_str() : kEmpty;
@@ -112,12 +114,22 @@ void rv_tile_extent(const rv_terrain* t, uint32_t* out6) {
     std::memcpy(out6, v, sizeof v);
 }
 uint32_t rv_tile_vertex_count(const rv_terrain* t) { return t ? uint32_t(t->tile.positions.size()) : 0; }
-void rv_tile_positions(const rv_terrain* t, float* out) { if (t) copyOut(reinterpret_cast<Vec3*>(out), t->tile.positions); }
-void rv_tile_normals(const rv_terrain* t, float* out) { if (t) copyOut(reinterpret_cast<Vec3*>(out), t->tile.normals); }
-void rv_tile_uvs(const rv_terrain* t, float* out) { if (t) copyOut(reinterpret_cast<Vec2*>(out), t->tile.uvs); }
+void rv_tile_positions(const rv_terrain* t, float* out) {
+    if (t) copyOut(reinterpret_cast<Vec3*>(out), t->tile.positions);
+}
+void rv_tile_normals(const rv_terrain* t, float* out) {
+    if (t) copyOut(reinterpret_cast<Vec3*>(out), t->tile.normals);
+}
+void rv_tile_uvs(const rv_terrain* t, float* out) {
+    if (t) copyOut(reinterpret_cast<Vec2*>(out), t->tile.uvs);
+}
 uint32_t rv_tile_cell_count(const rv_terrain* t) { return t ? uint32_t(t->tile.cellQuads.size() / 4) : 0; }
-void rv_tile_quads(const rv_terrain* t, uint32_t* out) { if (t) copyOut(out, t->tile.cellQuads); }
-void rv_tile_triangles(const rv_terrain* t, uint32_t* out) { if (t) copyOut(out, t->tile.cellTriangles); }
+void rv_tile_quads(const rv_terrain* t, uint32_t* out) {
+    if (t) copyOut(out, t->tile.cellQuads);
+}
+void rv_tile_triangles(const rv_terrain* t, uint32_t* out) {
+    if (t) copyOut(out, t->tile.cellTriangles);
+}
 void rv_tile_corner_uvs(const rv_terrain* t, float* out) {
     if (!t || !out) return;
     const TerrainTile& k = t->tile;

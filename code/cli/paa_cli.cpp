@@ -57,16 +57,22 @@ void writeHeaderInfo(std::FILE* out, const PaaTexture& t) {
     if (t.typed)
         std::fprintf(out, "format     PAA %s (type 0x%04x)\n", paaTypeName(t.type), unsigned(t.typeTag));
     else
-        std::fprintf(out, "format     %s without a type field (OFP)\n", t.type == PaaType::P8 ? "PAC P8" : "PAA ARGB4444");
-    std::fprintf(out, "size       %u x %u, %zu mip%s\n", t.width(), t.height(), t.mips.size(), t.mips.size() == 1 ? "" : "s");
+        std::fprintf(out, "format     %s without a type field (OFP)\n",
+                     t.type == PaaType::P8 ? "PAC P8" : "PAA ARGB4444");
+    std::fprintf(out, "size       %u x %u, %zu mip%s\n", t.width(), t.height(), t.mips.size(),
+                 t.mips.size() == 1 ? "" : "s");
     if (t.hasFlags)
-        std::fprintf(out, "flags      GALF 0x%08x:%s%s%s\n", t.flags, t.alpha() ? " alpha" : "", t.transparent() ? " transparent (1-bit)" : "",
-                     t.alpha() || t.transparent() ? "" : " none");
+        std::fprintf(out, "flags      GALF 0x%08x:%s%s%s\n", t.flags, t.alpha() ? " alpha" : "",
+                     t.transparent() ? " transparent (1-bit)" : "", t.alpha() || t.transparent() ? "" : " none");
     if (t.hasSwizzle)
-        std::fprintf(out, "swizzle    ZIWS %02x %02x %02x %02x: stored A = %s, R = %s, G = %s, B = %s (exports undo it; --raw-channels keeps it)\n",
+        std::fprintf(out,
+                     "swizzle    ZIWS %02x %02x %02x %02x: stored A = %s, R = %s, G = %s, B = %s (exports undo it; "
+                     "--raw-channels keeps it)\n",
                      t.swizzle[0], t.swizzle[1], t.swizzle[2], t.swizzle[3], swizzleSource(t.swizzle[0]).c_str(),
-                     swizzleSource(t.swizzle[1]).c_str(), swizzleSource(t.swizzle[2]).c_str(), swizzleSource(t.swizzle[3]).c_str());
-    if (t.hasAverageColor) std::fprintf(out, "CGVA       %s (stored average colour, RGBA)\n", hex8(t.averageColor).c_str());
+                     swizzleSource(t.swizzle[1]).c_str(), swizzleSource(t.swizzle[2]).c_str(),
+                     swizzleSource(t.swizzle[3]).c_str());
+    if (t.hasAverageColor)
+        std::fprintf(out, "CGVA       %s (stored average colour, RGBA)\n", hex8(t.averageColor).c_str());
     if (t.hasMaxColor) std::fprintf(out, "CXAM       %s (stored maximum colour, RGBA)\n", hex8(t.maxColor).c_str());
     if (!t.procedural.empty()) std::fprintf(out, "procedural %s\n", t.procedural.c_str());
     if (!t.palette.empty()) std::fprintf(out, "palette    %zu colours\n", t.palette.size());
@@ -77,8 +83,9 @@ void writeHeaderInfo(std::FILE* out, const PaaTexture& t) {
     for (size_t i = 0; i < t.mips.size(); ++i) {
         const PaaMip& m = t.mips[i];
         const std::string size = std::to_string(m.width) + "x" + std::to_string(m.height);
-        std::fprintf(out, "%3zu  %-11s %-7s %10u %10llu  0x%llx\n", i, size.c_str(), paaStorageName(m.storage), m.dataSize,
-                     static_cast<unsigned long long>(m.decodedSize), static_cast<unsigned long long>(m.dataOffset));
+        std::fprintf(out, "%3zu  %-11s %-7s %10u %10llu  0x%llx\n", i, size.c_str(), paaStorageName(m.storage),
+                     m.dataSize, static_cast<unsigned long long>(m.decodedSize),
+                     static_cast<unsigned long long>(m.dataOffset));
     }
 }
 
@@ -183,7 +190,8 @@ struct PngSink {
 
 void pngWrite(void* context, void* data, int size) {
     auto* sink = static_cast<PngSink*>(context);
-    if (!sink->failed && size > 0 && std::fwrite(data, 1, size_t(size), sink->file) != size_t(size)) sink->failed = true;
+    if (!sink->failed && size > 0 && std::fwrite(data, 1, size_t(size), sink->file) != size_t(size))
+        sink->failed = true;
 }
 
 // Writes img to `out` through a temporary file in the same folder; false after reporting why.

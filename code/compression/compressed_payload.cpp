@@ -23,21 +23,22 @@ void PayloadCodec::checkCountAt(const ByteReader& r, uint64_t countOffset, uint6
     uint64_t ratio = rule_ == PayloadRule::LzssBySize ? kLzssMaxRatio : kLzoMaxRatio;
     uint64_t limit = uint64_t(r.remaining()) * ratio + 64;
     if (size > limit)
-        r.failAt(DiagKind::BadCount, countOffset, std::string(what) + ": count " + std::to_string(n) + " at offset " +
-                                  hexOffset(countOffset) + " needs " + std::to_string(size) +
-                                  " bytes, more than the " + std::to_string(r.remaining()) +
-                                  " bytes left can hold even compressed");
+        r.failAt(DiagKind::BadCount, countOffset,
+                 std::string(what) + ": count " + std::to_string(n) + " at offset " + hexOffset(countOffset) +
+                     " needs " + std::to_string(size) + " bytes, more than the " + std::to_string(r.remaining()) +
+                     " bytes left can hold even compressed");
     if (size > *budget_)
-        r.failAt(DiagKind::MemoryLimit, countOffset, std::string(what) + ": count " + std::to_string(n) + " at offset " +
-                                  hexOffset(countOffset) + " needs " + std::to_string(size) +
-                                  " bytes, over the memory budget left (" + std::to_string(*budget_) +
-                                  " bytes)");
+        r.failAt(DiagKind::MemoryLimit, countOffset,
+                 std::string(what) + ": count " + std::to_string(n) + " at offset " + hexOffset(countOffset) +
+                     " needs " + std::to_string(size) + " bytes, over the memory budget left (" +
+                     std::to_string(*budget_) + " bytes)");
 }
 
 void PayloadCodec::charge(const ByteReader& r, uint64_t size, const char* what) const {
     if (size > *budget_)
-        r.fail(DiagKind::MemoryLimit, std::string(what) + ": " + std::to_string(size) + " decoded bytes exceed the memory budget left (" +
-               std::to_string(*budget_) + " bytes)");
+        r.fail(DiagKind::MemoryLimit, std::string(what) + ": " + std::to_string(size) +
+                                          " decoded bytes exceed the memory budget left (" + std::to_string(*budget_) +
+                                          " bytes)");
     *budget_ -= size;
 }
 
@@ -56,8 +57,9 @@ void PayloadCodec::read(ByteReader& r, uint8_t* dst, size_t size, const char* wh
         // Only 0 and 2 occur in real v64+ files (52 payloads measured); 1 has never been seen,
         // so it is refused rather than guessed at.
         if (flag != 0 && flag != 2)
-            r.failAt(DiagKind::BadCompression, start, std::string(what) + ": compression flag " + std::to_string(flag) + " at offset " +
-                                hexOffset(start) + " is neither 0 (raw) nor 2 (LZO)");
+            r.failAt(DiagKind::BadCompression, start,
+                     std::string(what) + ": compression flag " + std::to_string(flag) + " at offset " +
+                         hexOffset(start) + " is neither 0 (raw) nor 2 (LZO)");
         compressed = flag == 2;
     } else {
         compressed = size >= kCompressionThreshold;
@@ -70,23 +72,24 @@ void PayloadCodec::read(ByteReader& r, uint8_t* dst, size_t size, const char* wh
     uint64_t streamAt = r.offset();
     const uint8_t* in = r.position();
     size_t inSize = r.remaining();
-    CodecResult res = rule_ == PayloadRule::LzssBySize ? decodeLzss(in, inSize, dst, size)
-                                                        : decodeLzo1x(in, inSize, dst, size);
+    CodecResult res =
+        rule_ == PayloadRule::LzssBySize ? decodeLzss(in, inSize, dst, size) : decodeLzo1x(in, inSize, dst, size);
     if (!res.ok())
         r.failAt(DiagKind::BadCompression, streamAt + res.consumed,
                  std::string(what) + ": " + (rule_ == PayloadRule::LzssBySize ? "LZSS" : "LZO") + " stream at offset " +
                      hexOffset(streamAt) + " failed at offset " + hexOffset(streamAt + res.consumed) + " after " +
-                     std::to_string(res.produced) + " of " + std::to_string(size) + " bytes: " +
-                     codecStatusText(res.status));
+                     std::to_string(res.produced) + " of " + std::to_string(size) +
+                     " bytes: " + codecStatusText(res.status));
     r.skip(res.consumed);
     if (rule_ == PayloadRule::LzssBySize) {
         uint64_t sumAt = r.offset();
         uint32_t stored = r.u32();
         uint32_t actual = lzssChecksum(dst, size);
         if (stored != actual)
-            r.failAt(DiagKind::BadCompression, sumAt, std::string(what) + ": LZSS checksum at offset " + hexOffset(sumAt) + " is " +
-                                std::to_string(stored) + " but the " + std::to_string(size) +
-                                " decoded bytes sum to " + std::to_string(actual));
+            r.failAt(DiagKind::BadCompression, sumAt,
+                     std::string(what) + ": LZSS checksum at offset " + hexOffset(sumAt) + " is " +
+                         std::to_string(stored) + " but the " + std::to_string(size) + " decoded bytes sum to " +
+                         std::to_string(actual));
     }
 }
 

@@ -205,8 +205,7 @@ CodecResult decodeLzo1x(const uint8_t* in, size_t inSize, uint8_t* out, size_t o
     LzoStream z{in, in + inSize, out, out + outSize, out};
     After after = After::Match;
     if (openStream(z, after))
-        while (step(z, after)) {
-        }
+        while (step(z, after)) {}
     const size_t consumed = size_t(z.ip - in), produced = size_t(z.op - out);
     if (!z.ended) return {z.status, consumed, produced};
     if (z.op != z.opEnd) return {CodecStatus::EndedEarly, consumed, produced};

@@ -12,11 +12,16 @@ namespace rv {
 
 const char* codecStatusText(CodecStatus status) {
     switch (status) {
-        case CodecStatus::Ok: return "ok";
-        case CodecStatus::InputOverrun: return "compressed stream is truncated";
-        case CodecStatus::OutputOverrun: return "stream decodes to more bytes than expected";
-        case CodecStatus::LookBehindOverrun: return "match refers to data before the start of the output";
-        case CodecStatus::EndedEarly: return "stream ends before the expected size";
+        case CodecStatus::Ok:
+            return "ok";
+        case CodecStatus::InputOverrun:
+            return "compressed stream is truncated";
+        case CodecStatus::OutputOverrun:
+            return "stream decodes to more bytes than expected";
+        case CodecStatus::LookBehindOverrun:
+            return "match refers to data before the start of the output";
+        case CodecStatus::EndedEarly:
+            return "stream ends before the expected size";
     }
     return "unknown codec status";
 }

@@ -1,8 +1,8 @@
 #include "core/byte_reader.hpp"
 
 #include <cinttypes>
-#include <cstring>
 #include <cstdio>
+#include <cstring>
 
 namespace rv {
 
@@ -48,7 +48,8 @@ void ByteReader::seek(uint64_t absOffset) {
     uint64_t hi = base_ + uint64_t(end_ - begin_);
     if (absOffset < base_ || absOffset > hi)
         fail(absOffset < base_ ? DiagKind::BadValue : DiagKind::Truncated,
-             "seek to " + hexOffset(absOffset) + " lies outside the data (" + hexOffset(base_) + ".." + hexOffset(hi) + ")");
+             "seek to " + hexOffset(absOffset) + " lies outside the data (" + hexOffset(base_) + ".." + hexOffset(hi) +
+                 ")");
     pos_ = begin_ + (absOffset - base_);
 }
 
@@ -56,8 +57,9 @@ std::string ByteReader::asciiz(size_t maxLength) {
     size_t limit = remaining() < maxLength ? remaining() : maxLength;
     const void* nul = std::memchr(pos_, 0, limit);
     if (!nul) {
-        if (limit == remaining()) fail(DiagKind::Truncated, "string runs past the end of the data (no NUL in the " +
-                                       std::to_string(limit) + " bytes left)");
+        if (limit == remaining())
+            fail(DiagKind::Truncated,
+                 "string runs past the end of the data (no NUL in the " + std::to_string(limit) + " bytes left)");
         fail(DiagKind::BadValue, "string longer than " + std::to_string(maxLength) + " bytes");
     }
     size_t n = size_t(static_cast<const uint8_t*>(nul) - pos_);
@@ -75,8 +77,9 @@ std::string ByteReader::fixedString(size_t n) {
 
 void ByteReader::checkCount(uint64_t count, size_t minElementBytes, const char* what) const {
     if (minElementBytes && count > remaining() / minElementBytes)
-        fail(DiagKind::BadCount, context_->prefixFor(what) + "count " + std::to_string(count) + " of " + std::to_string(minElementBytes) +
-             "-byte elements exceeds the " + std::to_string(remaining()) + " bytes left");
+        fail(DiagKind::BadCount, context_->prefixFor(what) + "count " + std::to_string(count) + " of " +
+                                     std::to_string(minElementBytes) + "-byte elements exceeds the " +
+                                     std::to_string(remaining()) + " bytes left");
 }
 
 uint32_t ByteReader::count(size_t minElementBytes, const char* what) {
@@ -84,14 +87,15 @@ uint32_t ByteReader::count(size_t minElementBytes, const char* what) {
     context_->noteCount(at);
     uint32_t n = u32();
     if (minElementBytes && n > remaining() / minElementBytes)
-        failAt(DiagKind::BadCount, at, context_->prefixFor(what) + "count " + std::to_string(n) + " at offset " + hexOffset(at) +
-                       " exceeds the " + std::to_string(remaining()) + " bytes left");
+        failAt(DiagKind::BadCount, at,
+               context_->prefixFor(what) + "count " + std::to_string(n) + " at offset " + hexOffset(at) +
+                   " exceeds the " + std::to_string(remaining()) + " bytes left");
     return n;
 }
 
 void ByteReader::failShort(size_t n, const char* what) const {
     fail(DiagKind::Truncated, std::string("needs ") + std::to_string(n) + " " + what + (n == 1 ? " byte" : " bytes") +
-         " but only " + std::to_string(remaining()) + " are left");
+                                  " but only " + std::to_string(remaining()) + " are left");
 }
 
 void ByteReader::failAt(DiagKind kind, uint64_t absOffset, const std::string& detail) const {

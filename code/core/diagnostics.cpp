@@ -4,22 +4,38 @@ namespace rv {
 
 const char* diagKindName(DiagKind kind) {
     switch (kind) {
-    case DiagKind::CannotRead: return "cannot read";
-    case DiagKind::NotRecognized: return "not recognized";
-    case DiagKind::Unsupported: return "unsupported";
-    case DiagKind::Truncated: return "truncated";
-    case DiagKind::BadCount: return "bad count";
-    case DiagKind::BadValue: return "bad value";
-    case DiagKind::BadCompression: return "bad compression";
-    case DiagKind::MemoryLimit: return "memory limit";
-    case DiagKind::OutOfMemory: return "out of memory";
-    case DiagKind::InvalidArgument: return "invalid argument";
-    case DiagKind::UnreadBytes: return "unread bytes";
-    case DiagKind::EndsEarly: return "ends early";
-    case DiagKind::SizeMismatch: return "size mismatch";
-    case DiagKind::IndexOutOfRange: return "index out of range";
-    case DiagKind::UnknownRecord: return "unknown record";
-    case DiagKind::NameProblem: return "name problem";
+        case DiagKind::CannotRead:
+            return "cannot read";
+        case DiagKind::NotRecognized:
+            return "not recognized";
+        case DiagKind::Unsupported:
+            return "unsupported";
+        case DiagKind::Truncated:
+            return "truncated";
+        case DiagKind::BadCount:
+            return "bad count";
+        case DiagKind::BadValue:
+            return "bad value";
+        case DiagKind::BadCompression:
+            return "bad compression";
+        case DiagKind::MemoryLimit:
+            return "memory limit";
+        case DiagKind::OutOfMemory:
+            return "out of memory";
+        case DiagKind::InvalidArgument:
+            return "invalid argument";
+        case DiagKind::UnreadBytes:
+            return "unread bytes";
+        case DiagKind::EndsEarly:
+            return "ends early";
+        case DiagKind::SizeMismatch:
+            return "size mismatch";
+        case DiagKind::IndexOutOfRange:
+            return "index out of range";
+        case DiagKind::UnknownRecord:
+            return "unknown record";
+        case DiagKind::NameProblem:
+            return "name problem";
     }
     return "unknown";
 }

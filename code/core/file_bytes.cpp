@@ -64,16 +64,17 @@ Result<std::vector<uint8_t>> readFileBytes(const std::string& path, uint64_t max
     }
     if (uint64_t(size) > maxBytes) {
         std::fclose(f);
-        return makeError(DiagKind::MemoryLimit, path + ": file is " + std::to_string(size) + " bytes, over the " +
-                               std::to_string(maxBytes) + "-byte limit",
-                           0);
+        return makeError(
+            DiagKind::MemoryLimit,
+            path + ": file is " + std::to_string(size) + " bytes, over the " + std::to_string(maxBytes) + "-byte limit",
+            0);
     }
     bytes.resize(size_t(size));
     size_t got = size ? std::fread(bytes.data(), 1, bytes.size(), f) : 0;
     std::fclose(f);
-    if (got != bytes.size()) return makeError(DiagKind::CannotRead, path + ": read " + std::to_string(got) + " of " +
-                                                    std::to_string(size) + " bytes",
-                                                got);
+    if (got != bytes.size())
+        return makeError(DiagKind::CannotRead,
+                         path + ": read " + std::to_string(got) + " of " + std::to_string(size) + " bytes", got);
     return bytes;
 }
 

@@ -16,12 +16,18 @@ FileFormat sniffFormat(const uint8_t* data, size_t size) {
 
 const char* formatName(FileFormat format) {
     switch (format) {
-    case FileFormat::Odol: return "ODOL (binarized P3D model)";
-    case FileFormat::Mlod: return "MLOD (editable P3D model)";
-    case FileFormat::Wrp4WVR: return "4WVR (OFP editable terrain)";
-    case FileFormat::Wrp8WVR: return "8WVR (editable terrain)";
-    case FileFormat::WrpOprw: return "OPRW (binarized terrain)";
-    case FileFormat::Unknown: break;
+        case FileFormat::Odol:
+            return "ODOL (binarized P3D model)";
+        case FileFormat::Mlod:
+            return "MLOD (editable P3D model)";
+        case FileFormat::Wrp4WVR:
+            return "4WVR (OFP editable terrain)";
+        case FileFormat::Wrp8WVR:
+            return "8WVR (editable terrain)";
+        case FileFormat::WrpOprw:
+            return "OPRW (binarized terrain)";
+        case FileFormat::Unknown:
+            break;
     }
     return "unknown";
 }

@@ -91,15 +91,24 @@ LodKind lodKind(float resolution) {
 
 const char* lodKindName(LodKind kind) {
     switch (kind) {
-    case LodKind::Visual: return "visual";
-    case LodKind::View: return "view";
-    case LodKind::ShadowVolume: return "shadow volume";
-    case LodKind::ShadowBuffer: return "shadow buffer";
-    case LodKind::Geometry: return "geometry";
-    case LodKind::Memory: return "memory";
-    case LodKind::PointCloud: return "point cloud";
-    case LodKind::Edit: return "edit";
-    case LodKind::Other: break;
+        case LodKind::Visual:
+            return "visual";
+        case LodKind::View:
+            return "view";
+        case LodKind::ShadowVolume:
+            return "shadow volume";
+        case LodKind::ShadowBuffer:
+            return "shadow buffer";
+        case LodKind::Geometry:
+            return "geometry";
+        case LodKind::Memory:
+            return "memory";
+        case LodKind::PointCloud:
+            return "point cloud";
+        case LodKind::Edit:
+            return "edit";
+        case LodKind::Other:
+            break;
     }
     return "other";
 }

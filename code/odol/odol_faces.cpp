@@ -17,8 +17,9 @@ namespace {
 void checkFaceCount(const ByteReader& r, uint64_t countAt, uint32_t n, size_t minFaceBytes) {
     r.context().noteCount(countAt);
     if (n > r.remaining() / minFaceBytes)
-        r.failAt(DiagKind::BadCount, countAt, "count " + std::to_string(n) + " at offset " + hexOffset(countAt) +
-                                                  " exceeds the " + std::to_string(r.remaining()) + " bytes left");
+        r.failAt(DiagKind::BadCount, countAt,
+                 "count " + std::to_string(n) + " at offset " + hexOffset(countAt) + " exceeds the " +
+                     std::to_string(r.remaining()) + " bytes left");
 }
 
 // Reads `n` faces (count checked) into the LOD's compressed-row table; `beforeFace(f)` reads
@@ -36,8 +37,9 @@ void readFaceList(ByteReader& r, uint32_t n, size_t idxBytes, OdolLod& lod, Befo
         uint64_t at = r.offset();
         uint8_t k = r.u8();
         if (k != 3 && k != 4)
-            r.failAt(DiagKind::BadCount, at, "face " + std::to_string(f) + " has " + std::to_string(k) +
-                                                 " vertices at offset " + hexOffset(at) + " (3 or 4 expected)");
+            r.failAt(DiagKind::BadCount, at,
+                     "face " + std::to_string(f) + " has " + std::to_string(k) + " vertices at offset " +
+                         hexOffset(at) + " (3 or 4 expected)");
         r.need(k * idxBytes, "face index");
         const uint8_t* p = r.take(k * idxBytes);
         if (idxBytes == 2) {
@@ -63,8 +65,10 @@ uint32_t faceAtOffset(const OdolLod& lod, uint32_t unit, uint32_t offset, bool& 
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
         uint64_t o = uint64_t(unit) * (mid + lod.faceStart[mid]);
-        if (o < offset) lo = mid + 1;
-        else hi = mid;
+        if (o < offset)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
     exact = uint64_t(unit) * (lo + lod.faceStart[lo]) == offset;
     return uint32_t(lo);
@@ -80,22 +84,26 @@ void placeSection(ByteReader& r, const FileState& s, const OdolLod& lod, uint64_
     sec.endFace = faceAtOffset(lod, unit, upper, exactHi);
     if (upper >= lower && sec.endFace <= lod.faceCount() && exactLo && exactHi) return;
     if (lower > upper || uint64_t(unit) * (lod.faceCount() + lod.faceIndices.size()) < upper)
-        r.failAt(DiagKind::BadValue, at, "face range " + std::to_string(lower) + ".." + std::to_string(upper) +
-                                             " at offset " + hexOffset(at) + " lies outside the face data");
-    s.warn(r, DiagKind::IndexOutOfRange, "face range " + std::to_string(lower) + ".." + std::to_string(upper) +
-                                             " does not fall on face boundaries; rounded up to whole faces");
+        r.failAt(DiagKind::BadValue, at,
+                 "face range " + std::to_string(lower) + ".." + std::to_string(upper) + " at offset " + hexOffset(at) +
+                     " lies outside the face data");
+    s.warn(r, DiagKind::IndexOutOfRange,
+           "face range " + std::to_string(lower) + ".." + std::to_string(upper) +
+               " does not fall on face boundaries; rounded up to whole faces");
 }
 
 // A texture or material index past its table is dropped (treated as none) with a warning.
 void checkSectionIndices(ByteReader& r, const FileState& s, const OdolLod& lod, OdolSection& sec) {
     if (sec.textureIndex >= 0 && size_t(sec.textureIndex) >= lod.textures.size()) {
-        s.warn(r, DiagKind::IndexOutOfRange, "texture index " + std::to_string(sec.textureIndex) + " is beyond the " +
-                                                 std::to_string(lod.textures.size()) + " textures; treated as none");
+        s.warn(r, DiagKind::IndexOutOfRange,
+               "texture index " + std::to_string(sec.textureIndex) + " is beyond the " +
+                   std::to_string(lod.textures.size()) + " textures; treated as none");
         sec.textureIndex = -1;
     }
     if (sec.materialIndex >= 0 && size_t(sec.materialIndex) >= lod.materials.size()) {
-        s.warn(r, DiagKind::IndexOutOfRange, "material index " + std::to_string(sec.materialIndex) + " is beyond the " +
-                                                 std::to_string(lod.materials.size()) + " materials; treated as none");
+        s.warn(r, DiagKind::IndexOutOfRange,
+               "material index " + std::to_string(sec.materialIndex) + " is beyond the " +
+                   std::to_string(lod.materials.size()) + " materials; treated as none");
         sec.materialIndex = -1;
     }
 }
@@ -147,8 +155,9 @@ void readFaces(ByteReader& r, const FileState& s, OdolLod& lod) {
     // A cross-check only: the face stream's size in section units, which sections refer to.
     uint64_t expected = uint64_t(sectionUnit(s)) * (lod.faceCount() + lod.faceIndices.size());
     if (expected != faceDataSize)
-        s.warn(r, DiagKind::SizeMismatch, "face data size " + std::to_string(faceDataSize) + " differs from the " +
-                                              std::to_string(expected) + " the faces take");
+        s.warn(r, DiagKind::SizeMismatch,
+               "face data size " + std::to_string(faceDataSize) + " differs from the " + std::to_string(expected) +
+                   " the faces take");
 }
 
 void readSections(ByteReader& r, const FileState& s, OdolLod& lod) {

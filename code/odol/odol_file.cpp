@@ -9,10 +9,10 @@ namespace odol {
 namespace {
 
 void readLoadableLodInfo(ByteReader& r, const FileState& s) {
-    r.i32();  // face count
-    r.u32();  // colour
-    r.i32();  // special
-    r.u32();  // orHints
+    r.i32();                           // face count
+    r.u32();                           // colour
+    r.i32();                           // special
+    r.u32();                           // orHints
     if (s.version >= 39) r.boolean();  // hasSkeleton
     if (s.version >= 51) {
         r.i32();  // vertex count
@@ -24,7 +24,8 @@ std::string quoteMagic(const uint8_t* p, size_t n) {
     std::string s;
     for (size_t i = 0; i < n && i < 4; ++i) {
         char c = char(p[i]);
-        if (c >= 32 && c < 127) s += c;
+        if (c >= 32 && c < 127)
+            s += c;
         else {
             char buf[8];
             std::snprintf(buf, sizeof buf, "\\x%02x", p[i]);
@@ -46,8 +47,9 @@ void readArmaHeader(ByteReader& r, uint32_t version, OdolModel& model) {
         uint64_t at = r.offset();
         uint32_t e1 = r.u32(), e2 = r.u32();
         if (e1 != 0 || e2 != 0)
-            r.failAt(DiagKind::Unsupported, at, "the model is encrypted (words at offset " + hexOffset(at) +
-                                                    " are non-zero); encrypted ODOL cannot be read");
+            r.failAt(DiagKind::Unsupported, at,
+                     "the model is encrypted (words at offset " + hexOffset(at) +
+                         " are non-zero); encrypted ODOL cannot be read");
     }
     if (version >= 59) model.appId = r.u32();
     if (version >= 58) model.prefix = r.asciiz();
@@ -96,14 +98,16 @@ void readLodBodies(ByteReader& r, const FileState& s, const LodTable& table, con
     for (uint32_t i = 0; i < lods.size(); ++i) {
         lodScope.setIndex(i);
         if (table.start[i] > table.end[i])
-            r.fail(DiagKind::BadValue, "starts at " + hexOffset(table.start[i]) + " after its end " + hexOffset(table.end[i]));
+            r.fail(DiagKind::BadValue,
+                   "starts at " + hexOffset(table.start[i]) + " after its end " + hexOffset(table.end[i]));
         ByteReader lr = r.sub(table.start[i], table.end[i]);
         OdolLod& lod = lods[i];
         lod.resolution = resolutions[i];
         lod.name = lodName(lod.resolution);
         readLod(lr, s, lod);
         if (!lr.atEnd())
-            s.warn(lr, DiagKind::UnreadBytes, std::to_string(lr.remaining()) + " bytes before the LOD's end offset were not read");
+            s.warn(lr, DiagKind::UnreadBytes,
+                   std::to_string(lr.remaining()) + " bytes before the LOD's end offset were not read");
     }
 }
 
@@ -113,9 +117,9 @@ OdolModel decodeArma(ByteReader& r, uint32_t version, uint64_t& budget, WarningL
                      const DecodeHooks& hooks) {
     OdolModel model;
     model.version = version;
-    PayloadRule rule = version >= 64 ? PayloadRule::LzoByFlag
-                     : version >= 44 ? PayloadRule::LzoBySize
-                                     : PayloadRule::LzssBySize;
+    PayloadRule rule = version >= 64   ? PayloadRule::LzoByFlag
+                       : version >= 44 ? PayloadRule::LzoBySize
+                                       : PayloadRule::LzssBySize;
     FileState s{version, PayloadCodec(rule, budget), warnings, hooks.uvSets};
     readArmaHeader(r, version, model);
     const std::vector<float> resolutions = readResolutions(r);
@@ -152,18 +156,25 @@ Result<OdolModel> decode(const uint8_t* data, size_t size, const std::string& so
     try {
         if (size < 8) {
             if (size >= 4 && std::memcmp(data, "ODOL", 4) != 0)
-                return error(DiagKind::NotRecognized, "not an ODOL model: starts with " + quoteMagic(data, size) + " at offset 0x0", 0);
-            return error(DiagKind::Truncated, "file is " + std::to_string(size) + " bytes, too short for an ODOL header (ends at offset " +
+                return error(DiagKind::NotRecognized,
+                             "not an ODOL model: starts with " + quoteMagic(data, size) + " at offset 0x0", 0);
+            return error(DiagKind::Truncated,
+                         "file is " + std::to_string(size) + " bytes, too short for an ODOL header (ends at offset " +
                              hexOffset(size) + ")",
                          size);
         }
         if (std::memcmp(data, "MLOD", 4) == 0)
-            return error(DiagKind::Unsupported, "this is an editable MLOD model (starts with 'MLOD' at offset 0x0), not a binarized ODOL; "
-                         "open it with Object Builder or the a3ob Blender add-on", 0);
+            return error(DiagKind::Unsupported,
+                         "this is an editable MLOD model (starts with 'MLOD' at offset 0x0), not a binarized ODOL; "
+                         "open it with Object Builder or the a3ob Blender add-on",
+                         0);
         if (std::memcmp(data, "ODOL", 4) != 0) {
             if (std::memcmp(data + 1, "ODOL", 4) == 0)
-                return error(DiagKind::Unsupported, "the whole file is LZSS-wrapped (ODOL magic at offset 0x1); this wrapper is not supported", 1);
-            return error(DiagKind::NotRecognized, "not an ODOL model: starts with " + quoteMagic(data, 4) + " at offset 0x0", 0);
+                return error(DiagKind::Unsupported,
+                             "the whole file is LZSS-wrapped (ODOL magic at offset 0x1); this wrapper is not supported",
+                             1);
+            return error(DiagKind::NotRecognized,
+                         "not an ODOL model: starts with " + quoteMagic(data, 4) + " at offset 0x0", 0);
         }
         uint32_t version;
         std::memcpy(&version, data + 4, 4);
@@ -172,10 +183,12 @@ Result<OdolModel> decode(const uint8_t* data, size_t size, const std::string& so
         if (version == 7) {
             model = decodeV7(r, budget, warnings);
         } else if (version >= 10000) {
-            return error(DiagKind::Unsupported, "ODOL version " + std::to_string(version) + " at offset 0x4 is a VBS model; not supported", 4);
+            return error(DiagKind::Unsupported,
+                         "ODOL version " + std::to_string(version) + " at offset 0x4 is a VBS model; not supported", 4);
         } else if (!isArmaVersion(version)) {
-            return error(DiagKind::Unsupported, "ODOL version " + std::to_string(version) +
-                             " at offset 0x4 is not supported (7 and 28..75 are)", 4);
+            return error(
+                DiagKind::Unsupported,
+                "ODOL version " + std::to_string(version) + " at offset 0x4 is not supported (7 and 28..75 are)", 4);
         } else {
             model = decodeArma(r, version, budget, warnings, hooks);
         }

@@ -45,8 +45,10 @@ int64_t readLodHead(ByteReader& r, const FileState& s, OdolLod& lod) {
     readProxies(r, s, lod.proxies);
     readBoneMap(r, lod);
     int64_t declaredVertices = -1;
-    if (s.version >= 50) declaredVertices = r.u32();
-    else readClipFlags(r, s, lod);
+    if (s.version >= 50)
+        declaredVertices = r.u32();
+    else
+        readClipFlags(r, s, lod);
     if (s.version >= 51) lod.faceArea = r.f32();
     readLodBoundsAndTextures(r, lod);
     readLodMaterials(r, s, lod);
@@ -80,7 +82,8 @@ uint64_t readLodTrailer(ByteReader& r, const FileState& s) {
     const uint32_t v = s.version;
     size_t trailing = (v >= 67 ? 4 : 0) + (v >= 68 ? 1 : 0);
     if (trailing && r.remaining() == 0) {
-        s.warn(r, DiagKind::EndsEarly, "LOD ends " + std::to_string(trailing) + " bytes early: its trailing fields are missing");
+        s.warn(r, DiagKind::EndsEarly,
+               "LOD ends " + std::to_string(trailing) + " bytes early: its trailing fields are missing");
         return 0;
     }
     if (v >= 67) r.u32();
@@ -94,8 +97,9 @@ uint64_t readLodTrailer(ByteReader& r, const FileState& s) {
 // byte). Anything outside that span means the layout was misread.
 void checkRestDataSize(ByteReader& r, const FileState& s, uint32_t declared, uint64_t consumed) {
     if (declared < consumed || declared > consumed + 5)
-        s.warn(r, DiagKind::SizeMismatch, "rest data size " + std::to_string(declared) + " differs from the " +
-                                              std::to_string(consumed) + " bytes read");
+        s.warn(r, DiagKind::SizeMismatch,
+               "rest data size " + std::to_string(declared) + " differs from the " + std::to_string(consumed) +
+                   " bytes read");
 }
 
 }  // namespace
@@ -113,8 +117,9 @@ void readLod(ByteReader& r, const FileState& s, OdolLod& lod) {
     consumed += readLodTrailer(r, s);
     checkRestDataSize(r, s, restDataSize, consumed);
     if (declaredVertices >= 0 && uint64_t(declaredVertices) != lod.positions.size())
-        s.warn(r, DiagKind::SizeMismatch, "vertex count " + std::to_string(declaredVertices) + " differs from the " +
-                                              std::to_string(lod.positions.size()) + " positions");
+        s.warn(r, DiagKind::SizeMismatch,
+               "vertex count " + std::to_string(declaredVertices) + " differs from the " +
+                   std::to_string(lod.positions.size()) + " positions");
     finishLod(r, s, lod);
 }
 

@@ -11,8 +11,9 @@ namespace {
 template <class T>
 void requirePerVertex(ByteReader& r, const FileState& s, std::vector<T>& v, size_t vertices, const char* what) {
     if (!v.empty() && v.size() != vertices) {
-        s.warn(r, DiagKind::SizeMismatch, std::string(what) + " has " + std::to_string(v.size()) + " entries for " +
-                                              std::to_string(vertices) + " vertices; dropped");
+        s.warn(r, DiagKind::SizeMismatch,
+               std::string(what) + " has " + std::to_string(v.size()) + " entries for " + std::to_string(vertices) +
+                   " vertices; dropped");
         v.clear();
     }
 }
@@ -22,7 +23,8 @@ void requireExistingVertices(ByteReader& r, const OdolLod& lod) {
     for (size_t i = 0; i < lod.faceIndices.size(); ++i)
         if (lod.faceIndices[i] >= nv) {
             size_t face = size_t(std::upper_bound(lod.faceStart.begin(), lod.faceStart.end(), uint32_t(i)) -
-                                 lod.faceStart.begin()) - 1;
+                                 lod.faceStart.begin()) -
+                          1;
             r.fail(DiagKind::BadValue, "face " + std::to_string(face) + " uses vertex " +
                                            std::to_string(lod.faceIndices[i]) + " of " + std::to_string(nv));
         }

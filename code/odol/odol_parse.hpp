@@ -83,8 +83,8 @@ void skipNeighbourBones(ByteReader& r, const FileState& s);
 // field read is appended to it (damage sweeps aim hostile values at exactly those fields).
 Result<OdolModel> decode(const uint8_t* data, size_t size, const std::string& sourceName, const Options& options,
                          const DecodeHooks& hooks);
-inline Result<OdolModel> decode(const uint8_t* data, size_t size, const std::string& sourceName,
-                                const Options& options, std::vector<uint64_t>* countOffsets) {
+inline Result<OdolModel> decode(const uint8_t* data, size_t size, const std::string& sourceName, const Options& options,
+                                std::vector<uint64_t>* countOffsets) {
     DecodeHooks hooks;
     hooks.countOffsets = countOffsets;
     return decode(data, size, sourceName, options, hooks);

@@ -18,7 +18,8 @@ void readFaceWeightSlot(ByteReader& r, const FileState& s) {
     // The count of the v7 face-weight array, always 0 from v28 on: anything else means the
     // stream is out of step.
     uint64_t zeroAt = r.offset();
-    if (r.i32() != 0) r.failAt(DiagKind::BadValue, zeroAt, "the reserved word at offset " + hexOffset(zeroAt) + " is not 0");
+    if (r.i32() != 0)
+        r.failAt(DiagKind::BadValue, zeroAt, "the reserved word at offset " + hexOffset(zeroAt) + " is not 0");
 }
 
 void readSelection(ByteReader& r, const FileState& s, OdolSelection& sel) {
@@ -32,8 +33,9 @@ void readSelection(ByteReader& r, const FileState& s, OdolSelection& sel) {
     // one byte per element it is the same number).
     s.codec.readArray(r, sel.vertexWeights, "selection weights");
     if (!sel.vertexWeights.empty() && sel.vertexWeights.size() != sel.vertices.size()) {
-        s.warn(r, DiagKind::SizeMismatch, "selection '" + sel.name + "' has " + std::to_string(sel.vertexWeights.size()) +
-                      " weights for " + std::to_string(sel.vertices.size()) + " vertices; weights dropped");
+        s.warn(r, DiagKind::SizeMismatch,
+               "selection '" + sel.name + "' has " + std::to_string(sel.vertexWeights.size()) + " weights for " +
+                   std::to_string(sel.vertices.size()) + " vertices; weights dropped");
         sel.vertexWeights.clear();
     }
 }

@@ -34,8 +34,10 @@ void orientNormalsOutward(OdolLod& lod) {
         const Vec3 n{u.y * v.z - u.z * v.y, u.z * v.x - u.x * v.z, u.x * v.y - u.y * v.x};
         const Vec3& s = lod.normals[idx[0]];
         float d = n.x * s.x + n.y * s.y + n.z * s.z;
-        if (d > 0) ++along;
-        else if (d < 0) ++against;
+        if (d > 0)
+            ++along;
+        else if (d < 0)
+            ++against;
     }
     if (against > along)
         for (Vec3& n : lod.normals) n = {-n.x, -n.y, -n.z};
@@ -132,7 +134,8 @@ OdolModel decodeV7(ByteReader& r, uint64_t& budget, WarningList& warnings) {
         }
     }
     readModelInfoV7(r, s, model.info);
-    if (!r.atEnd()) s.warn(r, DiagKind::UnreadBytes, std::to_string(r.remaining()) + " bytes after the model info were not read");
+    if (!r.atEnd())
+        s.warn(r, DiagKind::UnreadBytes, std::to_string(r.remaining()) + " bytes after the model info were not read");
     return model;
 }
 

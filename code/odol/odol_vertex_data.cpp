@@ -44,9 +44,7 @@ struct UvBounds {
 // on 99.8-100% of the values. (q + 32768) / 65535, this decoder's first reading and DZOB's, is
 // off by 0.54 steps on average; (q + 32767) / 65536 (bff, arma-tools, OpenPoseidon) by about 1.
 // q = -32768 is outside SHORT2N's range and lands one step below the minimum.
-inline float dequantiseUv(int16_t q, float lo, float range) {
-    return lo + float(int(q) + 32767) * range / 65534.0f;
-}
+inline float dequantiseUv(int16_t q, float lo, float range) { return lo + float(int(q) + 32767) * range / 65534.0f; }
 
 void readPackedUvSet(ByteReader& r, const FileState& s, const UvBounds& b, uint64_t countAt, uint32_t n,
                      std::vector<Vec2>& uv) {

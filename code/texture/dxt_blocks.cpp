@@ -78,7 +78,9 @@ inline void interpolatedAlpha(const uint8_t* block, uint32_t px[16]) {
 
 inline void decodeBlock(DxtKind kind, const uint8_t* block, uint32_t px[16]) {
     switch (kind) {
-        case DxtKind::Dxt1: colourBlock(block, true, px); break;
+        case DxtKind::Dxt1:
+            colourBlock(block, true, px);
+            break;
         case DxtKind::Dxt3:
             colourBlock(block + 8, false, px);
             explicitAlpha(block, px);
@@ -96,10 +98,13 @@ uint32_t blocksAcross(uint32_t size) { return size < 4 ? 1 : (size + 3) / 4; }
 
 DxtKind dxtKind(PaaType type) {
     switch (type) {
-        case PaaType::Dxt1: return DxtKind::Dxt1;
+        case PaaType::Dxt1:
+            return DxtKind::Dxt1;
         case PaaType::Dxt2:
-        case PaaType::Dxt3: return DxtKind::Dxt3;
-        default: return DxtKind::Dxt5;
+        case PaaType::Dxt3:
+            return DxtKind::Dxt3;
+        default:
+            return DxtKind::Dxt5;
     }
 }
 

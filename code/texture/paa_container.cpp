@@ -62,10 +62,10 @@ PaaColor argbColor(uint32_t v) {  // u32 ARGB: bytes B, G, R, A
 
 // A tag holding one u32 (CGVA, CXAM, GALF, ZIWS): shorter is an error, longer a warning.
 uint32_t tagWord(HeaderReader& h, const PaaTag& tag, const ByteReader& body) {
-    if (tag.size < 4)
-        body.fail(DiagKind::BadValue, tag.name + " holds " + std::to_string(tag.size) + " bytes, not 4");
+    if (tag.size < 4) body.fail(DiagKind::BadValue, tag.name + " holds " + std::to_string(tag.size) + " bytes, not 4");
     if (tag.size > 4)
-        h.warnings.add(body, DiagKind::SizeMismatch, tag.name + " holds " + std::to_string(tag.size) + " bytes; the first 4 were read");
+        h.warnings.add(body, DiagKind::SizeMismatch,
+                       tag.name + " holds " + std::to_string(tag.size) + " bytes; the first 4 were read");
     uint32_t v;
     std::memcpy(&v, body.position(), 4);
     return v;
@@ -77,8 +77,9 @@ void readSwizzle(HeaderReader& h, uint32_t v, const ByteReader& body) {
     for (size_t c = 0; c < 4; ++c) {
         h.t.swizzle[c] = uint8_t(v >> (8 * c));
         if (h.t.swizzle[c] > 8)
-            h.warnings.add(body, DiagKind::IndexOutOfRange, std::string("ZIWS value ") + std::to_string(h.t.swizzle[c]) +
-                                                                " for " + kChannel[c] + " is past BI's swizzle table (0-8); it moves nothing");
+            h.warnings.add(body, DiagKind::IndexOutOfRange,
+                           std::string("ZIWS value ") + std::to_string(h.t.swizzle[c]) + " for " + kChannel[c] +
+                               " is past BI's swizzle table (0-8); it moves nothing");
     }
 }
 
@@ -95,15 +96,17 @@ void readTagBody(HeaderReader& h, const PaaTag& tag, const ByteReader& body) {
         readSwizzle(h, tagWord(h, tag, body), body);
     } else if (n == "SFFO") {
         if (tag.size % 4)
-            h.warnings.add(body, DiagKind::SizeMismatch, "SFFO holds " + std::to_string(tag.size) + " bytes, not a multiple of 4");
+            h.warnings.add(body, DiagKind::SizeMismatch,
+                           "SFFO holds " + std::to_string(tag.size) + " bytes, not a multiple of 4");
         h.t.mipOffsets.resize(tag.size / 4);
-        std::memcpy(h.t.mipOffsets.data(), body.position(), h.t.mipOffsets.size() * 4);
+        if (!h.t.mipOffsets.empty()) std::memcpy(h.t.mipOffsets.data(), body.position(), h.t.mipOffsets.size() * 4);
         h.sffoOffset = body.offset();
     } else if (n == "PROC") {
         const char* p = reinterpret_cast<const char*>(body.position());
         h.t.procedural.assign(p, strnlen(p, tag.size));
     } else {
-        h.warnings.add(body, DiagKind::UnknownRecord, "unknown TAGG '" + n + "' (" + std::to_string(tag.size) + " bytes) skipped");
+        h.warnings.add(body, DiagKind::UnknownRecord,
+                       "unknown TAGG '" + n + "' (" + std::to_string(tag.size) + " bytes) skipped");
     }
 }
 
@@ -120,8 +123,9 @@ void readTags(HeaderReader& h) {
         h.r.context().noteCount(sizeAt);
         tag.size = h.r.u32();
         if (tag.size > h.r.remaining())
-            h.r.failAt(DiagKind::BadCount, sizeAt, tag.name + " size " + std::to_string(tag.size) + " at offset " +
-                                                       hexOffset(sizeAt) + " exceeds the " + std::to_string(h.r.remaining()) + " bytes left");
+            h.r.failAt(DiagKind::BadCount, sizeAt,
+                       tag.name + " size " + std::to_string(tag.size) + " at offset " + hexOffset(sizeAt) +
+                           " exceeds the " + std::to_string(h.r.remaining()) + " bytes left");
         const ByteReader body = h.r.sub(h.r.offset(), h.r.offset() + tag.size);
         readTagBody(h, tag, body);
         h.r.skip(tag.size);
@@ -143,13 +147,15 @@ void readPalette(HeaderReader& h) {
         }
         return;
     }
-    const std::string why = "count " + std::to_string(n) + " at offset " + hexOffset(at) +
-                            (n > 256 ? std::string(" is over 256") : " exceeds the " + std::to_string(h.r.remaining()) + " bytes left");
+    const std::string why =
+        "count " + std::to_string(n) + " at offset " + hexOffset(at) +
+        (n > 256 ? std::string(" is over 256") : " exceeds the " + std::to_string(h.r.remaining()) + " bytes left");
     if (!h.t.typed) {
         char tag[8];
         std::snprintf(tag, sizeof tag, "0x%04x", unsigned(h.t.typeTag));
-        h.r.failAt(DiagKind::NotRecognized, at, std::string("not a texture: the first u16 ") + tag +
-                                                    " at offset 0x0 is no PAA type, and read as an untyped OFP texture its palette " + why);
+        h.r.failAt(DiagKind::NotRecognized, at,
+                   std::string("not a texture: the first u16 ") + tag +
+                       " at offset 0x0 is no PAA type, and read as an untyped OFP texture its palette " + why);
     }
     h.r.failAt(DiagKind::BadCount, at, why);
 }
@@ -169,8 +175,9 @@ PaaMip readMipHeader(HeaderReader& h, bool& lzo) {
     mip.width = w & 0x7fffu;
     mip.height = hgt;
     if (mip.width == 0 || mip.height == 0)
-        h.r.failAt(DiagKind::BadValue, mip.headerOffset, "size " + std::to_string(mip.width) + "x" + std::to_string(mip.height) +
-                                                             " at offset " + hexOffset(mip.headerOffset) + " has a zero side");
+        h.r.failAt(DiagKind::BadValue, mip.headerOffset,
+                   "size " + std::to_string(mip.width) + "x" + std::to_string(mip.height) + " at offset " +
+                       hexOffset(mip.headerOffset) + " has a zero side");
     const uint8_t* s = h.r.take(3);
     mip.dataSize = uint32_t(s[0]) | (uint32_t(s[1]) << 8) | (uint32_t(s[2]) << 16);
     mip.dataOffset = h.r.offset();
@@ -179,8 +186,9 @@ PaaMip readMipHeader(HeaderReader& h, bool& lzo) {
 }
 
 [[noreturn]] void failSize(const HeaderReader& h, const PaaMip& mip, DiagKind kind, const std::string& why) {
-    h.r.failAt(kind, mip.headerOffset, std::to_string(mip.width) + "x" + std::to_string(mip.height) + " " +
-                                           paaTypeName(h.t.type) + " mip at offset " + hexOffset(mip.headerOffset) + ": " + why);
+    h.r.failAt(kind, mip.headerOffset,
+               std::to_string(mip.width) + "x" + std::to_string(mip.height) + " " + paaTypeName(h.t.type) +
+                   " mip at offset " + hexOffset(mip.headerOffset) + ": " + why);
 }
 
 // Decides how the mip is stored and checks that its data can hold it: raw data must be complete,
@@ -191,26 +199,31 @@ void classifyMip(HeaderReader& h, PaaMip& mip, bool lzo) {
         mip.decodedSize = texture::dxtDataSize(texture::dxtKind(h.t.type), mip.width, mip.height);
         mip.storage = lzo ? PaaStorage::Lzo : PaaStorage::Raw;
     } else {
-        if (lzo) failSize(h, mip, DiagKind::Unsupported, "the LZO flag (bit 15 of the width) is only known on DXT mips");
+        if (lzo)
+            failSize(h, mip, DiagKind::Unsupported, "the LZO flag (bit 15 of the width) is only known on DXT mips");
         mip.decodedSize = pixels * bytesPerPixel(h.t.type);
         if (h.t.type != PaaType::P8) mip.storage = PaaStorage::Lzss;
     }
-    const uint64_t ratio = mip.storage == PaaStorage::Lzo ? texture::kLzoMaxRatio
-                           : mip.storage == PaaStorage::Rle ? texture::kRleMaxRatio
-                           : mip.storage == PaaStorage::Lzss ? texture::kLzssMaxRatio : 1;
+    const uint64_t ratio = mip.storage == PaaStorage::Lzo    ? texture::kLzoMaxRatio
+                           : mip.storage == PaaStorage::Rle  ? texture::kRleMaxRatio
+                           : mip.storage == PaaStorage::Lzss ? texture::kLzssMaxRatio
+                                                             : 1;
     if (mip.decodedSize > uint64_t(mip.dataSize) * ratio + (ratio > 1 ? 64 : 0))
-        failSize(h, mip, DiagKind::BadCount, "needs " + std::to_string(mip.decodedSize) + " bytes, more than its " +
-                                                 std::to_string(mip.dataSize) + " data bytes can hold" + (ratio > 1 ? " even packed" : ""));
+        failSize(h, mip, DiagKind::BadCount,
+                 "needs " + std::to_string(mip.decodedSize) + " bytes, more than its " + std::to_string(mip.dataSize) +
+                     " data bytes can hold" + (ratio > 1 ? " even packed" : ""));
     if (mip.decodedSize + pixels * 4 > h.options.memoryLimit)
-        failSize(h, mip, DiagKind::MemoryLimit, "decoding needs " + std::to_string(mip.decodedSize + pixels * 4) +
-                                                    " bytes, over the memory limit (" + std::to_string(h.options.memoryLimit) + " bytes)");
+        failSize(h, mip, DiagKind::MemoryLimit,
+                 "decoding needs " + std::to_string(mip.decodedSize + pixels * 4) + " bytes, over the memory limit (" +
+                     std::to_string(h.options.memoryLimit) + " bytes)");
     // Third-party writers store raw non-DXT mips; BI's tools pack every one (paa_storage.cpp).
     if (mip.storage == PaaStorage::Lzss && h.t.type != PaaType::P8 && mip.dataSize == mip.decodedSize &&
         !texture::isLzssStream(h.r.position(), mip.dataSize, size_t(mip.decodedSize)))
         mip.storage = PaaStorage::Raw;
     if (mip.storage == PaaStorage::Raw && mip.dataSize > mip.decodedSize)
-        h.warnings.add(h.r, DiagKind::UnreadBytes, std::to_string(mip.dataSize - mip.decodedSize) +
-                                                      " data bytes after the mip's " + std::to_string(mip.decodedSize) + " are not read");
+        h.warnings.add(h.r, DiagKind::UnreadBytes,
+                       std::to_string(mip.dataSize - mip.decodedSize) + " data bytes after the mip's " +
+                           std::to_string(mip.decodedSize) + " are not read");
 }
 
 void readMips(HeaderReader& h) {
@@ -218,8 +231,8 @@ void readMips(HeaderReader& h) {
     for (int64_t i = 0;; ++i) {
         scope.setIndex(i);
         if (h.r.remaining() < 4)
-            h.r.fail(DiagKind::Truncated, "the data ends after " + std::to_string(i) +
-                                              " mips, before the mip table's closing u32 0");
+            h.r.fail(DiagKind::Truncated,
+                     "the data ends after " + std::to_string(i) + " mips, before the mip table's closing u32 0");
         if (std::memcmp(h.r.position(), "\0\0\0\0", 4) == 0) {
             h.r.skip(4);
             break;
@@ -228,9 +241,9 @@ void readMips(HeaderReader& h) {
         PaaMip mip = readMipHeader(h, lzo);
         h.r.context().noteCount(mip.dataOffset - 3);
         if (mip.dataSize > h.r.remaining())
-            h.r.failAt(DiagKind::Truncated, mip.dataOffset - 3, "data size " + std::to_string(mip.dataSize) + " at offset " +
-                                                                    hexOffset(mip.dataOffset - 3) + " exceeds the " +
-                                                                    std::to_string(h.r.remaining()) + " bytes left");
+            h.r.failAt(DiagKind::Truncated, mip.dataOffset - 3,
+                       "data size " + std::to_string(mip.dataSize) + " at offset " + hexOffset(mip.dataOffset - 3) +
+                           " exceeds the " + std::to_string(h.r.remaining()) + " bytes left");
         classifyMip(h, mip, lzo);
         h.r.skip(mip.dataSize);
         h.t.mips.push_back(mip);
@@ -245,7 +258,8 @@ void readTail(HeaderReader& h) {
         h.t.trailingZero = true;
     }
     if (!h.r.atEnd())
-        h.warnings.add(h.r, DiagKind::UnreadBytes, std::to_string(h.r.remaining()) + " bytes after the mip table are not read");
+        h.warnings.add(h.r, DiagKind::UnreadBytes,
+                       std::to_string(h.r.remaining()) + " bytes after the mip table are not read");
 }
 
 // SFFO is informational: say so when it disagrees with the mips as walked.
@@ -257,9 +271,10 @@ void compareOffsets(HeaderReader& h, const uint8_t* data, size_t size) {
         ByteReader at(data, data + size, 0, context);
         at.seek(h.sffoOffset + 4 * i);
         const int64_t delta = int64_t(stored) - int64_t(actual);
-        h.warnings.add(at, DiagKind::SizeMismatch, "SFFO puts mip " + std::to_string(i) + " at " + hexOffset(stored) + " (" +
-                                                       std::to_string(delta) + " bytes from its header at " +
-                                                       hexOffset(actual) + "); the mips were read in order");
+        h.warnings.add(at, DiagKind::SizeMismatch,
+                       "SFFO puts mip " + std::to_string(i) + " at " + hexOffset(stored) + " (" +
+                           std::to_string(delta) + " bytes from its header at " + hexOffset(actual) +
+                           "); the mips were read in order");
         return;  // one warning per file is enough to say SFFO is not to be trusted
     }
 }
@@ -268,16 +283,26 @@ void compareOffsets(HeaderReader& h, const uint8_t* data, size_t size) {
 
 const char* paaTypeName(PaaType type) {
     switch (type) {
-        case PaaType::Dxt1: return "DXT1";
-        case PaaType::Dxt2: return "DXT2";
-        case PaaType::Dxt3: return "DXT3";
-        case PaaType::Dxt4: return "DXT4";
-        case PaaType::Dxt5: return "DXT5";
-        case PaaType::Argb4444: return "ARGB4444";
-        case PaaType::Argb1555: return "ARGB1555";
-        case PaaType::Argb8888: return "ARGB8888";
-        case PaaType::Ai88: return "AI88";
-        case PaaType::P8: return "P8";
+        case PaaType::Dxt1:
+            return "DXT1";
+        case PaaType::Dxt2:
+            return "DXT2";
+        case PaaType::Dxt3:
+            return "DXT3";
+        case PaaType::Dxt4:
+            return "DXT4";
+        case PaaType::Dxt5:
+            return "DXT5";
+        case PaaType::Argb4444:
+            return "ARGB4444";
+        case PaaType::Argb1555:
+            return "ARGB1555";
+        case PaaType::Argb8888:
+            return "ARGB8888";
+        case PaaType::Ai88:
+            return "AI88";
+        case PaaType::P8:
+            return "P8";
     }
     return "unknown";
 }
@@ -286,10 +311,14 @@ bool isDxt(PaaType type) { return uint16_t(type) >= 0xFF01 && uint16_t(type) <= 
 
 const char* paaStorageName(PaaStorage storage) {
     switch (storage) {
-        case PaaStorage::Raw: return "raw";
-        case PaaStorage::Lzo: return "LZO";
-        case PaaStorage::Lzss: return "LZSS";
-        case PaaStorage::Rle: return "RLE";
+        case PaaStorage::Raw:
+            return "raw";
+        case PaaStorage::Lzo:
+            return "LZO";
+        case PaaStorage::Lzss:
+            return "LZSS";
+        case PaaStorage::Rle:
+            return "RLE";
     }
     return "unknown";
 }
@@ -312,7 +341,8 @@ Result<PaaTexture> decodePaa(const uint8_t* data, size_t size, const std::string
     } catch (const ParseError& e) {
         return errorFromParse(sourceName, e);
     } catch (const std::bad_alloc&) {
-        return makeError(DiagKind::OutOfMemory, sourceName + ": out of memory at offset " + hexOffset(r.offset()), r.offset());
+        return makeError(DiagKind::OutOfMemory, sourceName + ": out of memory at offset " + hexOffset(r.offset()),
+                         r.offset());
     }
     t.warnings = warnings.finish(sourceName);
     return t;

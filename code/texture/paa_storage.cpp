@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "texture/texture_internal.hpp"
 #include "rv/compression.hpp"
+#include "texture/texture_internal.hpp"
 
 namespace rv::texture {
 namespace {
@@ -48,10 +48,12 @@ void unpackLzss(ByteReader& r, const PaaMip& mip, LzssChecksum which, uint8_t* o
     const uint64_t sumAt = r.offset();
     const uint32_t stored = r.u32();
     if (!checksumMatches(stored, out, size_t(mip.decodedSize), which)) {
-        const char* pinned = which == LzssChecksum::Signed ? "signed " : which == LzssChecksum::Unsigned ? "unsigned " : "";
+        const char* pinned = which == LzssChecksum::Signed     ? "signed "
+                             : which == LzssChecksum::Unsigned ? "unsigned "
+                                                               : "";
         r.failAt(DiagKind::BadCompression, sumAt,
-                 "LZSS checksum " + std::to_string(stored) + " at offset " + hexOffset(sumAt) + " is not the " + pinned +
-                     "sum of the " + std::to_string(mip.decodedSize) + " decoded bytes (signed " +
+                 "LZSS checksum " + std::to_string(stored) + " at offset " + hexOffset(sumAt) + " is not the " +
+                     pinned + "sum of the " + std::to_string(mip.decodedSize) + " decoded bytes (signed " +
                      std::to_string(lzssChecksum(out, size_t(mip.decodedSize), true)) + ", unsigned " +
                      std::to_string(lzssChecksum(out, size_t(mip.decodedSize), false)) + ")");
     }
@@ -77,8 +79,9 @@ void unpackRle(ByteReader& r, const PaaMip& mip, uint8_t* out) {
         const uint8_t control = r.u8();
         const size_t n = size_t(control & 0x7f) + 1;
         if (n > total - op)
-            r.failAt(DiagKind::BadCompression, at, "RLE run of " + std::to_string(n) + " at offset " + hexOffset(at) +
-                                                       " overruns the " + std::to_string(total - op) + " pixels left");
+            r.failAt(DiagKind::BadCompression, at,
+                     "RLE run of " + std::to_string(n) + " at offset " + hexOffset(at) + " overruns the " +
+                         std::to_string(total - op) + " pixels left");
         if (control & 0x80) {
             const uint8_t v = r.u8();
             for (size_t i = 0; i < n; ++i) out[op + i] = v;
@@ -94,10 +97,18 @@ void unpackRle(ByteReader& r, const PaaMip& mip, uint8_t* out) {
 
 void unpackMip(ByteReader& r, const PaaMip& mip, LzssChecksum checksum, uint8_t* out) {
     switch (mip.storage) {
-        case PaaStorage::Raw: r.readInto(out, size_t(mip.decodedSize)); break;
-        case PaaStorage::Lzo: unpackLzo(r, mip, out); break;
-        case PaaStorage::Lzss: unpackLzss(r, mip, checksum, out); break;
-        case PaaStorage::Rle: unpackRle(r, mip, out); break;
+        case PaaStorage::Raw:
+            r.readInto(out, size_t(mip.decodedSize));
+            break;
+        case PaaStorage::Lzo:
+            unpackLzo(r, mip, out);
+            break;
+        case PaaStorage::Lzss:
+            unpackLzss(r, mip, checksum, out);
+            break;
+        case PaaStorage::Rle:
+            unpackRle(r, mip, out);
+            break;
     }
 }
 

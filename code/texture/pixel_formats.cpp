@@ -53,20 +53,33 @@ uint32_t bytesPerPixel(PaaType type) {
     switch (type) {
         case PaaType::Argb4444:
         case PaaType::Argb1555:
-        case PaaType::Ai88: return 2;
-        case PaaType::Argb8888: return 4;
-        case PaaType::P8: return 1;
-        default: return 0;
+        case PaaType::Ai88:
+            return 2;
+        case PaaType::Argb8888:
+            return 4;
+        case PaaType::P8:
+            return 1;
+        default:
+            return 0;
     }
 }
 
 void decodePixels(PaaType type, const uint8_t* src, size_t pixels, uint8_t* rgba) {
     switch (type) {
-        case PaaType::Argb4444: argb4444(src, pixels, rgba); break;
-        case PaaType::Argb1555: argb1555(src, pixels, rgba); break;
-        case PaaType::Argb8888: argb8888(src, pixels, rgba); break;
-        case PaaType::Ai88: ai88(src, pixels, rgba); break;
-        default: break;  // DXT and P8 have their own paths
+        case PaaType::Argb4444:
+            argb4444(src, pixels, rgba);
+            break;
+        case PaaType::Argb1555:
+            argb1555(src, pixels, rgba);
+            break;
+        case PaaType::Argb8888:
+            argb8888(src, pixels, rgba);
+            break;
+        case PaaType::Ai88:
+            ai88(src, pixels, rgba);
+            break;
+        default:
+            break;  // DXT and P8 have their own paths
     }
 }
 

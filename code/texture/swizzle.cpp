@@ -26,8 +26,10 @@ std::array<ChannelSource, 4> inverse(const std::array<uint8_t, 4>& ziws) {
     for (int c = 0; c < 4; ++c) out[size_t(kRgbaIndex[c])] = {kRgbaIndex[c], false};
     for (int c = 0; c < 4; ++c) {
         const uint8_t v = ziws[size_t(c)];
-        if (v < 4) out[size_t(kRgbaIndex[v])] = {kRgbaIndex[c], false};
-        else if (v < 8) out[size_t(kRgbaIndex[v - 4])] = {kRgbaIndex[c], true};
+        if (v < 4)
+            out[size_t(kRgbaIndex[v])] = {kRgbaIndex[c], false};
+        else if (v < 8)
+            out[size_t(kRgbaIndex[v - 4])] = {kRgbaIndex[c], true};
     }
     return out;
 }

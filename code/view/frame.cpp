@@ -5,9 +5,12 @@ namespace rv {
 
 Vec3 toFrame(Axes axes, Vec3 v) {
     switch (axes) {
-    case Axes::Stored: return v;
-    case Axes::YUp: return {v.x, v.y, -v.z};  // mirror z: north / forward becomes -z
-    case Axes::ZUp: return {v.x, v.z, v.y};   // swap y and z: up becomes +z, north +y
+        case Axes::Stored:
+            return v;
+        case Axes::YUp:
+            return {v.x, v.y, -v.z};  // mirror z: north / forward becomes -z
+        case Axes::ZUp:
+            return {v.x, v.z, v.y};  // swap y and z: up becomes +z, north +y
     }
     return v;
 }
@@ -22,9 +25,9 @@ Mat4 toFrame(Axes axes, const Mat43& t) {
     Vec3 c0 = a, c1 = u, c2 = d;
     if (axes == Axes::YUp) c2 = {-d.x, -d.y, -d.z};  // the new +z is the old -z
     if (axes == Axes::ZUp) std::swap(c1, c2);        // the new +y is the old +z
-    return {{c0.x, c1.x, c2.x, p.x,  //
-             c0.y, c1.y, c2.y, p.y,  //
-             c0.z, c1.z, c2.z, p.z,  //
+    return {{c0.x, c1.x, c2.x, p.x,                  //
+             c0.y, c1.y, c2.y, p.y,                  //
+             c0.z, c1.z, c2.z, p.z,                  //
              0, 0, 0, 1}};
 }
 

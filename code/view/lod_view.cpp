@@ -181,8 +181,8 @@ void buildNamedPoints(LodView& out) {
             sum[2] += out.positions[v].z;
         }
         const double k = double(sel.vertices.size());
-        out.namedPoints.push_back({sel.name, Vec3{float(sum[0] / k), float(sum[1] / k), float(sum[2] / k)},
-                                   uint32_t(sel.vertices.size())});
+        out.namedPoints.push_back(
+            {sel.name, Vec3{float(sum[0] / k), float(sum[1] / k), float(sum[2] / k)}, uint32_t(sel.vertices.size())});
     }
 }
 

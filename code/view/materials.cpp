@@ -22,10 +22,14 @@ uint32_t MaterialTable::get(const std::string& texture, const std::string& rvmat
     m.rvmat = rvmat;
     m.embedded = embedded;
     std::string name;
-    if (!texture.empty() && !rvmat.empty()) name = baseName(texture) + " :: " + baseName(rvmat);
-    else if (!texture.empty()) name = baseName(texture);
-    else if (!rvmat.empty()) name = ":: " + baseName(rvmat);
-    else name = "default";
+    if (!texture.empty() && !rvmat.empty())
+        name = baseName(texture) + " :: " + baseName(rvmat);
+    else if (!texture.empty())
+        name = baseName(texture);
+    else if (!rvmat.empty())
+        name = ":: " + baseName(rvmat);
+    else
+        name = "default";
     m.name = uniqueName(name);
     const uint32_t i = uint32_t(materials_.size());
     materials_.push_back(std::move(m));
@@ -57,9 +61,8 @@ std::vector<uint32_t> faceMaterials(const OdolLod& lod, MaterialTable& table) {
     std::vector<uint32_t> out(faceCount, kUnset);
     std::vector<uint32_t> order(lod.sections.size());
     for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-        return lod.sections[a].firstFace < lod.sections[b].firstFace;
-    });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](uint32_t a, uint32_t b) { return lod.sections[a].firstFace < lod.sections[b].firstFace; });
     size_t filled = 0;  // faces below this are assigned
     for (uint32_t i : order) {
         const OdolSection& sec = lod.sections[i];

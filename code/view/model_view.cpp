@@ -22,8 +22,8 @@ int32_t findLod(const OdolModel& model, const std::string& spec) {
     for (size_t i = 0; i < model.lods.size(); ++i) {
         const OdolLod& lod = model.lods[i];
         const bool byName = lower(lod.name) == wanted;
-        const bool byValue = numeric && std::fabs(double(lod.resolution) - asNumber) <=
-                                            std::max(1e-6, std::fabs(asNumber) * 1e-6);
+        const bool byValue =
+            numeric && std::fabs(double(lod.resolution) - asNumber) <= std::max(1e-6, std::fabs(asNumber) * 1e-6);
         if (byName || byValue) return int32_t(i);
     }
     return -1;

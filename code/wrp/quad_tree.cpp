@@ -36,13 +36,16 @@ public:
 
     void node(uint32_t depth, uint64_t x0, uint64_t y0, uint32_t logX, uint32_t logY) {
         if (depth >= shape_.levels)
-            r_.fail(DiagKind::BadValue, "quad-tree node below the last level (the grid needs " + std::to_string(shape_.levels) + ")");
+            r_.fail(DiagKind::BadValue,
+                    "quad-tree node below the last level (the grid needs " + std::to_string(shape_.levels) + ")");
         const uint16_t mask = r_.u16();
         const uint32_t cx = logX - 2, cy = logY - 2;  // each child covers a quarter per axis
         for (uint32_t i = 0; i < 16; ++i) {
             const uint64_t x = x0 + (uint64_t(i & 3) << cx), y = y0 + (uint64_t(i >> 2) << cy);
-            if (mask & (1u << i)) node(depth + 1, x, y, cx, cy);
-            else leaf(x, y, cx, cy);
+            if (mask & (1u << i))
+                node(depth + 1, x, y, cx, cy);
+            else
+                leaf(x, y, cx, cy);
         }
     }
 
@@ -61,8 +64,10 @@ public:
 
     void root() {
         const uint32_t logX = shape_.extentLogX(), logY = shape_.extentLogY();
-        if (r_.boolean()) node(0, 0, 0, logX, logY);
-        else leaf(0, 0, logX, logY);
+        if (r_.boolean())
+            node(0, 0, 0, logX, logY);
+        else
+            leaf(0, 0, logX, logY);
     }
 
 private:

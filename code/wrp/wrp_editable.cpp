@@ -16,7 +16,10 @@ constexpr float kHeight4Scale = 0.045f;
 void readEditable4(ByteReader& r, const FileState& s, WrpTerrain& t) {
     const uint64_t at = r.offset();
     const int32_t x = r.i32(), z = r.i32();
-    if (x <= 0 || z <= 0) r.failAt(DiagKind::BadCount, at, "grid size " + std::to_string(x) + " x " + std::to_string(z) + " at offset " + hexOffset(at) + " is not positive");
+    if (x <= 0 || z <= 0)
+        r.failAt(DiagKind::BadCount, at,
+                 "grid size " + std::to_string(x) + " x " + std::to_string(z) + " at offset " + hexOffset(at) +
+                     " is not positive");
     checkGridSize(r, at, uint32_t(x), uint32_t(z), "grid");
     const uint64_t cells = uint64_t(x) * uint64_t(z);
     r.checkCount(cells, 4, "height and texture grids");  // i16 height + u16 texture index per cell
@@ -62,15 +65,17 @@ void readEditable4(ByteReader& r, const FileState& s, WrpTerrain& t) {
         if (o.model.empty()) break;
         t.objects.push_back(std::move(o));
     }
-    if (r.remaining() != 0 && r.remaining() < 128) s.warn(r, DiagKind::UnreadBytes, std::to_string(r.remaining()) + " bytes after the last object");
+    if (r.remaining() != 0 && r.remaining() < 128)
+        s.warn(r, DiagKind::UnreadBytes, std::to_string(r.remaining()) + " bytes after the last object");
 }
 
 void readEditable8(ByteReader& r, const FileState& s, WrpTerrain& t) {
     const uint64_t at = r.offset();
     const int32_t lx = r.i32(), lz = r.i32(), mx = r.i32(), mz = r.i32();
     if (lx <= 0 || lz <= 0 || mx <= 0 || mz <= 0)
-        r.failAt(DiagKind::BadCount, at, "grid sizes " + std::to_string(lx) + "x" + std::to_string(lz) + ", " + std::to_string(mx) + "x" +
-                         std::to_string(mz) + " at offset " + hexOffset(at) + " are not all positive");
+        r.failAt(DiagKind::BadCount, at,
+                 "grid sizes " + std::to_string(lx) + "x" + std::to_string(lz) + ", " + std::to_string(mx) + "x" +
+                     std::to_string(mz) + " at offset " + hexOffset(at) + " are not all positive");
     checkGridSize(r, at, uint32_t(lx), uint32_t(lz), "texture grid");
     checkGridSize(r, at + 8, uint32_t(mx), uint32_t(mz), "terrain grid");
     t.layerSizeX = uint32_t(lx), t.layerSizeY = uint32_t(lz);
@@ -106,8 +111,11 @@ void readEditable8(ByteReader& r, const FileState& s, WrpTerrain& t) {
                 const uint32_t len = r.count(1, "material name");
                 if (len == 0) break;
                 std::string text(reinterpret_cast<const char*>(r.take(len)), len);
-                if (part == 0) path = std::move(text);
-                else if (part == 1) s.warn(r, DiagKind::NameProblem, "material " + std::to_string(i) + " has more than one name; the first is kept");
+                if (part == 0)
+                    path = std::move(text);
+                else if (part == 1)
+                    s.warn(r, DiagKind::NameProblem,
+                           "material " + std::to_string(i) + " has more than one name; the first is kept");
             }
             t.materials.push_back(std::move(path));
         }

@@ -12,8 +12,9 @@ namespace wrp {
 // a size product far from overflow.
 void checkGridSize(const ByteReader& r, uint64_t at, uint32_t x, uint32_t y, const char* what) {
     if (x == 0 || y == 0 || x > 65536 || y > 65536)
-        r.failAt(DiagKind::BadCount, at, std::string(what) + " size " + std::to_string(x) + " x " + std::to_string(y) + " at offset " +
-                         hexOffset(at) + " is outside 1..65536");
+        r.failAt(DiagKind::BadCount, at,
+                 std::string(what) + " size " + std::to_string(x) + " x " + std::to_string(y) + " at offset " +
+                     hexOffset(at) + " is outside 1..65536");
 }
 
 }  // namespace wrp
@@ -38,42 +39,48 @@ Result<WrpTerrain> decode(const uint8_t* data, size_t size, const std::string& s
         const FileFormat format = sniffFormat(data, size);
         if (size >= 4) t.signature.assign(reinterpret_cast<const char*>(data), 4);
         switch (format) {
-        case FileFormat::Wrp4WVR:
-            r.skip(4);
-            t.version = 4;
-            readEditable4(r, state, t);
-            break;
-        case FileFormat::Wrp8WVR:
-            r.skip(4);
-            t.version = 8;
-            readEditable8(r, state, t);
-            break;
-        case FileFormat::WrpOprw: {
-            r.skip(4);
-            const uint64_t at = r.offset();
-            t.version = r.u32();
-            if (t.version == 2 || t.version == 3) readOprwOfp(r, state, t);
-            else if (t.version >= 4 && t.version < 10)
-                r.failAt(DiagKind::Unsupported, at, "OPRW version " + std::to_string(t.version) + " at offset " + hexOffset(at) + " is unknown");
-            else readOprw(r, state, t);
-            break;
-        }
-        default: {
-            std::string shown;
-            for (size_t i = 0; i < 4 && i < size; ++i) {
-                const char c = char(data[i]);
-                shown += (c >= 32 && c < 127) ? c : '?';
+            case FileFormat::Wrp4WVR:
+                r.skip(4);
+                t.version = 4;
+                readEditable4(r, state, t);
+                break;
+            case FileFormat::Wrp8WVR:
+                r.skip(4);
+                t.version = 8;
+                readEditable8(r, state, t);
+                break;
+            case FileFormat::WrpOprw: {
+                r.skip(4);
+                const uint64_t at = r.offset();
+                t.version = r.u32();
+                if (t.version == 2 || t.version == 3)
+                    readOprwOfp(r, state, t);
+                else if (t.version >= 4 && t.version < 10)
+                    r.failAt(
+                        DiagKind::Unsupported, at,
+                        "OPRW version " + std::to_string(t.version) + " at offset " + hexOffset(at) + " is unknown");
+                else
+                    readOprw(r, state, t);
+                break;
             }
-            if (size >= 4 && (std::memcmp(data, "3WVR", 4) == 0 || std::memcmp(data, "2WVR", 4) == 0))
-                return makeError(DiagKind::Unsupported, sourceName + ": " + shown + " (pre-release OFP world) is not supported");
-            return makeError(DiagKind::NotRecognized, sourceName + ": not a terrain: starts with '" + shown +
-                                                          "' at offset 0x0 (expected 4WVR, 8WVR or OPRW)");
-        }
+            default: {
+                std::string shown;
+                for (size_t i = 0; i < 4 && i < size; ++i) {
+                    const char c = char(data[i]);
+                    shown += (c >= 32 && c < 127) ? c : '?';
+                }
+                if (size >= 4 && (std::memcmp(data, "3WVR", 4) == 0 || std::memcmp(data, "2WVR", 4) == 0))
+                    return makeError(DiagKind::Unsupported,
+                                     sourceName + ": " + shown + " (pre-release OFP world) is not supported");
+                return makeError(DiagKind::NotRecognized, sourceName + ": not a terrain: starts with '" + shown +
+                                                              "' at offset 0x0 (expected 4WVR, 8WVR or OPRW)");
+            }
         }
     } catch (const ParseError& e) {
         return errorFromParse(sourceName, e);
     } catch (const std::bad_alloc&) {
-        return makeError(DiagKind::OutOfMemory, sourceName + ": out of memory at offset " + hexOffset(r.offset()), r.offset());
+        return makeError(DiagKind::OutOfMemory, sourceName + ": out of memory at offset " + hexOffset(r.offset()),
+                         r.offset());
     }
     t.warnings = warnings.finish(sourceName);
     return t;

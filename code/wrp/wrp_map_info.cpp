@@ -17,31 +17,63 @@ struct MapInfoShape {
 
 bool mapInfoShape(uint32_t type, MapInfoShape& shape) {
     switch (type) {
-    case 0: case 1: case 2: case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
-    case 22: case 23: case 26: case 27: case 30:
-        shape = {0, true, 2, 0, false};
-        return true;
-    case 24: case 31: case 32:
-        shape = {0, true, 8, 0, false};
-        return true;
-    case 25: case 33: case 41: case 42: case 43:
-        shape = {8, false, 4, 0, false};
-        return true;
-    case 3: case 4: case 8: case 9: case 18: case 19: case 20: case 21: case 28: case 29:
-    case 36: case 37: case 38: case 39:
-        shape = {0, true, 8, 4, false};
-        return true;
-    case 34:
-        shape = {0, true, 4, 0, false};
-        return true;
-    case 35:
-        shape = {0, true, 6, 1, false};
-        return true;
-    case 44:
-        shape = {0, true, 0, 0, true};
-        return true;
-    default:
-        return false;
+        case 0:
+        case 1:
+        case 2:
+        case 10:
+        case 11:
+        case 12:
+        case 13:
+        case 14:
+        case 15:
+        case 16:
+        case 17:
+        case 22:
+        case 23:
+        case 26:
+        case 27:
+        case 30:
+            shape = {0, true, 2, 0, false};
+            return true;
+        case 24:
+        case 31:
+        case 32:
+            shape = {0, true, 8, 0, false};
+            return true;
+        case 25:
+        case 33:
+        case 41:
+        case 42:
+        case 43:
+            shape = {8, false, 4, 0, false};
+            return true;
+        case 3:
+        case 4:
+        case 8:
+        case 9:
+        case 18:
+        case 19:
+        case 20:
+        case 21:
+        case 28:
+        case 29:
+        case 36:
+        case 37:
+        case 38:
+        case 39:
+            shape = {0, true, 8, 4, false};
+            return true;
+        case 34:
+            shape = {0, true, 4, 0, false};
+            return true;
+        case 35:
+            shape = {0, true, 6, 1, false};
+            return true;
+        case 44:
+            shape = {0, true, 0, 0, true};
+            return true;
+        default:
+            return false;
     }
 }
 
@@ -56,8 +88,9 @@ void readMapInfo(ByteReader& r, const FileState& s, WrpTerrain& t) {
         m.type = r.u32();
         MapInfoShape shape;
         if (!mapInfoShape(m.type, shape)) {
-            s.warn(r, DiagKind::UnknownRecord, "unknown map-info record type " + std::to_string(m.type) + " at offset " + hexOffset(at) +
-                          "; the remaining " + std::to_string(r.remaining() + 4) + " bytes of map info are skipped");
+            s.warn(r, DiagKind::UnknownRecord,
+                   "unknown map-info record type " + std::to_string(m.type) + " at offset " + hexOffset(at) +
+                       "; the remaining " + std::to_string(r.remaining() + 4) + " bytes of map info are skipped");
             r.skip(r.remaining());
             return;
         }

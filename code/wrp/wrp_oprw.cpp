@@ -52,10 +52,11 @@ void readAppIdAndCheckVersion(ByteReader& r, WrpTerrain& t) {
     const uint32_t v = t.version;
     if (v >= 25) t.appId = r.u32();
     if (v == 29 || t.appId == kDayZAppId)
-        r.fail(DiagKind::Unsupported,
-               "this is a DayZ terrain (OPRW " + std::to_string(v) + "), whose layout differs from Arma's; not supported");
+        r.fail(DiagKind::Unsupported, "this is a DayZ terrain (OPRW " + std::to_string(v) +
+                                          "), whose layout differs from Arma's; not supported");
     if (v > 25)
-        r.fail(DiagKind::Unsupported, "OPRW version " + std::to_string(v) + " (VBS) is not supported; ArmA to Arma 3 use 12 to 25");
+        r.fail(DiagKind::Unsupported,
+               "OPRW version " + std::to_string(v) + " (VBS) is not supported; ArmA to Arma 3 use 12 to 25");
     if (v < 12)
         r.fail(DiagKind::Unsupported,
                "OPRW version " + std::to_string(v) + " stores no grid sizes (the first ArmA builds); not supported");
@@ -77,7 +78,7 @@ void readGridSizes(ByteReader& r, WrpTerrain& t, OprwLayout& g) {
 // Fields 6-9: the land-sized quad trees and the peaks between them.
 void readLandGrids(ByteReader& r, WrpTerrain& t, OprwLayout& g) {
     g.geography = skipQuadTree(r, g.landX, g.landY, 2, "geography");  // 6
-    skipQuadTree(r, g.landX, g.landX, 1, "sound map");  // 7: both dimensions are X (notes §3.5)
+    skipQuadTree(r, g.landX, g.landX, 1, "sound map");                // 7: both dimensions are X (notes §3.5)
     {
         ContextScope scope(r.context(), "peaks");  // 8
         const uint32_t n = r.count(12, "peaks");
@@ -93,7 +94,7 @@ void readTerrainGrids(ByteReader& r, WrpTerrain& t, const OprwLayout& g, GridPay
     if (v < 21) payloads.skip(g.landCells() * 2, "random");        // 10
     if (v >= 18) payloads.skip(g.mapCells(), "grass");             // 11
     if (v >= 22) payloads.skip(g.mapCells(), "primary textures");  // 12
-    ContextScope scope(r.context(), "elevation");                   // 13
+    ContextScope scope(r.context(), "elevation");                  // 13
     payloads.codec().checkDecodedSize(r, g.mapCells() * 4, "elevation");
     t.elevation.resize(size_t(g.mapCells()));
     payloads.codec().read(r, reinterpret_cast<uint8_t*>(t.elevation.data()), size_t(g.mapCells()) * 4, "elevation");
@@ -141,15 +142,15 @@ void readTables(ByteReader& r, WrpTerrain& t) {
 // Fields 17-23: the per-cell object offsets (not needed: objects are read in order), the
 // object table and map-info sizes, two more grids we drop, and the highest object id.
 void readObjectIndex(ByteReader& r, WrpTerrain& t, OprwLayout& g, GridPayloads& payloads) {
-    skipQuadTree(r, g.landX, g.landY, 4, "object offsets");      // 17
+    skipQuadTree(r, g.landX, g.landY, 4, "object offsets");  // 17
     g.objectBytesAt = r.offset();
     g.objectBytes = r.u32();                                     // 18
     skipQuadTree(r, g.landX, g.landY, 4, "map object offsets");  // 19
     g.mapInfoBytesAt = r.offset();
-    g.mapInfoBytes = r.u32();                                    // 20
-    payloads.skip(g.landCells(), "persistent");                  // 21
-    payloads.skip(g.mapCells(), "subdivision hints");            // 22
-    t.maxObjectId = r.i32();                                     // 23
+    g.mapInfoBytes = r.u32();                          // 20
+    payloads.skip(g.landCells(), "persistent");        // 21
+    payloads.skip(g.mapCells(), "subdivision hints");  // 22
+    t.maxObjectId = r.i32();                           // 23
 }
 
 // One road link (§3.8): connection points, their types (v24+), the object id, and from v16 the
@@ -158,7 +159,8 @@ void readRoadLink(ByteReader& roads, uint32_t version, WrpRoadLink& link) {
     const uint64_t nAt = roads.offset();
     const int16_t connections = roads.i16();
     if (connections < 0)
-        roads.failAt(DiagKind::BadCount, nAt, "negative connection count " + std::to_string(connections) + " at offset " + hexOffset(nAt));
+        roads.failAt(DiagKind::BadCount, nAt,
+                     "negative connection count " + std::to_string(connections) + " at offset " + hexOffset(nAt));
     roads.checkCount(uint64_t(connections), 12, "road connections");
     link.connections.resize(size_t(connections));
     roads.readInto(link.connections.data(), size_t(connections) * 12);
@@ -197,7 +199,8 @@ void readRoads(ByteReader& r, const FileState& s, WrpTerrain& t, const OprwLayou
         }
     }
     if (!roads.atEnd())
-        s.warn(roads, DiagKind::EndsEarly, "road net ends " + std::to_string(roads.remaining()) + " bytes before its declared size");
+        s.warn(roads, DiagKind::EndsEarly,
+               "road net ends " + std::to_string(roads.remaining()) + " bytes before its declared size");
 }
 
 // Field 26: fixed-size object records (60 bytes from v14, 56 before: no shape parameter).
@@ -205,9 +208,10 @@ void readObjects(ByteReader& r, const FileState& s, WrpTerrain& t, const OprwLay
     ContextScope scope(r.context(), "objects");
     const uint32_t recordBytes = t.version >= 14 ? 60 : 56;
     if (g.objectBytes % recordBytes != 0)
-        s.warn(r, DiagKind::SizeMismatch, "object table of " + std::to_string(g.objectBytes) + " bytes (declared at offset " +
-                                              hexOffset(g.objectBytesAt) + ") is not a whole number of " +
-                                              std::to_string(recordBytes) + "-byte records");
+        s.warn(r, DiagKind::SizeMismatch,
+               "object table of " + std::to_string(g.objectBytes) + " bytes (declared at offset " +
+                   hexOffset(g.objectBytesAt) + ") is not a whole number of " + std::to_string(recordBytes) +
+                   "-byte records");
     const uint32_t n = g.objectBytes / recordBytes;
     r.checkCount(n, recordBytes, "objects");
     t.objects.reserve(n);
@@ -218,8 +222,9 @@ void readObjects(ByteReader& r, const FileState& s, WrpTerrain& t, const OprwLay
         const uint64_t indexAt = r.offset();
         const int32_t modelIndex = r.i32();  // 0-based (notes §3.9)
         if (modelIndex < 0 || size_t(modelIndex) >= t.models.size())
-            r.failAt(DiagKind::BadValue, indexAt, "model index " + std::to_string(modelIndex) + " at offset " + hexOffset(indexAt) +
-                                                      " is outside the " + std::to_string(t.models.size()) + "-entry model table");
+            r.failAt(DiagKind::BadValue, indexAt,
+                     "model index " + std::to_string(modelIndex) + " at offset " + hexOffset(indexAt) +
+                         " is outside the " + std::to_string(t.models.size()) + "-entry model table");
         o.model = t.models[size_t(modelIndex)];
         o.transform = readMat43(r);
         if (t.version >= 14) r.i32();  // shape parameter
@@ -231,9 +236,9 @@ void readObjects(ByteReader& r, const FileState& s, WrpTerrain& t, const OprwLay
 // Field 27: map info fills the rest of the file; its declared size is a cross-check.
 void readMapInfoBlock(ByteReader& r, const FileState& s, WrpTerrain& t, const OprwLayout& g) {
     if (g.mapInfoBytes != r.remaining())
-        s.warn(r, DiagKind::SizeMismatch, "map info declared as " + std::to_string(g.mapInfoBytes) + " bytes (at offset " +
-                                              hexOffset(g.mapInfoBytesAt) + "), " + std::to_string(r.remaining()) +
-                                              " are left");
+        s.warn(r, DiagKind::SizeMismatch,
+               "map info declared as " + std::to_string(g.mapInfoBytes) + " bytes (at offset " +
+                   hexOffset(g.mapInfoBytesAt) + "), " + std::to_string(r.remaining()) + " are left");
     ByteReader info = r.sub(r.offset(), r.offset() + std::min<uint64_t>(g.mapInfoBytes, r.remaining()));
     readMapInfo(info, s, t);
     r.skip(r.remaining());

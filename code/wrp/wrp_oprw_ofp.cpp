@@ -15,9 +15,9 @@ void readOfpGridSize(ByteReader& r, const FileState& s, WrpTerrain& t) {
         checkGridSize(r, at, landX, landZ, "land grid");
         checkGridSize(r, at + 8, mapX, mapZ, "terrain grid");
         if (landX != mapX || landZ != mapZ)
-            s.warn(r, DiagKind::SizeMismatch, "land grid " + std::to_string(landX) + "x" + std::to_string(landZ) +
-                                                  " differs from terrain grid " + std::to_string(mapX) + "x" +
-                                                  std::to_string(mapZ) + "; heights follow the land grid");
+            s.warn(r, DiagKind::SizeMismatch,
+                   "land grid " + std::to_string(landX) + "x" + std::to_string(landZ) + " differs from terrain grid " +
+                       std::to_string(mapX) + "x" + std::to_string(mapZ) + "; heights follow the land grid");
     }
     t.layerSizeX = t.mapSizeX = landX;
     t.layerSizeY = t.mapSizeY = landZ;
@@ -78,8 +78,9 @@ void readOfpObjects(ByteReader& r, const FileState& s, WrpTerrain& t) {
         const uint64_t at = r.offset();
         const int32_t modelIndex = r.i32();
         if (modelIndex < 0 || size_t(modelIndex) >= t.models.size())
-            r.failAt(DiagKind::BadValue, at, "model index " + std::to_string(modelIndex) + " at offset " + hexOffset(at) +
-                                                 " is outside the " + std::to_string(t.models.size()) + "-entry model table");
+            r.failAt(DiagKind::BadValue, at,
+                     "model index " + std::to_string(modelIndex) + " at offset " + hexOffset(at) + " is outside the " +
+                         std::to_string(t.models.size()) + "-entry model table");
         WrpObject o;
         o.id = uint32_t(id);
         o.model = t.models[size_t(modelIndex)];

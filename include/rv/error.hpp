@@ -20,23 +20,23 @@ enum class Severity : uint8_t { Warning = 1, Error = 2 };
 // The numeric values are stable: the C ABI (rvimport.h, rv_result) exposes them.
 enum class DiagKind : uint16_t {
     // ---- errors ----
-    CannotRead = 1,      // the file could not be opened or read
-    NotRecognized = 2,   // the bytes are not the kind of file asked for
-    Unsupported = 3,     // a known format or version rvimport refuses (MLOD, DayZ, VBS, encrypted)
-    Truncated = 4,       // the data ends inside a structure
-    BadCount = 5,        // a count or size exceeds the bytes left or the format's limits
-    BadValue = 6,        // a field holds an impossible value (offset, index, tag, flag)
-    BadCompression = 7,  // a compressed stream is malformed or fails its checksum
-    MemoryLimit = 8,     // decoding would exceed Options::memoryLimit
-    OutOfMemory = 9,     // an allocation failed
+    CannotRead = 1,        // the file could not be opened or read
+    NotRecognized = 2,     // the bytes are not the kind of file asked for
+    Unsupported = 3,       // a known format or version rvimport refuses (MLOD, DayZ, VBS, encrypted)
+    Truncated = 4,         // the data ends inside a structure
+    BadCount = 5,          // a count or size exceeds the bytes left or the format's limits
+    BadValue = 6,          // a field holds an impossible value (offset, index, tag, flag)
+    BadCompression = 7,    // a compressed stream is malformed or fails its checksum
+    MemoryLimit = 8,       // decoding would exceed Options::memoryLimit
+    OutOfMemory = 9,       // an allocation failed
     InvalidArgument = 10,  // the caller passed something unusable (C ABI)
     // ---- warnings ----
-    UnreadBytes = 100,     // bytes inside a structure that were not read
-    EndsEarly = 101,       // a structure ends before its declared size; its tail is missing
-    SizeMismatch = 102,    // a declared size or count differs from what was read
-    IndexOutOfRange = 103, // an index points past its table; the reference was dropped
-    UnknownRecord = 104,   // a record of an unknown type was skipped
-    NameProblem = 105,     // a missing or duplicate name
+    UnreadBytes = 100,      // bytes inside a structure that were not read
+    EndsEarly = 101,        // a structure ends before its declared size; its tail is missing
+    SizeMismatch = 102,     // a declared size or count differs from what was read
+    IndexOutOfRange = 103,  // an index points past its table; the reference was dropped
+    UnknownRecord = 104,    // a record of an unknown type was skipped
+    NameProblem = 105,      // a missing or duplicate name
 };
 
 // "truncated", "bad count", "unread bytes"...: a short stable name for messages and JSON.
@@ -45,10 +45,10 @@ const char* diagKindName(DiagKind kind);
 struct Diagnostic {
     DiagKind kind = DiagKind::BadValue;
     Severity severity = Severity::Error;
-    std::string where;     // structure path, "LOD 3 faces"; empty at file level
-    uint64_t offset = 0;   // absolute byte offset in the file
-    std::string message;   // the whole line, starting with the file name
-    uint32_t count = 1;    // warnings: how many identical ones were merged into this one
+    std::string where;    // structure path, "LOD 3 faces"; empty at file level
+    uint64_t offset = 0;  // absolute byte offset in the file
+    std::string message;  // the whole line, starting with the file name
+    uint32_t count = 1;   // warnings: how many identical ones were merged into this one
 };
 
 using DecodeError = Diagnostic;

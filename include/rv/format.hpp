@@ -9,11 +9,11 @@ namespace rv {
 
 enum class FileFormat {
     Unknown,
-    Odol,      // binarized P3D model: "ODOL"
-    Mlod,      // editable P3D model: "MLOD" (not decoded by rvimport)
-    Wrp4WVR,   // Operation Flashpoint editable terrain
-    Wrp8WVR,   // ArmA+ editable terrain
-    WrpOprw,   // binarized terrain
+    Odol,     // binarized P3D model: "ODOL"
+    Mlod,     // editable P3D model: "MLOD" (not decoded by rvimport)
+    Wrp4WVR,  // Operation Flashpoint editable terrain
+    Wrp8WVR,  // ArmA+ editable terrain
+    WrpOprw,  // binarized terrain
 };
 
 FileFormat sniffFormat(const uint8_t* data, size_t size);

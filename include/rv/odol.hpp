@@ -61,8 +61,8 @@ struct OdolSection {
 
 struct OdolSelection {
     std::string name;
-    std::vector<uint32_t> faces;     // face indices
-    std::vector<uint32_t> vertices;  // vertex indices
+    std::vector<uint32_t> faces;         // face indices
+    std::vector<uint32_t> vertices;      // vertex indices
     std::vector<uint8_t> vertexWeights;  // one per selected vertex when stored, else empty
     bool sectional = false;
     std::vector<uint32_t> sections;  // section indices
@@ -147,7 +147,7 @@ struct OdolAnimation {
     std::string name, source;
     float minPhase = 0, maxPhase = 0, minValue = 0, maxValue = 0;
     float animPeriod = 0, initPhase = 0;
-    uint32_t sourceAddress = 0;  // 0 clamp, 1 mirror, 2 loop
+    uint32_t sourceAddress = 0;                  // 0 clamp, 1 mirror, 2 loop
     float params[8] = {0, 0, 0, 0, 0, 0, 0, 0};  // type-specific: angles, offsets, axis, hide value
 };
 

@@ -66,7 +66,7 @@ struct PaaColor {
 };
 
 struct PaaTag {
-    std::string name;  // as stored: "CGVA", "CXAM", "GALF", "ZIWS", "SFFO", "PROC", or unknown
+    std::string name;     // as stored: "CGVA", "CXAM", "GALF", "ZIWS", "SFFO", "PROC", or unknown
     uint64_t offset = 0;  // of its "GGAT"
     uint32_t size = 0;    // of its data
 };

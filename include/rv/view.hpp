@@ -62,8 +62,8 @@ inline bool mirrors(Axes axes) { return axes != Axes::Stored; }
 
 // One (texture, material file) pair of a model, shared by every LOD that uses it.
 struct ViewMaterial {
-    std::string texture;  // as stored, e.g. "a3\\data_f\\x_co.paa"; may be procedural "#(argb,...)"
-    std::string rvmat;    // as stored; "" when none
+    std::string texture;                     // as stored, e.g. "a3\\data_f\\x_co.paa"; may be procedural "#(argb,...)"
+    std::string rvmat;                       // as stored; "" when none
     const OdolMaterial* embedded = nullptr;  // the binarized .rvmat, when a LOD embeds it
     // Unique within the model: "x_co.paa :: x.rvmat", "x_co.paa", ":: x.rvmat" or "default";
     // " #2", " #3"... when different folders hold the same file names.
@@ -79,9 +79,9 @@ struct MaterialGroup {
 };
 
 struct SelectionView {
-    std::string name;               // full name, never cut
-    std::vector<uint32_t> vertices; // view vertex indices
-    std::vector<float> weights;     // one per vertex, 0..1
+    std::string name;                // full name, never cut
+    std::vector<uint32_t> vertices;  // view vertex indices
+    std::vector<float> weights;      // one per vertex, 0..1
 };
 
 // A named place in a point LOD (memory points such as "usti hlavne"): its selection's centroid.
@@ -92,10 +92,10 @@ struct NamedPoint {
 };
 
 struct ProxyView {
-    std::string name;   // "proxy:<path>.<index as 3 digits>", as the editable model names it
-    std::string path;   // e.g. "\\a3\\data_f\\proxies\\muzzle_flash\\mf_smg"
+    std::string name;  // "proxy:<path>.<index as 3 digits>", as the editable model names it
+    std::string path;  // e.g. "\\a3\\data_f\\proxies\\muzzle_flash\\mf_smg"
     int32_t index = 0;
-    Mat4 transform{};   // in the view's frame
+    Mat4 transform{};  // in the view's frame
 };
 
 struct LodView {
@@ -109,34 +109,34 @@ struct LodView {
     // (ODOL already splits points whose corners differ in UV or normal, so vertexPoint is the
     // identity there; editable models get their corners expanded here.)
     std::vector<Vec3> positions;
-    std::vector<Vec3> normals;             // empty when the LOD stores none
-    std::vector<std::vector<Vec2>> uvSets; // complete sets only
-    std::vector<uint32_t> vertexPoint;     // view vertex -> the LOD's point
+    std::vector<Vec3> normals;              // empty when the LOD stores none
+    std::vector<std::vector<Vec2>> uvSets;  // complete sets only
+    std::vector<uint32_t> vertexPoint;      // view vertex -> the LOD's point
 
     // Polygons ordered by material group, corners in the frame's winding. With
     // Frame::splitFoldedQuads a folded quad is two polygons of one face.
-    std::vector<uint32_t> polygonStart;    // polygonCount() + 1 entries
-    std::vector<uint32_t> corners;         // view vertex indices
-    std::vector<uint32_t> polygonFace;     // the stored face of each polygon
-    std::vector<uint32_t> polygonMaterial; // ModelView::materials index of each polygon
+    std::vector<uint32_t> polygonStart;     // polygonCount() + 1 entries
+    std::vector<uint32_t> corners;          // view vertex indices
+    std::vector<uint32_t> polygonFace;      // the stored face of each polygon
+    std::vector<uint32_t> polygonMaterial;  // ModelView::materials index of each polygon
     size_t polygonCount() const { return polygonFace.size(); }
 
     // Triangles of the polygons with 3+ corners, by the fan rule, in the frame's winding, in
     // polygon order. Polygons with 1 or 2 corners (rare, v7) have no triangles.
-    std::vector<uint32_t> triangles;       // 3 per triangle
-    std::vector<uint32_t> triangleFace;    // the stored face of each triangle
+    std::vector<uint32_t> triangles;     // 3 per triangle
+    std::vector<uint32_t> triangleFace;  // the stored face of each triangle
     std::vector<MaterialGroup> groups;
 
-    std::vector<uint32_t> loosePoints;     // vertices no polygon uses
-    bool isPointLod = false;               // Memory, Land Contact, Hit-points, or no faces
+    std::vector<uint32_t> loosePoints;  // vertices no polygon uses
+    bool isPointLod = false;            // Memory, Land Contact, Hit-points, or no faces
     // Whether a drawing adapter keeps the loose points as a mesh of point faces: every LOD but
     // the rendered ones with faces, whose unused vertices are binarizer leftovers that would draw
     // as stray dots in a viewer. (Vertex-list adapters such as Blender keep them all anyway.)
     bool drawLoosePoints = false;
-    std::vector<SelectionView> selections; // every named selection, empty ones too
-    std::vector<NamedPoint> namedPoints;   // point LODs only, selections with vertices
+    std::vector<SelectionView> selections;  // every named selection, empty ones too
+    std::vector<NamedPoint> namedPoints;    // point LODs only, selections with vertices
     std::vector<ProxyView> proxies;
-    std::vector<float> vertexMass;         // geometry LOD: per vertex (kg), else empty
+    std::vector<float> vertexMass;  // geometry LOD: per vertex (kg), else empty
     const std::vector<OdolProperty>* properties = nullptr;
 };
 
@@ -146,8 +146,8 @@ struct ModelView {
     std::vector<LodView> lods;            // the picked LODs, in file order
     // The material of loose points (the "default" pair), or UINT32_MAX when no LOD has any.
     uint32_t pointMaterial = UINT32_MAX;
-    Vec3 centerOffset{};                  // the bounding centre in the view's frame
-    bool centerApplied = false;           // true when !Options::autocenter: positions include it
+    Vec3 centerOffset{};         // the bounding centre in the view's frame
+    bool centerApplied = false;  // true when !Options::autocenter: positions include it
 };
 
 // The LODs `spec` (Options::lods) picks, in file order. Fails with DiagKind::InvalidArgument
@@ -164,7 +164,7 @@ int32_t firstVisualLod(const OdolModel& model);
 
 // A terrain cell group of one layer material inside a tile.
 struct TileGroup {
-    uint32_t material = 0;  // into WrpTerrain::materials (0 when the terrain has none)
+    uint32_t material = 0;                  // into WrpTerrain::materials (0 when the terrain has none)
     uint32_t firstCell = 0, cellCount = 0;  // in TerrainTile::cellQuads / 4, cellTriangles / 6
 };
 
@@ -172,7 +172,7 @@ struct TileGroup {
 struct TerrainTile {
     uint32_t column = 0, row = 0;  // tile coordinates: column east, row north
     uint32_t x0 = 0, z0 = 0, x1 = 0, z1 = 0;
-    uint32_t width() const { return x1 - x0 + 1; }   // samples per row
+    uint32_t width() const { return x1 - x0 + 1; }  // samples per row
     uint32_t height() const { return z1 - z0 + 1; }
     std::vector<Vec3> positions;  // width() * height() samples, x fastest, in metres, view frame
     std::vector<Vec3> normals;    // upward

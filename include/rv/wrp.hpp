@@ -19,17 +19,17 @@ namespace rv {
 
 struct WrpObject {
     uint32_t id = 0;
-    std::string model;   // model path as stored ("ca\\buildings\\house.p3d")
-    Mat43 transform{};   // world metres; position.y is the height above sea level
+    std::string model;  // model path as stored ("ca\\buildings\\house.p3d")
+    Mat43 transform{};  // world metres; position.y is the height above sea level
 };
 
 struct WrpRoadLink {
     std::vector<Vec3> connections;         // connection points, world metres
     std::vector<uint8_t> connectionTypes;  // one per connection (OPRW >= 24), else empty
     int32_t objectId = 0;
-    std::string model;                     // OPRW >= 16
-    Mat43 transform{};                     // OPRW >= 16
-    uint32_t cell = 0;                     // land-grid cell index (z * layerSizeX + x)
+    std::string model;  // OPRW >= 16
+    Mat43 transform{};  // OPRW >= 16
+    uint32_t cell = 0;  // land-grid cell index (z * layerSizeX + x)
 };
 
 struct WrpClassedModel {  // static entity (OPRW >= 15)
@@ -55,9 +55,7 @@ struct WrpTerrain {
     float layerCellSize = 0;                  // metres per land cell
     bool cellSizeStored = false;              // false: 4WVR / OPRW v2-3 use the config's 50 m
     // Metres between two height samples.
-    float cellSize() const {
-        return mapSizeX ? layerCellSize * float(layerSizeX) / float(mapSizeX) : layerCellSize;
-    }
+    float cellSize() const { return mapSizeX ? layerCellSize * float(layerSizeX) / float(mapSizeX) : layerCellSize; }
 
     std::vector<float> elevation;         // mapSizeX * mapSizeY, metres above sea level
     std::vector<uint16_t> materialIndex;  // layerSizeX * layerSizeY, into `materials`
@@ -65,7 +63,7 @@ struct WrpTerrain {
     std::vector<uint16_t> geography;      // OPRW: per land cell bit field (notes §3.7)
     std::vector<Vec3> peaks;              // OPRW: mountain tops, world metres
 
-    std::vector<std::string> models;      // OPRW: the model table objects index
+    std::vector<std::string> models;  // OPRW: the model table objects index
     std::vector<WrpClassedModel> classedModels;
     std::vector<WrpObject> objects;
     std::vector<WrpRoadLink> roads;

@@ -5,13 +5,13 @@
 //   Assimp import of .p3d  vs Assimp importing the same model exported as .glb
 // Codec payloads are the decoded arrays (positions, normals, UVs, faces) of the real samples,
 // so the data looks like what the games compress. Run through scripts/bench.sh.
-#include <assimp/Exporter.hpp>
-#include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 #include <benchmark/benchmark.h>
 #include <lzo/lzo1x.h>
 #include <malloc.h>
+#include <assimp/Exporter.hpp>
+#include <assimp/Importer.hpp>
 
 #include <atomic>
 #include <cstdlib>
@@ -41,8 +41,7 @@ void noteAlloc(void* p) {
     if (!p) return;
     const int64_t now = gHeapNow += int64_t(malloc_usable_size(p));
     int64_t peak = gHeapPeak.load();
-    while (now > peak && !gHeapPeak.compare_exchange_weak(peak, now)) {
-    }
+    while (now > peak && !gHeapPeak.compare_exchange_weak(peak, now)) {}
 }
 }  // namespace
 void* operator new(size_t n) {
@@ -294,7 +293,9 @@ const std::vector<uint8_t>& largeTerrain(uint32_t samples) {
         rvtest::WrpWriteOptions o;
         o.lzo = rvtest::lzoFast;
         // Arma 3 proportions: a land grid 8x coarser than the height grid (Stratis: 256 / 2048).
-        it = cache.emplace(samples, rvtest::writeOprw(rvtest::makeTestTerrain(25, samples / 8, samples / 8, samples, samples), o))
+        it = cache
+                 .emplace(samples,
+                          rvtest::writeOprw(rvtest::makeTestTerrain(25, samples / 8, samples / 8, samples, samples), o))
                  .first;
     }
     return it->second;

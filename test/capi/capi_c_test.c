@@ -95,15 +95,15 @@ static void fail_at(const char* file, int line, const char* what) {
     } while (0)
 
 /* An open without an rv_error: the header promises the same rv_result as with one. */
-#define CHECK_CODE_NO_ERROR(got, want)                                                                               \
-    do {                                                                                                             \
-        const long long g_ = (long long)(got), w_ = (long long)(want);                                               \
-        ++g_checks;                                                                                                  \
-        if (g_ != w_) {                                                                                              \
-            printf("[%s] without an rv_error the open returns %lld, not %lld (%s)\n", g_context, g_, w_,             \
-                   rv_result_name((int32_t)w_));                                                                     \
-            fail_at(__FILE__, __LINE__, "open without rv_error: wrong code");                                        \
-        }                                                                                                            \
+#define CHECK_CODE_NO_ERROR(got, want)                                                                   \
+    do {                                                                                                 \
+        const long long g_ = (long long)(got), w_ = (long long)(want);                                   \
+        ++g_checks;                                                                                      \
+        if (g_ != w_) {                                                                                  \
+            printf("[%s] without an rv_error the open returns %lld, not %lld (%s)\n", g_context, g_, w_, \
+                   rv_result_name((int32_t)w_));                                                         \
+            fail_at(__FILE__, __LINE__, "open without rv_error: wrong code");                            \
+        }                                                                                                \
     } while (0)
 
 /* Strings the ABI returns: never NULL; "" for a NULL handle or an index out of range. */

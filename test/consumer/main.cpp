@@ -1,7 +1,7 @@
 // Registers rvimport's importers with a plain Assimp::Importer and prints what it read.
-#include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
+#include <assimp/Importer.hpp>
 
 #include <cstdio>
 

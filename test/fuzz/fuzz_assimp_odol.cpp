@@ -2,9 +2,9 @@
 // the "p3d" hint (only our importer claims it) and ValidateDataStructure on, so any scene the
 // adapter builds must satisfy Assimp's invariants (Debian's Assimp aborts on broken ones); the
 // selection bones are switched on for half the inputs.
-#include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
+#include <assimp/Importer.hpp>
 
 #include <cstddef>
 #include <cstdint>

@@ -1,8 +1,8 @@
 // libFuzzer: the Assimp import path for terrains (ReadFileFromMemory with the "wrp" hint, only
 // our importer claims it, ValidateDataStructure on).
-#include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
+#include <assimp/Importer.hpp>
 
 #include <cstddef>
 #include <cstdint>

@@ -55,11 +55,12 @@ int main(int argc, char** argv) {
     rvtest::WrpWriteOptions wrpLzo;
     wrpLzo.lzo = lzo;
     for (uint32_t v : {3u, 16u, 22u, 24u, 25u})
-        writeFile(dir + "/wrp/oprw_v" + std::to_string(v) + ".wrp",
-                  rvtest::writeOprw(v <= 3 ? rvtest::makeTestTerrain(v, 8, 8, 8, 8) : rvtest::makeTestTerrain(v, 8, 4, 16, 8),
-                                    wrpLzo));
+        writeFile(
+            dir + "/wrp/oprw_v" + std::to_string(v) + ".wrp",
+            rvtest::writeOprw(v <= 3 ? rvtest::makeTestTerrain(v, 8, 8, 8, 8) : rvtest::makeTestTerrain(v, 8, 4, 16, 8),
+                              wrpLzo));
     writeFile(dir + "/lzo/crate.bin", withSize(n, lzo(raw.data(), n)));
-    writeFile(dir + "/lzo/ofp.bin", withSize(std::min<size_t>(ofp.size(), 0xffff),
-                                             lzo(ofp.data(), std::min<size_t>(ofp.size(), 0xffff))));
+    writeFile(dir + "/lzo/ofp.bin",
+              withSize(std::min<size_t>(ofp.size(), 0xffff), lzo(ofp.data(), std::min<size_t>(ofp.size(), 0xffff))));
     return 0;
 }

@@ -11,7 +11,11 @@ namespace rvtest {
 enum class LzoLevel { Fast, Best };  // lzo1x_1 / lzo1x_999
 
 std::vector<uint8_t> lzoCompress(const uint8_t* data, size_t size, LzoLevel level = LzoLevel::Best);
-inline std::vector<uint8_t> lzoFast(const uint8_t* data, size_t size) { return lzoCompress(data, size, LzoLevel::Fast); }
-inline std::vector<uint8_t> lzoBest(const uint8_t* data, size_t size) { return lzoCompress(data, size, LzoLevel::Best); }
+inline std::vector<uint8_t> lzoFast(const uint8_t* data, size_t size) {
+    return lzoCompress(data, size, LzoLevel::Fast);
+}
+inline std::vector<uint8_t> lzoBest(const uint8_t* data, size_t size) {
+    return lzoCompress(data, size, LzoLevel::Best);
+}
 
 }  // namespace rvtest

@@ -13,8 +13,10 @@ public:
     ByteWriter w;
 
     void payload(const void* p, size_t n) {
-        if (n >= 1024) w.raw(encodeLzssWithChecksum(static_cast<const uint8_t*>(p), n));
-        else w.raw(p, n);
+        if (n >= 1024)
+            w.raw(encodeLzssWithChecksum(static_cast<const uint8_t*>(p), n));
+        else
+            w.raw(p, n);
     }
     template <class T>
     void array(const std::vector<T>& v) {
@@ -169,11 +171,12 @@ rv::OdolLod plate() {
 rv::OdolLod box(float resolution, bool untexturedSide) {
     rv::OdolLod l;
     l.resolution = resolution;
-    const rv::Vec3 c[8] = {{-1, 0, -1}, {1, 0, -1}, {1, 0, 1}, {-1, 0, 1}, {-1, 2, -1}, {1, 2, -1}, {1, 2, 1}, {-1, 2, 1}};
+    const rv::Vec3 c[8] = {{-1, 0, -1}, {1, 0, -1}, {1, 0, 1}, {-1, 0, 1},
+                           {-1, 2, -1}, {1, 2, -1}, {1, 2, 1}, {-1, 2, 1}};
     for (const auto& p : c) l.positions.push_back(p);
     // Quads and one side as two triangles; outward winding in BI space.
     const std::vector<std::vector<uint32_t>> faces = {{0, 1, 2, 3}, {4, 7, 6, 5}, {0, 4, 5, 1}, {1, 5, 6, 2},
-                                                      {2, 6, 7, 3}, {3, 7, 4}, {3, 4, 0}};
+                                                      {2, 6, 7, 3}, {3, 7, 4},    {3, 4, 0}};
     l.faceStart.push_back(0);
     for (const auto& f : faces) {
         for (uint32_t i : f) l.faceIndices.push_back(i);
@@ -274,7 +277,8 @@ rv::OdolModel makeOfpModel() {
     m.lods = {plate(), box(2.0f, true), shadow, geometry, memory};
     for (auto& l : m.lods) {
         l.name = rv::lodName(l.resolution);
-        if (l.uvSets.empty() && !l.positions.empty()) l.uvSets.push_back(std::vector<rv::Vec2>(l.positions.size(), {0, 0}));
+        if (l.uvSets.empty() && !l.positions.empty())
+            l.uvSets.push_back(std::vector<rv::Vec2>(l.positions.size(), {0, 0}));
         if (l.normals.empty() && l.resolution < 1000 && !l.positions.empty()) {
             // Outward per-vertex normals for the box: away from its vertical axis.
             for (const auto& p : l.positions) {

@@ -34,12 +34,13 @@ public:
     template <class T>
     void condensed(const std::vector<T>& v) {
         w.u32(uint32_t(v.size()));
-        bool uniform = !v.empty() && std::all_of(v.begin(), v.end(), [&](const T& x) {
-            return std::memcmp(&x, &v[0], sizeof(T)) == 0;
-        });
+        bool uniform = !v.empty() && std::all_of(v.begin(), v.end(),
+                                                 [&](const T& x) { return std::memcmp(&x, &v[0], sizeof(T)) == 0; });
         w.boolean(uniform);
-        if (uniform) w.put(v[0]);
-        else payload(v.data(), v.size() * sizeof(T));
+        if (uniform)
+            w.put(v[0]);
+        else
+            payload(v.data(), v.size() * sizeof(T));
     }
     void vec3(const Vec3& v) { w.put(v); }
     void mat43(const rv::Mat43& m) { w.put(m); }
@@ -203,12 +204,12 @@ public:
             packed.push_back(field(n.x) | field(n.y) << 10 | field(n.z) << 20);
         }
         condensed(packed);
-        w.u32(0);  // ST
-        w.u32(0);  // vertex bone references
-        w.u32(0);  // neighbour bone references
-        w.u32(0);  // v67 word
+        w.u32(0);                                            // ST
+        w.u32(0);                                            // vertex bone references
+        w.u32(0);                                            // neighbour bone references
+        w.u32(0);                                            // v67 word
         w.patchU32(restAt, uint32_t(w.size() - restStart));  // Bohemia's v73 convention
-        w.u8(0);   // v68 byte
+        w.u8(0);                                             // v68 byte
     }
 
 private:
@@ -355,8 +356,8 @@ rv::OdolModel makeCrateModel() {
     i.boundingSphere = 0.95f;
     i.totalMass = 120;
     i.mass.assign(24, 5.0f);  // one per geometry LOD vertex
-    i.specialLods[0] = 3;  // memory
-    i.specialLods[1] = 2;  // geometry
+    i.specialLods[0] = 3;     // memory
+    i.specialLods[1] = 2;     // geometry
 
     // LOD 0: the crate body with a handle on +x, two sections (textured + untextured), a
     // selection with weights, a proxy, and a second UV set.

@@ -1,9 +1,9 @@
 #include "support/samples.hpp"
 
+#include <sys/stat.h>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
-#include <sys/stat.h>
 
 namespace rvtest {
 

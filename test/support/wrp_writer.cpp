@@ -84,8 +84,10 @@ private:
         w_.u16(mask);
         for (uint32_t i = 0; i < 16; ++i) {
             const uint64_t x = x0 + (uint64_t(i & 3) << cx), y = y0 + (uint64_t(i >> 2) << cy);
-            if (mask & (1u << i)) node(x, y, cx, cy);
-            else leaf(x, y);
+            if (mask & (1u << i))
+                node(x, y, cx, cy);
+            else
+                leaf(x, y);
         }
     }
 
@@ -286,8 +288,18 @@ rv::WrpTerrain makeTestTerrain(uint32_t version, uint32_t landX, uint32_t landY,
         o.id = 1000 + i;
         o.model = t.models[i % 2];
         const float a = float(i) * 0.5f, s = 1.0f + float(i % 3) * 0.1f;
-        o.transform.m = {std::cos(a) * s, 0, -std::sin(a) * s, 0, s, 0, std::sin(a) * s, 0, std::cos(a) * s,
-                         world * float(i) / 24.0f, 5.0f + float(i), world * float(23 - i) / 24.0f};
+        o.transform.m = {std::cos(a) * s,
+                         0,
+                         -std::sin(a) * s,
+                         0,
+                         s,
+                         0,
+                         std::sin(a) * s,
+                         0,
+                         std::cos(a) * s,
+                         world * float(i) / 24.0f,
+                         5.0f + float(i),
+                         world * float(23 - i) / 24.0f};
         t.objects.push_back(o);
     }
     t.maxObjectId = version >= 12 ? 1023 : 0;  // OFP worlds do not store it
