@@ -31,15 +31,15 @@ void randomBlock(std::mt19937& rng, const Kind& k, uint8_t* b) {
     for (size_t i = 0; i < k.bytes; ++i) b[i] = uint8_t(rng());
     uint8_t* colour = k.kind == DxtKind::Dxt1 ? b : b + 8;
     switch (rng() % 4) {
-        case 0:
+        case 0:  // c0 == c1
             std::memcpy(colour + 2, colour, 2);
-            break;  // c0 == c1
-        case 1:
+            break;
+        case 1:  // most likely c0 > c1
             if (colour[1] < colour[3]) std::swap(colour[1], colour[3]);
-            break;  // likely c0 > c1
-        case 2:
+            break;
+        case 2:  // most likely c0 < c1
             if (colour[1] > colour[3]) std::swap(colour[1], colour[3]);
-            break;  // likely c0 < c1
+            break;
         default:
             break;
     }
