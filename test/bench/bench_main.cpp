@@ -3,6 +3,7 @@
 //   our LZO1X decode       vs liblzo2's lzo1x_decompress_safe on identical payloads
 //   ODOL decode            of every real sample (../shared/samples/real), with peak heap use
 //   Assimp import of .p3d  vs Assimp importing the same model exported as .glb
+//   PAA top-mip decode     vs liblzo2 + libsquish on the same files (the largest texture samples)
 // Codec payloads are the decoded arrays (positions, normals, UVs, faces) of the real samples,
 // so the data looks like what the games compress. Run through scripts/bench.sh.
 #include <assimp/postprocess.h>
@@ -25,10 +26,14 @@
 #include "rv/assimp_importer.hpp"
 #include "rv/compression.hpp"
 #include "rv/odol.hpp"
+#include "rv/paa.hpp"
 #include "support/lzo_reference.hpp"
 #include "support/lzss_encoder.hpp"
 #include "support/samples.hpp"
 #include "support/wrp_writer.hpp"
+#if RV_BENCH_SQUISH
+#include <squish.h>
+#endif
 
 // ---- heap accounting for the peak-memory figure (this binary only) ----
 // The replaced operator new allocates with malloc, so its operator delete frees with free.
@@ -313,6 +318,129 @@ void BM_WrpDecodeLarge(benchmark::State& state) {
     state.counters["file_MB"] = double(bytes.size()) / 1e6;
 }
 BENCHMARK(BM_WrpDecodeLarge)->Arg(4096)->Arg(8192)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+// ---- PAA: the largest texture samples' top mips, ours vs liblzo2 + libsquish ----
+// Both sides start from the file in memory and end with the RGBA8 top mip; MB/s are of RGBA out.
+// Ours: decodePaa + decodePaaMip (channels as stored, as squish gives them). Baseline: the same
+// mip's bytes (located by our header) through lzo1x_decompress_safe when packed, then
+// squish::DecompressImage. The *Blocks pair times the DXT stage alone on the unpacked blocks.
+const char* const kPaaSamples[] = {
+    "textures/data-root/task_force_radio_items/models/data/clf_nicecomm2_smdi.paa",   // DXT1 4096², LZO
+    "textures/data-root/task_force_radio_items/models/data/clf_prc117g_ap_smdi.paa",  // DXT1 4096², LZO
+    "textures/data-root/task_force_radio_items/models/data/tf_bussole_co.paa",        // DXT1 2048², raw
+    "textures/data-root/x/kat/addons/pharma/models/iv/iv_nohq.paa",                   // DXT5 2048², LZO
+};
+
+struct PaaSample {
+    std::vector<uint8_t> bytes;
+    rv::PaaTexture texture;
+    std::vector<uint8_t> blocks;  // the top mip unpacked
+};
+
+const PaaSample* paaSample(benchmark::State& state) {
+    static std::map<int64_t, PaaSample> cache;
+    const int64_t i = state.range(0);
+    auto it = cache.find(i);
+    if (it == cache.end()) {
+        PaaSample s;
+        s.bytes = rvtest::readBytes(rvtest::samplesDir() + "/" + kPaaSamples[i]);
+        auto t = rv::decodePaa(s.bytes.data(), s.bytes.size(), kPaaSamples[i]);
+        if (!t) {
+            state.SkipWithError("texture sample missing or unreadable (set RV_SAMPLES_DIR)");
+            return nullptr;
+        }
+        s.texture = std::move(t.value());
+        const rv::PaaMip& m = s.texture.mips[0];
+        s.blocks.resize(size_t(m.decodedSize));
+        if (m.storage == rv::PaaStorage::Lzo) {
+            lzo_uint n = s.blocks.size();
+            lzo1x_decompress_safe(&s.bytes[m.dataOffset], m.dataSize, s.blocks.data(), &n, nullptr);
+        } else {
+            std::memcpy(s.blocks.data(), &s.bytes[m.dataOffset], s.blocks.size());
+        }
+        it = cache.emplace(i, std::move(s)).first;
+    }
+    const rv::PaaMip& m = it->second.texture.mips[0];
+    state.SetLabel(fs::path(kPaaSamples[i]).filename().string() + " " + rv::paaTypeName(it->second.texture.type) + " " +
+                   std::to_string(m.width) + "x" + std::to_string(m.height) + " " + rv::paaStorageName(m.storage));
+    return &it->second;
+}
+
+void setRgbaBytes(benchmark::State& state, const PaaSample& s) {
+    state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(s.texture.width()) * s.texture.height() * 4);
+}
+
+void BM_PaaDecodeOurs(benchmark::State& state) {
+    const PaaSample* s = paaSample(state);
+    if (!s) return;
+    for (auto _ : state) {
+        auto t = rv::decodePaa(s->bytes.data(), s->bytes.size(), "bench.paa");
+        auto img = rv::decodePaaMip(t.value(), s->bytes.data(), s->bytes.size(), 0, {true});
+        if (!img) state.SkipWithError(img.error().message.c_str());
+        benchmark::DoNotOptimize(img);
+    }
+    setRgbaBytes(state, *s);
+}
+BENCHMARK(BM_PaaDecodeOurs)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
+
+#if RV_BENCH_SQUISH
+int squishFlags(rv::PaaType type) {
+    return type == rv::PaaType::Dxt1 ? squish::kDxt1 : type <= rv::PaaType::Dxt3 ? squish::kDxt3 : squish::kDxt5;
+}
+
+void BM_PaaDecodeLzo2Squish(benchmark::State& state) {
+    const PaaSample* s = paaSample(state);
+    if (!s) return;
+    const rv::PaaMip& m = s->texture.mips[0];
+    std::vector<uint8_t> blocks(size_t(m.decodedSize)), rgba(size_t(m.width) * m.height * 4);
+    for (auto _ : state) {
+        const uint8_t* in = &s->bytes[m.dataOffset];
+        if (m.storage == rv::PaaStorage::Lzo) {
+            lzo_uint n = blocks.size();
+            if (lzo1x_decompress_safe(in, m.dataSize, blocks.data(), &n, nullptr) != LZO_E_OK)
+                state.SkipWithError("liblzo2 failed");
+            in = blocks.data();
+        }
+        squish::DecompressImage(rgba.data(), int(m.width), int(m.height), in, squishFlags(s->texture.type));
+        benchmark::ClobberMemory();
+    }
+    setRgbaBytes(state, *s);
+}
+BENCHMARK(BM_PaaDecodeLzo2Squish)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
+
+void BM_PaaBlocksSquish(benchmark::State& state) {
+    const PaaSample* s = paaSample(state);
+    if (!s) return;
+    std::vector<uint8_t> rgba(size_t(s->texture.width()) * s->texture.height() * 4);
+    for (auto _ : state) {
+        squish::DecompressImage(rgba.data(), int(s->texture.width()), int(s->texture.height()), s->blocks.data(),
+                                squishFlags(s->texture.type));
+        benchmark::ClobberMemory();
+    }
+    setRgbaBytes(state, *s);
+}
+BENCHMARK(BM_PaaBlocksSquish)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
+#endif
+
+// Our DXT stage alone: a raw-storage PAA of the unpacked blocks, so decodePaaMip only runs DXT.
+void BM_PaaBlocksOurs(benchmark::State& state) {
+    const PaaSample* s = paaSample(state);
+    if (!s) return;
+    std::vector<uint8_t> file = {uint8_t(uint16_t(s->texture.type)), uint8_t(uint16_t(s->texture.type) >> 8), 0, 0};
+    const uint32_t w = s->texture.width(), h = s->texture.height(), n = uint32_t(s->blocks.size());
+    const uint8_t header[7] = {uint8_t(w), uint8_t(w >> 8), uint8_t(h),      uint8_t(h >> 8),
+                               uint8_t(n), uint8_t(n >> 8), uint8_t(n >> 16)};
+    file.insert(file.end(), header, header + 7);
+    file.insert(file.end(), s->blocks.begin(), s->blocks.end());
+    file.insert(file.end(), {0, 0, 0, 0, 0, 0});
+    const rv::PaaTexture t = rv::decodePaa(file.data(), file.size(), "blocks.paa").value();
+    for (auto _ : state) {
+        auto img = rv::decodePaaMip(t, file.data(), file.size(), 0, {true});
+        benchmark::DoNotOptimize(img);
+    }
+    setRgbaBytes(state, *s);
+}
+BENCHMARK(BM_PaaBlocksOurs)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
