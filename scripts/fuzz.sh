@@ -3,10 +3,11 @@
 #   fuzz_lzss, fuzz_lzo      the codecs, output at the very end of its allocation
 #   fuzz_odol, fuzz_wrp      the ODOL decoder (v7, v28..v75) and the WRP decoder (all families)
 #   fuzz_paa                 the PAA/PAC decoder: header, then every mip
+#   fuzz_config              the config reader (text and raP), then readRvmat and the procedural parser
 #   fuzz_assimp_odol/_wrp    Assimp's ReadFileFromMemory with our importers, ValidateDataStructure on
 #   fuzz_capi                the C ABI: both open functions, every getter with exactly sized buffers
 # Seeds: our writers' fixtures (rv_make_fuzz_seeds) plus every .p3d / .wrp / .paa / .pac (under
-# 64 KiB: small inputs fuzz faster) under ../shared/samples.
+# 64 KiB: small inputs fuzz faster) and every .rvmat under ../shared/samples.
 # Corpora grow in build-fuzz/corpus/; a crash stops the script and leaves its input in
 # build-fuzz/artifacts/ (turn it into a regression test under test/).
 set -euo pipefail
@@ -19,12 +20,16 @@ CC=clang CXX=clang++ BUILD_DIR=build-fuzz BUILD_TYPE=RelWithDebInfo \
   bash scripts/build.sh -DRV_FUZZ=ON -DRV_BUILD_TESTS=OFF >/dev/null
 
 F=build-fuzz
-mkdir -p $F/seeds/odol $F/seeds/wrp $F/seeds/lzss $F/seeds/lzo $F/seeds/paa $F/artifacts
+mkdir -p $F/seeds/odol $F/seeds/wrp $F/seeds/lzss $F/seeds/lzo $F/seeds/paa $F/seeds/config $F/artifacts
 build/test/rv_make_fuzz_seeds $F/seeds
 if [ -d "$SAMPLES" ]; then
   find "$SAMPLES" -name '*.p3d' -size -2M -exec cp -f {} $F/seeds/odol/ \; 2>/dev/null || true
   find "$SAMPLES" -name '*.wrp' -size -2M -exec cp -f {} $F/seeds/wrp/ \; 2>/dev/null || true
   find "$SAMPLES" \( -name '*.paa' -o -name '*.pac' \) -size -64k -exec cp -f {} $F/seeds/paa/ \; 2>/dev/null || true
+  # every .rvmat, text and rapified; the same base name in several folders is kept once per folder
+  find "$SAMPLES" -name '*.rvmat' | while read -r f; do
+    cp -f "$f" "$F/seeds/config/$(echo "$f" | md5sum | cut -c1-8)-$(basename "$f")"
+  done
 fi
 
 # fuzz_capi reads its options from a first byte: every model and terrain seed once per axes value.
@@ -56,6 +61,7 @@ run fuzz_lzo $F/seeds/lzo
 run fuzz_odol $F/seeds/odol
 run fuzz_wrp $F/seeds/wrp
 run fuzz_paa $F/seeds/paa
+run fuzz_config $F/seeds/config
 run fuzz_assimp_odol $F/seeds/odol
 run fuzz_assimp_wrp $F/seeds/wrp
 run fuzz_capi $F/seeds/capi

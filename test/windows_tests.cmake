@@ -39,6 +39,10 @@ add_executable(rv_tests
   test_paa_samples.cpp
   test_paa_synthetic.cpp
   test_paa_damage.cpp
+  test_config_text.cpp
+  test_config_rap.cpp
+  test_rvmat_samples.cpp
+  test_rvmat_procedural.cpp
 )
 target_link_libraries(rv_tests PRIVATE rv_testkit rvimport_view gtest_main)
 # One ctest entry for the whole program: every Wine process start costs seconds.

@@ -1,7 +1,8 @@
 // The verbs of the rvimport command-line tool and the writers they share.
 //
 // Files: main.cpp (usage, dispatch), info.cpp (info, dump), options.cpp (export/batch options),
-// export.cpp (export), paa_cli.cpp (textures: info, dump, export to PNG), terrain_export.cpp
+// export.cpp (export), paa_cli.cpp (textures: info, dump, export to PNG), config_cli.cpp
+// (.rvmat and other configs: info, dump), terrain_export.cpp
 // (.asc and Terrain Builder lists), bench.cpp, the JSON and info writers; with Assimp
 // (RV_WITH_ASSIMP): assimp_convert.cpp (import + export of one file, warning capture), batch.cpp,
 // formats.cpp (listext, listexport, exportinfo, knowext); without it: no_assimp.cpp, whose verbs
@@ -46,6 +47,11 @@ bool describeTexture(const std::string& path, bool json, bool pretty);
 // An export whose input is a texture (any non-option argument ending in .paa / .pac): to PNG.
 bool isTextureExport(const std::vector<std::string>& args);
 int runTextureExport(const std::vector<std::string>& args);
+
+// Configs (config_cli.cpp): .rvmat, .cpp, .hpp, .bin, .bisurf, .ext, .sqm by their extension,
+// text or rapified. `info` / `dump --json`; false after reporting an error on stderr.
+bool isConfigPath(const std::string& path);
+bool describeConfig(const std::string& path, bool json, bool pretty);
 
 // The .asc / .txt terrain exports (-f asc / -f tbobjects or by OUT's extension); -1 when the
 // request is not one of them, else the exit code.

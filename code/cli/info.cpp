@@ -17,6 +17,7 @@ enum class Output { Info, Json, PrettyJson };
 // Decodes FILE as whatever it is (model or terrain) and writes it; false after reporting an error.
 bool describe(const std::string& path, Output output) {
     if (isTexturePath(path)) return describeTexture(path, output != Output::Info, output == Output::PrettyJson);
+    if (isConfigPath(path)) return describeConfig(path, output != Output::Info, output == Output::PrettyJson);
     auto bytes = readFileBytes(path);
     if (!bytes) {
         std::fprintf(stderr, "%s\n", bytes.error().message.c_str());

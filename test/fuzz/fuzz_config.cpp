@@ -1,0 +1,27 @@
+// libFuzzer: the config reader (text and rapified, chosen by the magic) with a 64 MiB budget,
+// then the material reading and the procedural parser on every stage texture. A failure must
+// be typed, carry a message and name an offset inside the input.
+#include <cstddef>
+#include <cstdint>
+
+#include "rv/config.hpp"
+#include "rv/rvmat.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    rv::Options options;
+    options.memoryLimit = uint64_t(64) << 20;
+    rv::Result<rv::ConfigTree> tree = rv::decodeConfig(data, size, "fuzz.rvmat", options);
+    if (!tree.ok()) {
+        const rv::DecodeError& e = tree.error();
+        if (e.message.empty() || e.offset > size || int(e.kind) >= 100) __builtin_trap();
+        return 0;
+    }
+    const rv::RvMaterial m = rv::readRvmat(tree.value());
+    for (const rv::RvMatStage& s : m.stages) {
+        if (!rv::isProceduralTexture(s.texture)) continue;
+        rv::Result<rv::ProceduralTexture> p = rv::parseProcedural(s.texture);
+        if (p.ok() && p->supported) (void)rv::proceduralRgba8(p->color);
+        if (!p.ok() && p.error().message.empty()) __builtin_trap();
+    }
+    return 0;
+}
