@@ -4,6 +4,7 @@
 #   fuzz_odol, fuzz_wrp      the ODOL decoder (v7, v28..v75) and the WRP decoder (all families)
 #   fuzz_paa                 the PAA/PAC decoder: header, then every mip
 #   fuzz_config              the config reader (text and raP), then readRvmat and the procedural parser
+#   fuzz_pbo                 PBO headers, then every entry (stored and LZSS-packed)
 #   fuzz_assimp_odol/_wrp    Assimp's ReadFileFromMemory with our importers, ValidateDataStructure on
 #   fuzz_capi                the C ABI: both open functions, every getter with exactly sized buffers
 # Seeds: our writers' fixtures (rv_make_fuzz_seeds) plus every .p3d / .wrp / .paa / .pac (under
@@ -20,12 +21,13 @@ CC=clang CXX=clang++ BUILD_DIR=build-fuzz BUILD_TYPE=RelWithDebInfo \
   bash scripts/build.sh -DRV_FUZZ=ON -DRV_BUILD_TESTS=OFF >/dev/null
 
 F=build-fuzz
-mkdir -p $F/seeds/odol $F/seeds/wrp $F/seeds/lzss $F/seeds/lzo $F/seeds/paa $F/seeds/config $F/artifacts
+mkdir -p $F/seeds/odol $F/seeds/wrp $F/seeds/lzss $F/seeds/lzo $F/seeds/paa $F/seeds/config $F/seeds/pbo $F/artifacts
 build/test/rv_make_fuzz_seeds $F/seeds
 if [ -d "$SAMPLES" ]; then
   find "$SAMPLES" -name '*.p3d' -size -2M -exec cp -f {} $F/seeds/odol/ \; 2>/dev/null || true
   find "$SAMPLES" -name '*.wrp' -size -2M -exec cp -f {} $F/seeds/wrp/ \; 2>/dev/null || true
   find "$SAMPLES" \( -name '*.paa' -o -name '*.pac' \) -size -64k -exec cp -f {} $F/seeds/paa/ \; 2>/dev/null || true
+  find "$SAMPLES" -name '*.pbo' -size -128k -exec cp -f {} $F/seeds/pbo/ \; 2>/dev/null || true
   # every .rvmat, text and rapified; the same base name in several folders is kept once per folder
   find "$SAMPLES" -name '*.rvmat' | while read -r f; do
     cp -f "$f" "$F/seeds/config/$(echo "$f" | md5sum | cut -c1-8)-$(basename "$f")"
@@ -62,6 +64,7 @@ run fuzz_odol $F/seeds/odol
 run fuzz_wrp $F/seeds/wrp
 run fuzz_paa $F/seeds/paa
 run fuzz_config $F/seeds/config
+run fuzz_pbo $F/seeds/pbo
 run fuzz_assimp_odol $F/seeds/odol
 run fuzz_assimp_wrp $F/seeds/wrp
 run fuzz_capi $F/seeds/capi

@@ -39,6 +39,7 @@ int runInfo(const std::vector<std::string>& args);
 int runDump(const std::vector<std::string>& args);
 int runExport(const std::vector<std::string>& args);
 int runBench(const std::vector<std::string>& args);
+int runPbo(const std::vector<std::string>& args);  // pbo_cli.cpp: pbo list / pbo extract
 
 // Textures (paa_cli.cpp): .paa / .pac by their extension.
 bool isTexturePath(const std::string& path);

@@ -65,6 +65,10 @@ void usage(std::FILE* out) {
         "  rvimport knowext EXT           whether an extension can be imported\n"
         "  rvimport bench [-n N] FILE...   decode each file N times from memory (default 10); best\n"
         "                                 time and MB/s per file, then total_ms=<sum of the bests>\n"
+        "  rvimport pbo list X.pbo        a PBO archive's prefix, properties and entries\n"
+        "  rvimport pbo extract X.pbo DIR [--overwrite]\n"
+        "                                 unpack every entry below DIR (never outside it; existing\n"
+        "                                 files are kept unless --overwrite)\n"
         "  rvimport version               print the version\n"
         "  rvimport help                  this text\n"
         "\n"
@@ -103,6 +107,7 @@ const VerbEntry kVerbs[] = {
          return rv::cli::isTextureExport(a) ? rv::cli::runTextureExport(a) : rv::cli::runExport(a);
      }},
     {"bench", rv::cli::runBench},
+    {"pbo", rv::cli::runPbo},
     {"batch", rv::cli::runBatch},
     {"listext", [](const std::vector<std::string>&) { return rv::cli::runListExt(); }},
     {"listexport", [](const std::vector<std::string>&) { return rv::cli::runListExport(); }},

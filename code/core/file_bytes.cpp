@@ -78,4 +78,25 @@ Result<std::vector<uint8_t>> readFileBytes(const std::string& path, uint64_t max
     return bytes;
 }
 
+Result<std::vector<uint8_t>> readFileRange(const std::string& path, uint64_t offset, uint64_t size) {
+    std::FILE* f = openFile(path, "rb");
+    if (!f) return makeError(DiagKind::CannotRead, path + ": cannot open: " + std::strerror(errno));
+    std::vector<uint8_t> bytes;
+    bool ok = offset <= uint64_t(INT64_MAX);
+#ifdef _WIN32
+    ok = ok && _fseeki64(f, int64_t(offset), SEEK_SET) == 0;
+#else
+    ok = ok && fseeko(f, off_t(offset), SEEK_SET) == 0;
+#endif
+    if (ok) {
+        bytes.resize(size_t(size));
+        ok = (size == 0 || std::fread(bytes.data(), 1, bytes.size(), f) == bytes.size());
+    }
+    std::fclose(f);
+    if (!ok)
+        return makeError(DiagKind::CannotRead, path + ": cannot read " + std::to_string(size) + " bytes at offset " +
+                                                   std::to_string(offset));
+    return bytes;
+}
+
 }  // namespace rv

@@ -14,6 +14,9 @@ namespace rv {
 // than `maxBytes`.
 Result<std::vector<uint8_t>> readFileBytes(const std::string& path, uint64_t maxBytes = uint64_t(4) << 30);
 
+// `size` bytes at `offset` of the file at `path` (UTF-8): one PBO entry without the rest.
+Result<std::vector<uint8_t>> readFileRange(const std::string& path, uint64_t offset, uint64_t size);
+
 // std::fopen for a UTF-8 path. On Windows the narrow fopen takes the ANSI code page, so a path
 // such as "C:\\Mods\\Überfall\\m.p3d" is converted to UTF-16 and opened with _wfopen; long
 // absolute paths get the \\?\\ prefix there so they may exceed MAX_PATH.

@@ -1,0 +1,133 @@
+// `rvimport pbo list X.pbo` and `rvimport pbo extract X.pbo DIR [--overwrite]`.
+// Extraction never leaves DIR: entries whose names hold "..", an absolute path, a drive letter or
+// control bytes are skipped with a message; a name that differs from an earlier one only in case
+// (which would be one file on Windows) is skipped too; every file goes through a temporary file;
+// existing files are kept unless --overwrite, and the archive itself is never overwritten.
+#include <cstdio>
+#include <filesystem>
+#include <set>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "cli/output_file.hpp"
+#include "rv/file_bytes.hpp"
+#include "rv/pbo.hpp"
+
+namespace rv::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string lowerAscii(std::string s) {
+    for (char& c : s)
+        if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+    return s;
+}
+
+const char* packingName(const PboEntry& e) {
+    if (e.packed()) return "lzss";
+    return e.packing == 0 ? "stored" : "other";
+}
+
+int listEntries(const std::string& path, const PboArchive& pbo) {
+    std::printf("archive    %s\nprefix     %s\nentries    %zu%s\n", fileNameOf(path).c_str(), pbo.prefix.c_str(),
+                pbo.entries.size(), pbo.hasChecksum ? " (SHA-1 at the end)" : "");
+    for (const auto& [key, value] : pbo.properties) std::printf("property   %s = %s\n", key.c_str(), value.c_str());
+    std::printf("\n%12s %12s %-7s  %s\n", "size", "stored", "packing", "name");
+    for (const PboEntry& e : pbo.entries)
+        std::printf("%12llu %12u %-7s  %s\n", static_cast<unsigned long long>(e.size()), e.dataSize, packingName(e),
+                    e.name.c_str());
+    printWarnings(pbo.warnings);
+    return kExitOk;
+}
+
+enum class Outcome { Written, Skipped, Failed };
+
+// One entry into DIR, reporting why when it is not written.
+Outcome extractEntry(const std::string& pboPath, const PboArchive& pbo, size_t i, const std::vector<uint8_t>& bytes,
+                  const fs::path& dir, bool overwrite) {
+    const PboEntry& e = pbo.entries[i];
+    std::string rel = e.name;
+    for (char& c : rel)
+        if (c == '\\') c = '/';
+    const fs::path out = dir / fs::u8path(rel);
+    const std::string outPath = out.u8string();
+    std::error_code ec;
+    if (fs::exists(out, ec) && (!overwrite || sameFile(outPath, pboPath))) {
+        std::fprintf(stderr, "skipped %s: %s exists%s\n", e.name.c_str(), outPath.c_str(),
+                     overwrite ? " and is the archive itself" : " (use --overwrite)");
+        return Outcome::Skipped;
+    }
+    auto data = readPboEntry(pbo, i, bytes.data(), bytes.size(), fileNameOf(pboPath));
+    if (!data) {
+        std::fprintf(stderr, "%s\n", data.error().message.c_str());
+        return Outcome::Failed;
+    }
+    fs::create_directories(out.parent_path(), ec);
+    const std::string failure = writeFileSafely(outPath, [&](std::FILE* f) {
+        return data->empty() || std::fwrite(data->data(), 1, data->size(), f) == data->size();
+    });
+    if (!failure.empty()) std::fprintf(stderr, "%s\n", failure.c_str());
+    return failure.empty() ? Outcome::Written : Outcome::Failed;
+}
+
+int extractAll(const std::string& path, const PboArchive& pbo, const std::vector<uint8_t>& bytes,
+               const std::string& dirArg, bool overwrite) {
+    const fs::path dir = fs::u8path(dirArg);
+    std::set<std::string> seen;  // lower case: one file on case-insensitive file systems
+    size_t written = 0, skipped = 0, failed = 0;
+    for (size_t i = 0; i < pbo.entries.size(); ++i) {
+        const std::string& name = pbo.entries[i].name;
+        if (const std::string why = unsafePathReason(name); !why.empty()) {
+            std::fprintf(stderr, "skipped entry %zu '%s': %s\n", i, name.c_str(), why.c_str());
+            ++skipped;
+            continue;
+        }
+        std::string key = lowerAscii(name);
+        for (char& c : key)
+            if (c == '/') c = '\\';
+        if (!seen.insert(key).second) {
+            std::fprintf(stderr, "skipped entry %zu '%s': an earlier entry has the same name\n", i, name.c_str());
+            ++skipped;
+            continue;
+        }
+        switch (extractEntry(path, pbo, i, bytes, dir, overwrite)) {
+        case Outcome::Written: ++written; break;
+        case Outcome::Skipped: ++skipped; break;
+        case Outcome::Failed: ++failed; break;
+        }
+    }
+    std::printf("extracted %zu, skipped %zu, failed %zu of %zu entries to %s\n", written, skipped, failed,
+                pbo.entries.size(), dirArg.c_str());
+    return failed ? kExitDecode : kExitOk;
+}
+
+}  // namespace
+
+int runPbo(const std::vector<std::string>& args) {
+    const bool list = args.size() == 3 && args[1] == "list";
+    const bool extract = (args.size() == 4 || args.size() == 5) && args[1] == "extract";
+    const bool overwrite = args.size() == 5 && args[4] == "--overwrite";
+    if (!list && !(extract && (args.size() == 4 || overwrite))) {
+        std::fprintf(stderr, "usage: rvimport pbo list X.pbo | rvimport pbo extract X.pbo DIR [--overwrite]\n");
+        return kExitUsage;
+    }
+    const std::string& path = args[2];
+    auto bytes = readFileBytes(path);
+    if (!bytes) {
+        std::fprintf(stderr, "%s\n", bytes.error().message.c_str());
+        return kExitDecode;
+    }
+    auto pbo = readPbo(bytes->data(), bytes->size(), fileNameOf(path));
+    if (!pbo) {
+        std::fprintf(stderr, "%s\n", pbo.error().message.c_str());
+        return kExitDecode;
+    }
+    if (list) return listEntries(path, pbo.value());
+    printWarnings(pbo->warnings);
+    return extractAll(path, pbo.value(), bytes.value(), args[3], overwrite);
+}
+
+}  // namespace rv::cli

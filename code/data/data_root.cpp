@@ -1,0 +1,183 @@
+// The data root (include/rv/data_root.hpp): a folder index plus every PBO mounted at its prefix.
+#include "rv/data_root.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <system_error>
+
+#include "rv/file_bytes.hpp"
+
+namespace rv {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string utf8(const fs::path& p) {
+    const auto s = p.u8string();
+    return std::string(s.begin(), s.end());
+}
+
+bool within(const fs::path& root, const fs::path& p) {
+    auto r = root.begin(), i = p.begin();
+    for (; r != root.end(); ++r, ++i)
+        if (i == p.end() || *r != *i) return false;
+    return true;
+}
+
+Warning note(DiagKind kind, const std::string& message) {
+    Warning w;
+    w.kind = kind;
+    w.severity = Severity::Warning;
+    w.message = message;
+    return w;
+}
+
+// Reads only the archive's header: a prefix of the file, doubled until the header fits in it.
+Result<PboArchive> readPboHeaderOf(const std::string& path, const Options& options) {
+    std::error_code ec;
+    const uint64_t fileSize = fs::file_size(fs::u8path(path), ec);
+    if (ec) return makeError(DiagKind::CannotRead, path + ": " + ec.message());
+    for (uint64_t want = 1 << 20;; want *= 2) {
+        const uint64_t n = std::min(want, fileSize);
+        auto bytes = readFileRange(path, 0, n);
+        if (!bytes) return bytes.error();
+        auto pbo = readPboHeader(bytes->data(), bytes->size(), fileSize, fileNameOf(path), options);
+        if (pbo || n == fileSize || pbo.error().kind != DiagKind::Truncated) return pbo;
+    }
+}
+
+}  // namespace
+
+const char* resolvedKindName(ResolvedRef::Kind kind) {
+    switch (kind) {
+    case ResolvedRef::Kind::Missing: return "missing";
+    case ResolvedRef::Kind::File: return "file";
+    case ResolvedRef::Kind::PboEntry: return "pbo";
+    case ResolvedRef::Kind::Procedural: return "procedural";
+    case ResolvedRef::Kind::Unsafe: return "unsafe";
+    }
+    return "missing";
+}
+
+std::string DataRoot::key(const std::string& reference) {
+    std::string k;
+    k.reserve(reference.size());
+    for (char c : reference) {
+        if (c == '/') c = '\\';
+        if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+        k += c;
+    }
+    while (!k.empty() && k[0] == '\\') k.erase(0, 1);
+    return k;
+}
+
+Result<DataRoot> DataRoot::open(const std::string& folder, const Options& options) {
+    DataRoot root;
+    root.options_ = options;
+    std::error_code ec;
+    const fs::path base = fs::canonical(fs::u8path(folder), ec);
+    if (ec || !fs::is_directory(base, ec))
+        return makeError(DiagKind::CannotRead, folder + ": not a readable folder (" + ec.message() + ")");
+    root.folder_ = utf8(base);
+    const auto opts = fs::directory_options::skip_permission_denied;
+    for (fs::recursive_directory_iterator it(base, opts, ec), end; !ec && it != end; it.increment(ec)) {
+        if (!it->is_regular_file(ec)) continue;
+        // A file reached through a symbolic link must still lie inside the root.
+        const fs::path real = fs::canonical(it->path(), ec);
+        if (ec || !within(base, real)) {
+            root.warnings_.push_back(note(DiagKind::NameProblem, utf8(it->path()) + ": leads outside the data root; ignored"));
+            ec.clear();
+            continue;
+        }
+        const std::string path = utf8(it->path());
+        const std::string rel = utf8(it->path().lexically_relative(base));
+        root.files_.emplace(key(rel), path);
+        if (it->path().extension() == ".pbo" || it->path().extension() == ".PBO") root.mount(path);
+    }
+    if (ec) return makeError(DiagKind::CannotRead, folder + ": cannot list the folder (" + ec.message() + ")");
+    return root;
+}
+
+void DataRoot::mount(const std::string& path) {
+    auto pbo = readPboHeaderOf(path, options_);
+    if (!pbo) {
+        warnings_.push_back(note(pbo.error().kind, pbo.error().message + "; not mounted"));
+        return;
+    }
+    const std::string prefix = key(pbo->prefix);
+    const size_t index = pbos_.size();
+    for (size_t e = 0; e < pbo->entries.size(); ++e) {
+        const std::string& name = pbo->entries[e].name;
+        if (!unsafePathReason(name).empty()) continue;
+        // Some packers list every file twice, once by the full source path: the first wins.
+        pboEntries_.emplace(prefix.empty() ? key(name) : prefix + "\\" + key(name), std::make_pair(index, e));
+    }
+    pbos_.push_back({path, std::move(pbo.value())});
+}
+
+bool DataRoot::find(const std::string& k, ResolvedRef& out) const {
+    if (auto f = files_.find(k); f != files_.end()) {
+        out.kind = ResolvedRef::Kind::File;
+        out.path = f->second;
+        return true;
+    }
+    if (auto p = pboEntries_.find(k); p != pboEntries_.end()) {
+        out.kind = ResolvedRef::Kind::PboEntry;
+        out.path = pbos_[p->second.first].path;
+        out.entry = pbos_[p->second.first].archive.entries[p->second.second].name;
+        return true;
+    }
+    return false;
+}
+
+ResolvedRef DataRoot::resolve(const std::string& reference) const {
+    ResolvedRef out;
+    if (!reference.empty() && reference[0] == '#') {
+        out.kind = ResolvedRef::Kind::Procedural;
+        return out;
+    }
+    std::string name = reference;
+    while (!name.empty() && (name[0] == '\\' || name[0] == '/')) name.erase(0, 1);  // "\a3\..." is rooted in the game
+    if (std::string why = unsafePathReason(name); !why.empty()) {
+        out.kind = ResolvedRef::Kind::Unsafe;
+        out.reason = why;
+        return out;
+    }
+    const std::string k = key(name);
+    if (find(k, out)) return out;
+    const size_t dot = k.rfind('.');
+    const std::string ext = dot == std::string::npos ? "" : k.substr(dot);
+    if (ext == ".paa" || ext == ".pac") {
+        for (const char* other : {".png", ".tga"})
+            if (find(k.substr(0, dot) + other, out)) {
+                out.substituted = true;
+                return out;
+            }
+    }
+    out.kind = ResolvedRef::Kind::Missing;
+    out.reason = "not below " + folder_;
+    return out;
+}
+
+Result<std::vector<uint8_t>> DataRoot::read(const ResolvedRef& ref) const {
+    if (ref.kind == ResolvedRef::Kind::File) return readFileBytes(ref.path, options_.memoryLimit);
+    if (ref.kind != ResolvedRef::Kind::PboEntry)
+        return makeError(DiagKind::InvalidArgument, std::string("a ") + resolvedKindName(ref.kind) + " reference has no bytes");
+    for (const Mounted& m : pbos_) {
+        if (m.path != ref.path) continue;
+        for (size_t e = 0; e < m.archive.entries.size(); ++e) {
+            const PboEntry& entry = m.archive.entries[e];
+            if (entry.name != ref.entry) continue;
+            // Only this entry's bytes: archives are often hundreds of megabytes.
+            auto bytes = readFileRange(m.path, entry.dataOffset, entry.dataSize);
+            if (!bytes) return bytes.error();
+            PboArchive one;
+            one.entries = {entry};
+            one.entries[0].dataOffset = 0;
+            return readPboEntry(one, 0, bytes->data(), bytes->size(), fileNameOf(m.path), options_);
+        }
+    }
+    return makeError(DiagKind::CannotRead, ref.path + ": entry '" + ref.entry + "' is gone");
+}
+
+}  // namespace rv

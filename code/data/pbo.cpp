@@ -1,0 +1,174 @@
+// PBO archives (include/rv/pbo.hpp). Layout, as the samples show it (../shared/samples/textures/
+// README.md, "PBOs"): entries of { asciiz name, u32 packing, u32 originalSize, u32 reserved,
+// u32 timestamp, u32 dataSize }; a first entry with an empty name and packing "Vers" carries
+// asciiz key/value pairs up to an empty key; the next empty name ends the list (the CWR-CE
+// fixture has no "Vers" entry and ends its list with an empty name packed "Cprs"); then every
+// entry's data in entry order; then, from Arma on, a zero byte and a 20-byte SHA-1.
+#include <cstring>
+
+#include "core/byte_reader.hpp"
+#include "core/diagnostics.hpp"
+#include "rv/compression.hpp"
+#include "rv/pbo.hpp"
+
+namespace rv {
+namespace {
+
+constexpr uint32_t kVers = 0x56657273u;  // "Vers" as a little-endian u32 (bytes "sreV")
+constexpr size_t kEntryFieldBytes = 20;  // five u32 after the name
+constexpr size_t kMaxName = 1024;
+
+std::string lowerAscii(std::string s) {
+    for (char& c : s)
+        if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+    return s;
+}
+
+void readProperties(ByteReader& r, PboArchive& out) {
+    ContextScope scope(r.context(), "header properties");
+    for (;;) {
+        std::string key = r.asciiz(kMaxName);
+        if (key.empty()) return;
+        std::string value = r.asciiz(kMaxName);
+        if (lowerAscii(key) == "prefix") out.prefix = value;
+        out.properties.emplace_back(std::move(key), std::move(value));
+    }
+}
+
+PboEntry readEntryFields(ByteReader& r, std::string name) {
+    PboEntry e;
+    e.name = std::move(name);
+    e.packing = r.u32();
+    e.originalSize = r.u32();
+    r.u32();  // reserved
+    e.timestamp = r.u32();
+    e.dataSize = r.u32();
+    return e;
+}
+
+void readEntries(ByteReader& r, PboArchive& out) {
+    ContextScope scope(r.context(), "entries", 0);
+    for (int64_t i = 0;; ++i) {
+        scope.setIndex(i);
+        r.need(1 + kEntryFieldBytes, "entry");  // bounds the entry count by the bytes left
+        std::string name = r.asciiz(kMaxName);
+        PboEntry e = readEntryFields(r, std::move(name));
+        if (e.name.empty()) {
+            if (i == 0 && e.packing == kVers) {
+                readProperties(r, out);
+                continue;
+            }
+            return;  // the terminator
+        }
+        out.entries.push_back(std::move(e));
+    }
+}
+
+// Data follows the header in entry order; each block must lie inside the file.
+void placeData(ByteReader& r, uint64_t fileSize, PboArchive& out, WarningList& warnings) {
+    uint64_t at = r.offset();
+    const uint64_t end = fileSize;
+    for (size_t i = 0; i < out.entries.size(); ++i) {
+        PboEntry& e = out.entries[i];
+        if (e.dataSize > end - at) {
+            ContextScope scope(r.context(), "entries", int64_t(i));
+            r.failAt(DiagKind::Truncated, at,
+                     "entry '" + e.name + "' data of " + std::to_string(e.dataSize) + " bytes at offset " +
+                         hexOffset(at) + " runs past the end of the file (" + std::to_string(end - at) +
+                         " bytes left)");
+        }
+        e.dataOffset = at;
+        at += e.dataSize;
+    }
+    const uint64_t tail = end - at;
+    out.hasChecksum = tail == 21;
+    if (tail != 0 && tail != 21) {
+        if (at <= r.offset() + r.remaining()) r.seek(at);
+        warnings.add(r, DiagKind::UnreadBytes,
+                     std::to_string(tail) + " bytes after the last entry's data (expected 0, or 21: a zero byte and "
+                                            "a SHA-1)");
+    }
+}
+
+}  // namespace
+
+Result<PboArchive> readPbo(const uint8_t* data, size_t size, const std::string& sourceName, const Options& options) {
+    return readPboHeader(data, size, size, sourceName, options);
+}
+
+Result<PboArchive> readPboHeader(const uint8_t* data, size_t available, uint64_t fileSize, const std::string& sourceName,
+                                 const Options&) {
+    ParseContext context;
+    ByteReader r(data, data + available, 0, context);
+    WarningList warnings;
+    PboArchive out;
+    try {
+        readEntries(r, out);
+        placeData(r, fileSize, out, warnings);
+    } catch (const ParseError& e) {
+        return errorFromParse(sourceName, e);
+    } catch (const std::bad_alloc&) {
+        return makeError(DiagKind::OutOfMemory, sourceName + ": out of memory reading the PBO header", r.offset());
+    }
+    out.warnings = warnings.finish(sourceName);
+    return out;
+}
+
+Result<std::vector<uint8_t>> readPboEntry(const PboArchive& archive, size_t entry, const uint8_t* data, size_t size,
+                                          const std::string& sourceName, const Options& options) {
+    if (entry >= archive.entries.size())
+        return makeError(DiagKind::InvalidArgument, sourceName + ": no entry " + std::to_string(entry));
+    const PboEntry& e = archive.entries[entry];
+    const std::string where = sourceName + ": entry '" + e.name + "'";
+    if (e.dataOffset + e.dataSize > size)
+        return makeError(DiagKind::Truncated, where + ": data runs past the end of the file", e.dataOffset);
+    const uint8_t* in = data + e.dataOffset;
+    if (!e.packed()) return std::vector<uint8_t>(in, in + e.dataSize);
+    // LZSS cannot expand more than 9 bytes per input byte (one flag byte per 8 tokens of 18).
+    if (uint64_t(e.originalSize) > uint64_t(e.dataSize) * 18)
+        return makeError(DiagKind::BadCount,
+                         where + ": declares " + std::to_string(e.originalSize) + " unpacked bytes, more than " +
+                             std::to_string(e.dataSize) + " packed bytes can hold",
+                         e.dataOffset);
+    if (e.originalSize > options.memoryLimit)
+        return makeError(DiagKind::MemoryLimit,
+                         where + ": unpacks to " + std::to_string(e.originalSize) + " bytes, over the memory limit of " +
+                             std::to_string(options.memoryLimit),
+                         e.dataOffset);
+    std::vector<uint8_t> out(e.originalSize);
+    const CodecResult res = decodeLzss(in, e.dataSize, out.data(), out.size());
+    if (!res.ok())
+        return makeError(DiagKind::BadCompression,
+                         where + ": LZSS stream at offset " + hexOffset(e.dataOffset) + " failed after " +
+                             std::to_string(res.produced) + " bytes (" + codecStatusText(res.status) + ")",
+                         e.dataOffset + res.consumed);
+    // The stream is followed by its 32-bit byte sum, taken as unsigned or as signed bytes
+    // (plain-text entries cannot tell the two apart; accept either, as for PAA).
+    if (res.consumed + 4 <= e.dataSize) {
+        uint32_t stored;
+        std::memcpy(&stored, in + res.consumed, 4);
+        if (stored != lzssChecksum(out.data(), out.size(), false) && stored != lzssChecksum(out.data(), out.size(), true))
+            return makeError(DiagKind::BadCompression, where + ": LZSS checksum mismatch",
+                             e.dataOffset + res.consumed);
+    }
+    return out;
+}
+
+std::string unsafePathReason(const std::string& name) {
+    if (name.empty()) return "an empty name";
+    for (unsigned char c : name)
+        if (c < 0x20 || c == 0x7f) return "a control byte in the name";
+    if (name[0] == '\\' || name[0] == '/') return "an absolute path";
+    if (name.size() >= 2 && name[1] == ':') return "a drive letter";
+    size_t begin = 0;
+    while (begin <= name.size()) {
+        size_t end = name.find_first_of("\\/", begin);
+        if (end == std::string::npos) end = name.size();
+        const std::string part = name.substr(begin, end - begin);
+        if (part == "..") return "a '..' component";
+        begin = end + 1;
+    }
+    return {};
+}
+
+}  // namespace rv

@@ -1,0 +1,67 @@
+// The data root: where a model's textures and materials, and the models a terrain places, are
+// found. It is a folder laid out like the game's file system (a "P: drive"), and every .pbo below
+// it is mounted at its prefix. References are resolved case-insensitively, as the game does.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "rv/error.hpp"
+#include "rv/options.hpp"
+#include "rv/pbo.hpp"
+
+namespace rv {
+
+struct ResolvedRef {
+    enum class Kind { Missing, File, PboEntry, Procedural, Unsafe };
+    Kind kind = Kind::Missing;
+    std::string path;     // File: the file (UTF-8); PboEntry: the archive
+    std::string entry;    // PboEntry: the entry's name as stored
+    std::string reason;   // Missing / Unsafe: why
+    bool substituted = false;  // a .png/.tga stood in for a missing .paa/.pac
+};
+const char* resolvedKindName(ResolvedRef::Kind kind);  // "missing", "file", "pbo", "procedural", "unsafe"
+
+class DataRoot {
+public:
+    // Indexes `folder` (recursively; symbolic links that lead outside it are ignored) and mounts
+    // every .pbo below it. Fails when the folder cannot be read.
+    [[nodiscard]] static Result<DataRoot> open(const std::string& folder, const Options& options = {});
+
+    // Where a reference as a model or material stores it ("a3\\data_f\\x_co.paa", sometimes with a
+    // leading backslash) resolves. Procedural textures ("#(argb,8,8,3)color(...)") are reported as
+    // such; names with "..", absolute paths, drive letters or control bytes as Unsafe, never
+    // looked up. A missing .paa/.pac is replaced by a .png or .tga of the same name when one
+    // exists (how many converted P: drives look).
+    ResolvedRef resolve(const std::string& reference) const;
+    // The bytes of a File or PboEntry.
+    [[nodiscard]] Result<std::vector<uint8_t>> read(const ResolvedRef& ref) const;
+
+    const std::string& folder() const { return folder_; }
+    size_t fileCount() const { return files_.size(); }
+    size_t pboCount() const { return pbos_.size(); }
+    const std::vector<Warning>& warnings() const { return warnings_; }
+
+    // The lookup key of a reference: lower case, backslashes, no leading backslash.
+    static std::string key(const std::string& reference);
+
+private:
+    struct Mounted {
+        std::string path;
+        PboArchive archive;
+    };
+    std::string folder_;
+    Options options_;
+    std::map<std::string, std::string> files_;              // key -> file path
+    std::vector<Mounted> pbos_;
+    std::map<std::string, std::pair<size_t, size_t>> pboEntries_;  // key -> (pbo, entry)
+    std::vector<Warning> warnings_;
+
+    bool find(const std::string& key, ResolvedRef& out) const;
+    void mount(const std::string& path);
+};
+
+}  // namespace rv

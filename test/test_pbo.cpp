@@ -1,0 +1,231 @@
+// PBO archives and the data root, on the sample archives (../shared/samples/textures/pbo, see its
+// README) and on folders the tests make.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include "rv/data_root.hpp"
+#include "rv/file_bytes.hpp"
+#include "rv/pbo.hpp"
+#include "support/samples.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string pboDir() {
+    const std::string dir = rvtest::samplesDir();
+    return dir.empty() ? dir : dir + "/textures/pbo";
+}
+
+#define RV_REQUIRE_PBOS()                                                  \
+    if (pboDir().empty() || !fs::exists(pboDir()))                         \
+    GTEST_SKIP() << "../shared/samples/textures/pbo is absent (set RV_SAMPLES_DIR)"
+
+const rv::PboEntry* findEntry(const rv::PboArchive& a, const std::string& name, size_t* index = nullptr) {
+    for (size_t i = 0; i < a.entries.size(); ++i)
+        if (a.entries[i].name == name) {
+            if (index) *index = i;
+            return &a.entries[i];
+        }
+    return nullptr;
+}
+
+// KAM's chemical.pbo holds three models byte-identical to real/kam samples (README).
+TEST(Pbo, KamArchiveEntriesAreTheRealModels) {
+    RV_REQUIRE_PBOS();
+    const auto bytes = rvtest::readBytes(pboDir() + "/KAM_chemical.pbo");
+    auto pbo = rv::readPbo(bytes.data(), bytes.size(), "KAM_chemical.pbo");
+    ASSERT_TRUE(pbo.ok()) << pbo.error().message;
+    EXPECT_EQ(pbo->prefix, "x\\kat\\addons\\chemical");
+    EXPECT_EQ(pbo->entries.size(), 75u);
+    EXPECT_TRUE(pbo->hasChecksum);  // 21 bytes after the last entry: a zero byte and a SHA-1
+    EXPECT_TRUE(pbo->warnings.empty());
+    const std::pair<const char*, const char*> twins[] = {{"ui\\m7a3.p3d", "real/kam/aff6fa87_m7a3.p3d"},
+                                                         {"data\\antidote.p3d", "real/kam/antidote.p3d"},
+                                                         {"data\\littergeneric_antidote.p3d", "real/kam/littergeneric_antidote.p3d"}};
+    for (const auto& [entry, real] : twins) {
+        size_t index = 0;
+        ASSERT_NE(findEntry(pbo.value(), entry, &index), nullptr) << entry;
+        auto got = rv::readPboEntry(pbo.value(), index, bytes.data(), bytes.size(), "KAM_chemical.pbo");
+        ASSERT_TRUE(got.ok()) << got.error().message;
+        EXPECT_EQ(got.value(), rvtest::readBytes(rvtest::samplesDir() + "/" + real)) << entry;
+    }
+}
+
+TEST(Pbo, TfarArchivesAndTheirDoubledListing) {
+    RV_REQUIRE_PBOS();
+    const auto small = rvtest::readBytes(pboDir() + "/TFAR_task_force_radio_items.pbo");
+    auto a = rv::readPbo(small.data(), small.size(), "tfar.pbo");
+    ASSERT_TRUE(a.ok()) << a.error().message;
+    EXPECT_EQ(a->prefix, "task_force_radio_items");
+    EXPECT_EQ(a->entries.size(), 6u);
+    EXPECT_NE(findEntry(a.value(), "anprc152\\152_icon.paa"), nullptr);
+    const auto big = rvtest::readBytes(pboDir() + "/TFAR_task_force_radio_items_705k.pbo");
+    auto b = rv::readPbo(big.data(), big.size(), "tfar705.pbo");
+    ASSERT_TRUE(b.ok()) << b.error().message;
+    EXPECT_EQ(b->prefix, "task-force-arma-3-radio\\arma3\\@task_force_radio\\addons\\task_force_radio_items");
+    EXPECT_EQ(b->entries.size(), 34u);  // 17 files, each listed twice
+}
+
+// CWR-CE's fixture: no "Vers" entry, three LZSS-packed ("Cprs") entries, a "Cprs" terminator.
+TEST(Pbo, PackedEntriesUnpack) {
+    RV_REQUIRE_PBOS();
+    const auto bytes = rvtest::readBytes(pboDir() + "/CWR-CE_mission_fixture.Intro.pbo");
+    auto pbo = rv::readPbo(bytes.data(), bytes.size(), "intro.pbo");
+    ASSERT_TRUE(pbo.ok()) << pbo.error().message;
+    EXPECT_TRUE(pbo->prefix.empty());
+    ASSERT_EQ(pbo->entries.size(), 3u);
+    EXPECT_EQ(pbo->entries[0].name, "briefing.html");
+    EXPECT_TRUE(pbo->entries[0].packed());
+    EXPECT_EQ(pbo->entries[0].originalSize, 61u);  // header bytes 0x3d
+    auto html = rv::readPboEntry(pbo.value(), 0, bytes.data(), bytes.size(), "intro.pbo");
+    ASSERT_TRUE(html.ok()) << html.error().message;
+    const std::string text(html->begin(), html->end());
+    EXPECT_EQ(text.size(), 61u);
+    EXPECT_EQ(text.rfind("<html><body><h1>Synthetic Archive Mission</", 0), 0u) << text;
+    auto ext = rv::readPboEntry(pbo.value(), 1, bytes.data(), bytes.size(), "intro.pbo");
+    ASSERT_TRUE(ext.ok()) << ext.error().message;
+    EXPECT_NE(std::string(ext->begin(), ext->end()).find("onLoadName = \"Synthetic Archive Mission\";"),
+              std::string::npos);
+}
+
+// Every cut of the small archives ends in a header or a typed error naming the file.
+TEST(Pbo, TruncationsEndCleanly) {
+    RV_REQUIRE_PBOS();
+    for (const char* name : {"CWR-CE_mission_fixture.Intro.pbo", "TFAR_task_force_radio_items.pbo"}) {
+        const auto bytes = rvtest::readBytes(pboDir() + "/" + name);
+        for (size_t n = 0; n < bytes.size(); n += (n < 2048 ? 1 : 997)) {
+            auto pbo = rv::readPbo(bytes.data(), n, "cut.pbo");
+            if (!pbo) {
+                EXPECT_LT(int(pbo.error().kind), 100) << pbo.error().message;
+                EXPECT_EQ(pbo.error().message.rfind("cut.pbo: ", 0), 0u);
+                EXPECT_LE(pbo.error().offset, n);
+                continue;
+            }
+            for (size_t e = 0; e < pbo->entries.size(); ++e) (void)rv::readPboEntry(pbo.value(), e, bytes.data(), n, "cut.pbo");
+        }
+    }
+}
+
+// Hand-made archives: a header that promises more data than there is, a packed entry claiming
+// gigabytes.
+std::vector<uint8_t> archive(const std::string& name, uint32_t packing, uint32_t original, uint32_t dataSize,
+                             const std::vector<uint8_t>& data) {
+    std::vector<uint8_t> out(name.begin(), name.end());
+    out.push_back(0);
+    for (uint32_t v : {packing, original, 0u, 0u, dataSize})
+        for (int k = 0; k < 4; ++k) out.push_back(uint8_t(v >> (8 * k)));
+    out.insert(out.end(), 21, 0);  // the terminator: empty name, five zero fields
+    out.insert(out.end(), data.begin(), data.end());
+    return out;
+}
+
+TEST(Pbo, HostileSizesAreRefused) {
+    const auto tooLong = archive("a.txt", 0, 0, 1000, {1, 2, 3});
+    auto a = rv::readPbo(tooLong.data(), tooLong.size(), "h.pbo");
+    ASSERT_FALSE(a.ok());
+    EXPECT_EQ(a.error().kind, rv::DiagKind::Truncated);
+    const auto bomb = archive("b.txt", 0x43707273u, 0xFFFFFFF0u, 4, {0xff, 'a', 'b', 'c'});
+    auto b = rv::readPbo(bomb.data(), bomb.size(), "h.pbo");
+    ASSERT_TRUE(b.ok()) << b.error().message;
+    auto f = rv::readPboEntry(b.value(), 0, bomb.data(), bomb.size(), "h.pbo");
+    ASSERT_FALSE(f.ok());
+    EXPECT_EQ(f.error().kind, rv::DiagKind::BadCount);  // 4 packed bytes cannot make 4 GB
+    // A plausible size over the caller's limit.
+    const auto big = archive("c.txt", 0x43707273u, 61, 4, {0xff, 'a', 'b', 'c'});
+    auto c = rv::readPbo(big.data(), big.size(), "h.pbo");
+    ASSERT_TRUE(c.ok()) << c.error().message;
+    rv::Options small;
+    small.memoryLimit = 16;
+    auto e = rv::readPboEntry(c.value(), 0, big.data(), big.size(), "h.pbo", small);
+    ASSERT_FALSE(e.ok());
+    EXPECT_EQ(e.error().kind, rv::DiagKind::MemoryLimit);
+    EXPECT_NE(e.error().message.find("memory limit of 16"), std::string::npos) << e.error().message;
+}
+
+TEST(Pbo, UnsafeNames) {
+    EXPECT_EQ(rv::unsafePathReason("data\\m_co.paa"), "");
+    EXPECT_EQ(rv::unsafePathReason("a\\..\\..\\etc\\passwd"), "a '..' component");
+    EXPECT_EQ(rv::unsafePathReason("../x"), "a '..' component");
+    EXPECT_EQ(rv::unsafePathReason("\\windows\\x.dll"), "an absolute path");
+    EXPECT_EQ(rv::unsafePathReason("/etc/x"), "an absolute path");
+    EXPECT_EQ(rv::unsafePathReason("C:\\x"), "a drive letter");
+    EXPECT_EQ(rv::unsafePathReason("tex\x04.paa"), "a control byte in the name");
+    EXPECT_EQ(rv::unsafePathReason(""), "an empty name");
+    EXPECT_EQ(rv::unsafePathReason("a\\..b\\c"), "");
+}
+
+struct TempRoot {
+    fs::path dir;
+    TempRoot() {
+        dir = fs::temp_directory_path() / ("rv_root_" + std::to_string(std::rand()) + "_" + std::to_string(::time(nullptr)));
+        fs::create_directories(dir);
+    }
+    ~TempRoot() {
+        std::error_code ec;
+        fs::remove_all(dir, ec);
+    }
+    void write(const std::string& rel, const std::string& text) {
+        const fs::path p = dir / fs::u8path(rel);
+        fs::create_directories(p.parent_path());
+        std::ofstream(p, std::ios::binary) << text;
+    }
+};
+
+TEST(DataRoot, ResolvesCaseInsensitivelyWithFallbacksAndNeverLeaves) {
+    TempRoot root;
+    root.write("A3/Data_F/Metal_CO.paa", "paa bytes");
+    root.write("ca/misc/barrel.png", "png bytes");
+    root.write("outside.txt", "x");
+    auto dr = rv::DataRoot::open(root.dir.u8string());
+    ASSERT_TRUE(dr.ok()) << dr.error().message;
+    const rv::ResolvedRef metal = dr->resolve("\\a3\\data_f\\metal_co.paa");
+    EXPECT_EQ(metal.kind, rv::ResolvedRef::Kind::File);
+    auto bytes = dr->read(metal);
+    ASSERT_TRUE(bytes.ok());
+    EXPECT_EQ(std::string(bytes->begin(), bytes->end()), "paa bytes");
+    const rv::ResolvedRef barrel = dr->resolve("CA\\Misc\\Barrel.paa");
+    EXPECT_EQ(barrel.kind, rv::ResolvedRef::Kind::File);
+    EXPECT_TRUE(barrel.substituted);
+    EXPECT_EQ(dr->resolve("#(argb,8,8,3)color(1,1,1,1)").kind, rv::ResolvedRef::Kind::Procedural);
+    EXPECT_EQ(dr->resolve("a3\\..\\outside.txt").kind, rv::ResolvedRef::Kind::Unsafe);
+    EXPECT_EQ(dr->resolve("C:\\a3\\data_f\\metal_co.paa").kind, rv::ResolvedRef::Kind::Unsafe);
+    EXPECT_EQ(dr->resolve("a3\\data_f\\missing.paa").kind, rv::ResolvedRef::Kind::Missing);
+    EXPECT_EQ(dr->resolve("tex\x03.paa").kind, rv::ResolvedRef::Kind::Unsafe);
+}
+
+#ifndef _WIN32
+TEST(DataRoot, SymlinksOutOfTheRootAreIgnored) {
+    TempRoot root, elsewhere;
+    elsewhere.write("secret.paa", "secret");
+    root.write("a/keep.paa", "keep");
+    fs::create_symlink(elsewhere.dir / "secret.paa", root.dir / "a" / "secret.paa");
+    auto dr = rv::DataRoot::open(root.dir.u8string());
+    ASSERT_TRUE(dr.ok()) << dr.error().message;
+    EXPECT_EQ(dr->resolve("a\\keep.paa").kind, rv::ResolvedRef::Kind::File);
+    EXPECT_EQ(dr->resolve("a\\secret.paa").kind, rv::ResolvedRef::Kind::Missing);
+    EXPECT_FALSE(dr->warnings().empty());
+}
+#endif
+
+// The sample archives mounted at their prefixes, as in a mod folder.
+TEST(DataRoot, MountsPbosAtTheirPrefix) {
+    RV_REQUIRE_PBOS();
+    TempRoot root;
+    fs::create_directories(root.dir / "addons");
+    fs::copy_file(pboDir() + "/KAM_chemical.pbo", root.dir / "addons" / "chemical.pbo");
+    auto dr = rv::DataRoot::open(root.dir.u8string());
+    ASSERT_TRUE(dr.ok()) << dr.error().message;
+    EXPECT_EQ(dr->pboCount(), 1u);
+    const rv::ResolvedRef ref = dr->resolve("X\\KAT\\addons\\chemical\\UI\\m7a3.p3d");
+    ASSERT_EQ(ref.kind, rv::ResolvedRef::Kind::PboEntry) << ref.reason;
+    EXPECT_EQ(ref.entry, "ui\\m7a3.p3d");
+    auto bytes = dr->read(ref);
+    ASSERT_TRUE(bytes.ok()) << bytes.error().message;
+    EXPECT_EQ(bytes.value(), rvtest::readBytes(rvtest::samplesDir() + "/real/kam/aff6fa87_m7a3.p3d"));
+}
+
+}  // namespace
