@@ -207,4 +207,58 @@ TEST(AssimpWrp, DataFolderPlacesSharedModelMeshes) {
     fs::remove_all(data, ec);
 }
 
+// The same model packed in a PBO (prefix rv\test) below the data root, its name in other
+// letter case: mounted at its prefix and found case-insensitively, as the game finds it.
+std::vector<uint8_t> pboWith(const std::string& prefix, const std::string& name, const std::vector<uint8_t>& data) {
+    std::vector<uint8_t> out;
+    auto u32 = [&](uint32_t v) {
+        for (int k = 0; k < 4; ++k) out.push_back(uint8_t(v >> (8 * k)));
+    };
+    auto str = [&](const std::string& text) {
+        out.insert(out.end(), text.begin(), text.end());
+        out.push_back(0);
+    };
+    str("");
+    for (uint32_t v : {0x56657273u, 0u, 0u, 0u, 0u}) u32(v);  // "Vers"
+    str("prefix");
+    str(prefix);
+    str("");
+    str(name);
+    for (uint32_t v : {0u, uint32_t(data.size()), 0u, 0u, uint32_t(data.size())}) u32(v);
+    str("");
+    for (int k = 0; k < 5; ++k) u32(0);
+    out.insert(out.end(), data.begin(), data.end());
+    return out;
+}
+
+TEST(AssimpWrp, DataRootMountsPbosForObjectModels) {
+    const fs::path data = fs::temp_directory_path() / ("rvimport_root_" + std::to_string(::getpid()));
+    fs::create_directories(data / "addons");
+    const std::vector<uint8_t> pbo = pboWith("RV\\Test", "House.P3D", rvtest::writeOdol73(rvtest::makeCrateModel()));
+    {
+        std::FILE* f = std::fopen((data / "addons" / "test.pbo").c_str(), "wb");
+        ASSERT_NE(f, nullptr);
+        std::fwrite(pbo.data(), 1, pbo.size(), f);
+        std::fclose(f);
+    }
+    const std::vector<uint8_t> world = rvtest::writeOprw(rvtest::makeTestTerrain(16, 8, 8, 8, 8));
+    Assimp::Importer importer;
+    rv::registerImporters(importer);
+    importer.SetPropertyString(rv::kPropertyDataRoot, data.string());
+    const aiScene* s = importer.ReadFileFromMemory(world.data(), world.size(), aiProcess_ValidateDataStructure, "wrp");
+    ASSERT_NE(s, nullptr) << importer.GetErrorString();
+    const aiNode* objects = child(s->mRootNode, "objects");
+    ASSERT_NE(objects, nullptr);
+    size_t placedWithMeshes = 0;
+    for (unsigned i = 0; i < objects->mNumChildren; ++i) {
+        const aiNode* n = objects->mChildren[i];
+        const bool house = std::string(n->mName.C_Str()) == "rv\\test\\house.p3d";
+        EXPECT_EQ(n->mNumMeshes > 0, house) << n->mName.C_Str();
+        placedWithMeshes += n->mNumMeshes > 0;
+    }
+    EXPECT_EQ(placedWithMeshes, 12u);
+    std::error_code ec;
+    fs::remove_all(data, ec);
+}
+
 }  // namespace

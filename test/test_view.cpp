@@ -250,16 +250,6 @@ TEST(View, FoldedQuadsAreSplitForHostsThatResplit) {
     EXPECT_EQ(viewOf(m, "all", frame).lods.at(0).polygonCount(), 2u);
 }
 
-TEST(View, DataRootCandidatesStayInsideTheRoot) {
-    EXPECT_EQ(rv::dataRootCandidates("/data", "ca\\Buildings\\House"),
-              (std::vector<std::string>{"/data/ca/Buildings/House.p3d", "/data/ca/buildings/house.p3d"}));
-    EXPECT_EQ(rv::dataRootCandidates("/data/", "\\ca\\tree.p3d"), (std::vector<std::string>{"/data/ca/tree.p3d"}));
-    EXPECT_TRUE(rv::dataRootCandidates("/data", "..\\..\\etc\\passwd").empty());
-    EXPECT_TRUE(rv::dataRootCandidates("/data", "ca\\..\\..\\x.p3d").empty());
-    EXPECT_TRUE(rv::dataRootCandidates("", "ca\\tree.p3d").empty());
-    EXPECT_EQ(rv::dataRootCandidates("/d", "ca\\..x\\a.p3d"), (std::vector<std::string>{"/d/ca/..x/a.p3d"}));
-}
-
 // makeTestTerrain(25, 8, 4, 40, 20): 40 x 20 samples, land grid 8 x 4 of 40 m cells, so samples
 // are 8 m apart; materials: left half of the land grid 1, the rest (x + z) % 3.
 TEST(View, TerrainTilesCoverEverySampleOnce) {

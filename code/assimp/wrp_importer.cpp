@@ -11,6 +11,7 @@
 #include "assimp/wrp_scene.hpp"
 #include "rv/assimp_importer.hpp"
 #include "rv/file_bytes.hpp"
+#include "rv/data_root.hpp"
 #include "rv/view.hpp"
 #include "rv/wrp.hpp"
 
@@ -50,35 +51,43 @@ namespace {
 // Each object model found below the data root, decoded once with its first visual LOD viewed
 // in Assimp's frame. Models keep their stored (autocentred) positions: that is the space the
 // terrain's placement transforms act on.
-void loadObjectModels(const TerrainView& view, const Options& options, Assimp::IOSystem* io, const std::string& name,
-                      ObjectModels& out) {
+void loadObjectModels(const TerrainView& view, const Options& options, const std::string& name, ObjectModels& out) {
+    Result<DataRoot> root = DataRoot::open(options.dataRoot, options);
+    if (!root) {
+        ASSIMP_LOG_WARN(name, ": no object models: ", root.error().message);
+        return;
+    }
+    for (const Warning& w : root->warnings()) ASSIMP_LOG_WARN(w.message);
     Options modelOptions = options;
     modelOptions.lods = "first";
     modelOptions.autocenter = true;
     for (const ModelPlacements& placed : view.placements()) {
-        for (const std::string& candidate : dataRootCandidates(options.dataRoot, placed.model)) {
-            if (!io->Exists(candidate.c_str())) continue;
-            try {
-                const std::vector<uint8_t> bytes = assimp::readAllBytes(io, candidate, options.memoryLimit);
-                auto entry = std::make_unique<ObjectModel>();
-                Result<OdolModel> model = decodeOdol(bytes.data(), bytes.size(), fileNameOf(candidate), modelOptions);
-                if (!model) {
-                    ASSIMP_LOG_WARN(name, ": object model skipped: ", model.error().message);
-                    break;
-                }
-                entry->model = std::move(model.value());
-                Result<ModelView> v = buildModelView(entry->model, modelOptions, assimp::assimpFrame());
-                if (!v) {
-                    ASSIMP_LOG_WARN(name, ": object model skipped: ", v.error().message);
-                    break;
-                }
-                entry->view = std::move(v.value());
-                out.emplace(placed.model, std::move(entry));
-            } catch (const ImportError& e) {
-                ASSIMP_LOG_WARN(name, ": object model skipped: ", e.what());
-            }
-            break;
+        // Terrains sometimes store model paths without ".p3d"; the game adds it.
+        std::string path = placed.model;
+        const size_t slash = path.find_last_of("\\/"), dot = path.rfind('.');
+        if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) path += ".p3d";
+        const ResolvedRef ref = root->resolve(path);
+        if (ref.kind != ResolvedRef::Kind::File && ref.kind != ResolvedRef::Kind::PboEntry) {
+            if (ref.kind == ResolvedRef::Kind::Unsafe)
+                ASSIMP_LOG_WARN(name, ": object model '", placed.model, "' refused: ", ref.reason);
+            continue;
         }
+        Result<std::vector<uint8_t>> bytes = root->read(ref);
+        Result<OdolModel> model =
+            bytes ? decodeOdol(bytes->data(), bytes->size(), fileNameOf(path), modelOptions) : Result<OdolModel>(bytes.error());
+        if (!model) {
+            ASSIMP_LOG_WARN(name, ": object model skipped: ", model.error().message);
+            continue;
+        }
+        auto entry = std::make_unique<ObjectModel>();
+        entry->model = std::move(model.value());
+        Result<ModelView> v = buildModelView(entry->model, modelOptions, assimp::assimpFrame());
+        if (!v) {
+            ASSIMP_LOG_WARN(name, ": object model skipped: ", v.error().message);
+            continue;
+        }
+        entry->view = std::move(v.value());
+        out.emplace(placed.model, std::move(entry));
     }
 }
 
@@ -92,7 +101,7 @@ void WrpImporter::InternReadFile(const std::string& file, aiScene* scene, Assimp
     for (const Warning& w : terrain->warnings) ASSIMP_LOG_WARN(w.message);
     const TerrainView view(terrain.value(), assimp::assimpFrame());
     ObjectModels models;
-    if (!options_.dataRoot.empty()) loadObjectModels(view, options_, io, name, models);
+    if (!options_.dataRoot.empty()) loadObjectModels(view, options_, name, models);
     assimp::buildWrpScene(view, name, options_.dataRoot.empty() ? nullptr : &models, scene);
 }
 

@@ -109,7 +109,7 @@ void configureImporter(Assimp::Importer& importer, const CliOptions& opt) {
     importer.SetPropertyInteger(kPropertyMemoryBudgetMb, int(opt.decode.memoryLimit >> 20));
     importer.SetPropertyInteger(kPropertySelectionsAsBones, opt.selectionsAsBones ? 1 : 0);
     importer.SetPropertyFloat(kPropertyWrpCellSize, opt.decode.defaultCellSize);
-    importer.SetPropertyString(kPropertyDataFolder, opt.decode.dataRoot);
+    importer.SetPropertyString(kPropertyDataRoot, opt.decode.dataRoot);
 }
 
 bool needsOutputFolderAsCwd(const std::string& formatId) { return formatId == "pbrt"; }

@@ -27,7 +27,8 @@ constexpr OptSpec kSpecs[] = {
     {"--easting", Opt::Easting, true, false},
     {"--northing", Opt::Northing, true, false},
     {"--cell-size", Opt::CellSize, true, false},
-    {"--data-folder", Opt::DataFolder, true, false},
+    {"--data-root", Opt::DataFolder, true, false},
+    {"--data-folder", Opt::DataFolder, true, false},  // the earlier name of --data-root
     {"--selections-as-bones", Opt::Bones, false, false},
     {"-j", Opt::Jobs, true, true},
 };

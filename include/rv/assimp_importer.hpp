@@ -42,9 +42,13 @@ constexpr const char* kPropertyMemoryBudgetMb = "RV_IMPORT_MEMORY_BUDGET_MB";
 // Float, metres (default 50): the height-grid spacing of terrains that do not store one
 // (4WVR and OPRW v2/v3 take it from the world's config, landGrid, 50 m in OFP).
 constexpr const char* kPropertyWrpCellSize = "RV_IMPORT_WRP_CELL_SIZE";
-// String, a folder (default empty): where a terrain's object models are looked up. Each object
-// path ("ca\buildings\house.p3d") is tried below it with '/' separators, as stored and lower
-// case; every model found is imported once (first visual LOD) and shared by all its placements.
+// String, a folder (default empty; else the RV_IMPORT_DATA_ROOT environment variable): the data
+// root, a folder laid out like the game's file system (a P: drive), every .pbo below it mounted
+// at its prefix (rv/data_root.hpp). A terrain's object models are resolved there
+// case-insensitively; each model found is imported once (first visual LOD) and shared by all its
+// placements. References never leave the root.
+constexpr const char* kPropertyDataRoot = "RV_IMPORT_DATA_ROOT";
+// The same; its earlier name.
 constexpr const char* kPropertyDataFolder = "RV_IMPORT_DATA_FOLDER";
 
 // What our importers throw from InternReadFile; Assimp turns it into a null scene and

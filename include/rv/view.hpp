@@ -218,9 +218,5 @@ private:
     std::vector<ModelPlacements> placements_;
 };
 
-// The files to try, in order, for a model path as a terrain stores it ("ca\\buildings\\house.p3d")
-// below the data root `root` (Options::dataRoot). Empty when `root` is empty or the path would
-// leave the root ("..").
-std::vector<std::string> dataRootCandidates(const std::string& root, std::string path);
 
 }  // namespace rv
