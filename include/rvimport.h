@@ -84,6 +84,8 @@ typedef struct rv_options {
     int32_t uv_bottom_left;     /* 1: v -> 1 - v (Blender); 0 (default): top-left origin */
     uint32_t tile_cells;        /* terrain tile size in cells (default 128) */
     int32_t split_folded_quads; /* 1: quads a host would re-split differently come as 2 triangles */
+    const char* data_root;      /* a folder like the game's file system (PBOs mounted at their
+                                   prefix) where textures are found and decoded; NULL: none */
 } rv_options;
 
 typedef struct rv_model rv_model;
@@ -111,6 +113,29 @@ RV_API uint32_t rv_model_material_count(const rv_model* m);
 RV_API const char* rv_material_name(const rv_model* m, uint32_t i);
 RV_API const char* rv_material_texture(const rv_model* m, uint32_t i);
 RV_API const char* rv_material_rvmat(const rv_model* m, uint32_t i);
+
+/* Material textures (with rv_options.data_root): the face texture, then the rvmat's stage
+ * textures, each resolved and decoded once. Roles: "base color", "normal", "specular gloss",
+ * "ambient shadow", "macro", "detail", "other". A texture that cannot be had keeps its reference
+ * and says why (rv_material_image_status: "file", "pbo", or "missing: ...", "unsafe: ...", a
+ * decode error); it is also one of the model's warnings. */
+RV_API uint32_t rv_material_image_count(const rv_model* m, uint32_t mat);
+RV_API const char* rv_material_image_role(const rv_model* m, uint32_t mat, uint32_t k);
+RV_API const char* rv_material_image_reference(const rv_model* m, uint32_t mat, uint32_t k);
+RV_API const char* rv_material_image_status(const rv_model* m, uint32_t mat, uint32_t k);
+RV_API int32_t rv_material_image_stage(const rv_model* m, uint32_t mat, uint32_t k); /* -1: face texture */
+/* 0 when the image could not be had. */
+RV_API int32_t rv_material_image_size(const rv_model* m, uint32_t mat, uint32_t k, uint32_t* width, uint32_t* height);
+RV_API void rv_material_image_rgba8(const rv_model* m, uint32_t mat, uint32_t k, uint8_t* out); /* top row first */
+/* The same as floats 0..1, bottom row first (Blender's Image.pixels). */
+RV_API void rv_material_image_rgba_float_bottom_up(const rv_model* m, uint32_t mat, uint32_t k, float* out);
+/* Which image plays a role (-1 none), the base colour factor (a procedural color(), else white)
+ * and the alpha mode ("opaque", "mask", "blend") from the base colour's pixels. */
+RV_API int32_t rv_material_base_color_image(const rv_model* m, uint32_t mat);
+RV_API int32_t rv_material_normal_image(const rv_model* m, uint32_t mat);
+RV_API int32_t rv_material_specular_gloss_image(const rv_model* m, uint32_t mat);
+RV_API void rv_material_base_color_factor(const rv_model* m, uint32_t mat, float* out4);
+RV_API const char* rv_material_alpha_mode(const rv_model* m, uint32_t mat);
 
 /* LODs: the ones rv_options.lods picked, in file order. */
 RV_API uint32_t rv_model_lod_count(const rv_model* m);

@@ -62,6 +62,7 @@ inline bool readOptions(const rv_options* in, Settings& out, rv_error* error) {
     out.frame.uvBottomLeft = o.uv_bottom_left != 0;
     out.frame.splitFoldedQuads = o.split_folded_quads != 0;
     out.tileCells = o.tile_cells ? o.tile_cells : TerrainView::kDefaultTileCells;
+    out.options.dataRoot = o.data_root ? o.data_root : "";
     return true;
 }
 

@@ -2,6 +2,7 @@
 
 Environment: RV_ADDON_DIR (scripts/blender), RVIMPORT_LIB (the built librvimport.so),
 RV_DEMO_DIR (rv_crate.p3d and rv_world.wrp from rv_make_demo), RV_SAMPLES_DIR (optional)."""
+import array
 import os
 import sys
 
@@ -202,6 +203,35 @@ if samples and os.path.isdir(samples):
     if short:
         lods, warnings = rv_build.import_model(bpy.context, sorted(short)[0])
         check(any("LOD ends 5 bytes early" in w for w in warnings), "warnings come back to the operator: %s" % warnings[:2])
+
+# Textures from the data root (the samples' P:-drive folder): AGM M84's colour map and normal map
+# as packed images in a node material; the colour map's pixels hash to the reference decode
+# (../shared/samples/textures/reference-decodes.tsv: FNV-1a 64, textbook basis, RGBA8 top row
+# first) and the missing game texture (a3\data_f\env_land_co.paa) is a warning, not a failure.
+data_root = os.path.join(samples, "textures", "data-root") if samples else ""
+if data_root and os.path.isdir(data_root):
+    reset()
+    lods, warnings = rv_build.import_model(bpy.context, os.path.join(samples, "real/agm/AGM_M84.p3d"), first_lod_only=True,
+                                           data_root=data_root)
+    obj = mesh_objects().get("1.000")
+    mat = obj.material_slots[0].material if obj and obj.material_slots else None
+    check(mat is not None and mat.use_nodes, "AGM M84 has a node material")
+    images = {n.image.get("rv_path"): n.image for n in mat.node_tree.nodes if n.type == "TEX_IMAGE"} if mat else {}
+    co = images.get("agm_grenades\\data\\agm_m84_co.paa")
+    check(co is not None and tuple(co.size) == (1024, 1024), "the colour map is a 1024 x 1024 image: %s" % list(images))
+    check("agm_grenades\\data\\agm_m84_nohq.paa" in images, "the normal map is there too")
+    if co is not None:
+        check(co.packed_file is not None, "the image is packed into the .blend")
+        px = array.array("f", bytes(4 * 4 * 1024 * 1024))
+        co.pixels.foreach_get(px)
+        h = 0xcbf29ce484222325
+        for y in range(1023, -1, -1):  # Blender's rows run bottom-up; the hash's top-down
+            row = px[y * 4096:(y + 1) * 4096]
+            for v in row:
+                h = ((h ^ int(round(v * 255))) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+        print("colour map hash %016x" % h)
+        check("%016x" % h == "27e91a062f80edce", "the colour map's pixels are the reference decode: %016x" % h)
+    check(any("env_land_co.paa" in w for w in warnings), "a missing game texture is a warning: %s" % warnings[-3:])
 
 if failures:
     raise SystemExit("%d check(s) failed: %s" % (len(failures), failures))

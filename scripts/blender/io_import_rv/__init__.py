@@ -27,6 +27,22 @@ from bpy_extras.io_utils import ImportHelper
 from . import build
 
 
+class RvImportPreferences(bpy.types.AddonPreferences):
+    bl_idname = __name__
+
+    data_root: StringProperty(name="Data Root", subtype="DIR_PATH",
+                              description="Default folder where textures and materials are found (a P: drive, "
+                                          "or a folder of PBOs)")
+
+    def draw(self, context):
+        self.layout.prop(self, "data_root")
+
+
+def _preferred_data_root(context):
+    addon = context.preferences.addons.get(__name__)
+    return addon.preferences.data_root if addon else ""
+
+
 def _report_warnings(operator, warnings, shown=20):
     """The decoder's warnings in Blender's info area (the first `shown`, then a count)."""
     for w in warnings[:shown]:
@@ -49,6 +65,9 @@ class IMPORT_SCENE_OT_rv_p3d(bpy.types.Operator, ImportHelper):
     selections: BoolProperty(name="Selections", description="Named selections as vertex groups", default=True)
     normals: BoolProperty(name="Custom Normals", description="Stored normals on visual LODs", default=True)
     materials: BoolProperty(name="Materials", description="One material per texture + rvmat pair", default=True)
+    data_root: StringProperty(name="Data Root", subtype="DIR_PATH",
+                              description="Folder laid out like the game's files (a P: drive; PBOs below it are "
+                                          "read too) where textures are found. Empty: the add-on preference")
     autocenter: BoolProperty(name="Autocenter",
                              description="Place the model as the game does (relative to its bounding centre); "
                                          "off: the editable model's coordinates, as Object Builder shows them",
@@ -57,7 +76,8 @@ class IMPORT_SCENE_OT_rv_p3d(bpy.types.Operator, ImportHelper):
     def execute(self, context):
         try:
             lods, warnings = build.import_model(context, self.filepath, self.first_lod_only, self.proxies,
-                                                self.selections, self.normals, self.materials, self.autocenter)
+                                                self.selections, self.normals, self.materials, self.autocenter,
+                                                self.data_root or _preferred_data_root(context))
         except build.ImportFailed as e:
             self.report({"ERROR"}, str(e))
             return {"CANCELLED"}
@@ -94,7 +114,7 @@ def _menu(self, context):
     self.layout.operator(IMPORT_SCENE_OT_rv_wrp.bl_idname, text="Arma/OFP terrain (.wrp)")
 
 
-_classes = (IMPORT_SCENE_OT_rv_p3d, IMPORT_SCENE_OT_rv_wrp)
+_classes = (RvImportPreferences, IMPORT_SCENE_OT_rv_p3d, IMPORT_SCENE_OT_rv_wrp)
 
 
 def register():

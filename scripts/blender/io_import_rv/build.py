@@ -44,7 +44,7 @@ class Created:
     """Every datablock an import makes, so a failure can take them all back."""
 
     def __init__(self):
-        self.objects, self.meshes, self.materials, self.collections = [], [], [], []
+        self.objects, self.meshes, self.materials, self.collections, self.images = [], [], [], [], []
 
     def mesh(self, name):
         m = bpy.data.meshes.new(short_name(name))
@@ -79,6 +79,8 @@ class Created:
             bpy.data.materials.remove(m, do_unlink=True)
         for c in self.collections:
             bpy.data.collections.remove(c, do_unlink=True)
+        for i in self.images:
+            bpy.data.images.remove(i, do_unlink=True)
 
 
 def _matrix(m):
@@ -139,12 +141,57 @@ def _check_limits(lods):
                                % (lod.name, len(lod.group_materials), MAX_MATERIALS_PER_MESH))
 
 
+def _image(created, texture, non_color):
+    """A Blender image holding decoded pixels, packed into the .blend (no file is written)."""
+    base = texture.reference.replace("\\", "/").rsplit("/", 1)[-1] or "texture"
+    img = bpy.data.images.new(short_name(base), texture.width, texture.height, alpha=True)
+    created.images.append(img)
+    img["rv_path"] = texture.reference
+    img.pixels.foreach_set(texture.pixels)
+    if non_color:
+        img.colorspace_settings.name = "Non-Color"
+    img.pack()
+    return img
+
+
+def _node_material(created, mat, m):
+    """Principled BSDF fed by the base colour image (times the material's factor) and the normal
+    map, with the alpha mode the library derived from the colour image's alpha."""
+    mat.use_nodes = True
+    nodes, links = mat.node_tree.nodes, mat.node_tree.links
+    bsdf = nodes.get("Principled BSDF")
+    bsdf.inputs["Base Color"].default_value = m.factor
+    uv = nodes.new("ShaderNodeUVMap")
+    uv.uv_map = "UVSet 0"
+    uv.location = (-900, 0)
+    if m.base_color is not None:
+        tex = nodes.new("ShaderNodeTexImage")
+        tex.image = _image(created, m.base_color, False)
+        tex.location = (-600, 250)
+        links.new(uv.outputs["UV"], tex.inputs["Vector"])
+        links.new(tex.outputs["Color"], bsdf.inputs["Base Color"])
+        if m.alpha != "opaque":
+            links.new(tex.outputs["Alpha"], bsdf.inputs["Alpha"])
+            mat.blend_method = "CLIP" if m.alpha == "mask" else "BLEND"
+    if m.normal is not None:
+        tex = nodes.new("ShaderNodeTexImage")
+        tex.image = _image(created, m.normal, True)
+        tex.location = (-600, -250)
+        normal_map = nodes.new("ShaderNodeNormalMap")
+        normal_map.uv_map = "UVSet 0"
+        normal_map.location = (-300, -250)
+        links.new(uv.outputs["UV"], tex.inputs["Vector"])
+        links.new(tex.outputs["Color"], normal_map.inputs["Color"])
+        links.new(normal_map.outputs["Normal"], bsdf.inputs["Normal"])
+
+
 def _model_materials(created, model):
     out = []
-    for name, texture, rvmat in model.materials:
-        mat = created.material(name)
-        mat["rv_texture"] = texture
-        mat["rv_rvmat"] = rvmat
+    for m in model.materials:
+        mat = created.material(m.name)
+        mat["rv_texture"] = m.texture  # a3ob's fields: the model stays editable with a3ob
+        mat["rv_rvmat"] = m.rvmat
+        _node_material(created, mat, m)
         out.append(mat)
     return out
 
@@ -178,10 +225,10 @@ def _proxy_empties(created, lod, parent):
 
 
 def import_model(context, path, first_lod_only=False, proxies=True, selections=True, normals=True, materials=True,
-                 autocenter=True):
+                 autocenter=True, data_root=""):
     """Returns (LOD count, warnings). Raises ImportFailed with the library's message."""
     try:
-        model = rvlib.Model(path, "first" if first_lod_only else "all", autocenter)
+        model = rvlib.Model(path, "first" if first_lod_only else "all", autocenter, data_root if materials else "")
     except (rvlib.DecodeFailed, rvlib.LibraryMissing) as e:
         raise ImportFailed(str(e))
     _check_limits(model.lods)

@@ -28,7 +28,7 @@ class RvOptions(ctypes.Structure):
     _fields_ = [("abi_version", ctypes.c_int32), ("memory_limit", ctypes.c_uint64), ("lods", ctypes.c_char_p),
                 ("autocenter", ctypes.c_int32), ("default_cell_size", ctypes.c_float), ("axes", ctypes.c_int32),
                 ("uv_bottom_left", ctypes.c_int32), ("tile_cells", ctypes.c_uint32),
-                ("split_folded_quads", ctypes.c_int32)]
+                ("split_folded_quads", ctypes.c_int32), ("data_root", ctypes.c_char_p)]
 
 
 class DecodeFailed(Exception):
@@ -63,6 +63,15 @@ _SIGNATURES = {
     "rv_material_name": (_CHARP, [_VP, _U32]),
     "rv_material_texture": (_CHARP, [_VP, _U32]),
     "rv_material_rvmat": (_CHARP, [_VP, _U32]),
+    "rv_material_image_count": (_U32, [_VP, _U32]),
+    "rv_material_image_reference": (_CHARP, [_VP, _U32, _U32]),
+    "rv_material_image_status": (_CHARP, [_VP, _U32, _U32]),
+    "rv_material_image_size": (_I32, [_VP, _U32, _U32, ctypes.POINTER(_U32), ctypes.POINTER(_U32)]),
+    "rv_material_image_rgba_float_bottom_up": (None, [_VP, _U32, _U32, _VP]),
+    "rv_material_base_color_image": (_I32, [_VP, _U32]),
+    "rv_material_normal_image": (_I32, [_VP, _U32]),
+    "rv_material_base_color_factor": (None, [_VP, _U32, _VP]),
+    "rv_material_alpha_mode": (_CHARP, [_VP, _U32]),
     "rv_model_lod_count": (_U32, [_VP]),
     "rv_lod_file_index": (_U32, [_VP, _U32]),
     "rv_lod_name": (_CHARP, [_VP, _U32]),
@@ -164,7 +173,7 @@ def _ptr(buf):
     return buf.buffer_info()[0] if len(buf) else None
 
 
-def _options(lods="all", autocenter=True, cell_size=50.0, tile_cells=128):
+def _options(lods="all", autocenter=True, cell_size=50.0, tile_cells=128, data_root=""):
     o = RvOptions()
     lib().rv_options_init(ctypes.byref(o))
     o.lods = lods.encode()
@@ -174,6 +183,7 @@ def _options(lods="all", autocenter=True, cell_size=50.0, tile_cells=128):
     o.uv_bottom_left = 1        # Blender's UV origin
     o.tile_cells = tile_cells
     o.split_folded_quads = 1    # Blender re-splits folded quads: take those as the engine's triangles
+    o.data_root = os.fsencode(data_root) if data_root else None
     return o
 
 
@@ -228,21 +238,45 @@ class Lod:
         return _text(L.rv_lod_selection_name(h, i, s)), out
 
 
+class Texture:
+    """One decoded image of a material: size, float RGBA bottom row first (Blender's layout)."""
+
+    def __init__(self, h, mat, k):
+        L = lib()
+        self.reference = _text(L.rv_material_image_reference(h, mat, k))
+        w, ht = _U32(), _U32()
+        L.rv_material_image_size(h, mat, k, ctypes.byref(w), ctypes.byref(ht))
+        self.width, self.height = w.value, ht.value
+        self.pixels = _fill("f", 4 * self.width * self.height,
+                            lambda p: L.rv_material_image_rgba_float_bottom_up(h, mat, k, p))
+
+
+class Material:
+    def __init__(self, h, k):
+        L = lib()
+        self.name = _text(L.rv_material_name(h, k))
+        self.texture = _text(L.rv_material_texture(h, k))
+        self.rvmat = _text(L.rv_material_rvmat(h, k))
+        self.factor = tuple(_fill("f", 4, lambda p: L.rv_material_base_color_factor(h, k, p)))
+        self.alpha = _text(L.rv_material_alpha_mode(h, k))
+        base, normal = L.rv_material_base_color_image(h, k), L.rv_material_normal_image(h, k)
+        self.base_color = Texture(h, k, base) if base >= 0 else None
+        self.normal = Texture(h, k, normal) if normal >= 0 else None
+
+
 class Model:
     """An opened model: materials and LODs (the ones `lods` picks) as the view gives them."""
 
-    def __init__(self, path, lods="all", autocenter=True):
+    def __init__(self, path, lods="all", autocenter=True, data_root=""):
         L = lib()
         err, handle = RvError(), ctypes.c_void_p()
-        opts = _options(lods, autocenter)
+        opts = _options(lods, autocenter, data_root=data_root)
         if L.rv_model_open(os.fsencode(path), ctypes.byref(opts), ctypes.byref(handle), ctypes.byref(err)) != 0:
             raise DecodeFailed(_text(err.message))
         try:
             self.version = L.rv_model_version(handle)
             self.warnings = [_text(L.rv_model_warning(handle, k)) for k in range(L.rv_model_warning_count(handle))]
-            self.materials = [(_text(L.rv_material_name(handle, k)), _text(L.rv_material_texture(handle, k)),
-                               _text(L.rv_material_rvmat(handle, k)))
-                              for k in range(L.rv_model_material_count(handle))]
+            self.materials = [Material(handle, k) for k in range(L.rv_model_material_count(handle))]
             self.lods = [Lod(handle, k) for k in range(L.rv_model_lod_count(handle))]
         finally:
             L.rv_model_close(handle)
