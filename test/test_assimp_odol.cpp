@@ -496,3 +496,58 @@ TEST(AssimpOdol, GeneratedCrateImportsFromMemory) {
 }
 
 }  // namespace
+
+// Textures from the data root, embedded in the scene and carried through a .glb: the colour map
+// read back by the stock importer and decoded by stb_image hashes to the reference decode of
+// agm_m84_co.paa (../shared/samples/textures/reference-decodes.tsv).
+#define STB_IMAGE_IMPLEMENTATION
+#define STB_IMAGE_STATIC
+#include <stb_image.h>
+
+namespace {
+
+uint64_t fnv1a(const uint8_t* p, size_t n) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 0x100000001b3ull;
+    return h;
+}
+
+TEST(AssimpOdol, DataRootTexturesAreEmbeddedAndSurviveGlb) {
+    RV_REQUIRE_SAMPLES();
+    const std::string root = rvtest::samplesDir() + "/textures/data-root";
+    if (!fs::exists(root)) GTEST_SKIP() << root << " is absent";
+    Imported ours;
+    rv::registerImporters(*ours.importer);
+    ours.importer->SetPropertyString(rv::kPropertyDataRoot, root);
+    ours.scene = ours.importer->ReadFile(samplePath("real/agm/AGM_M84.p3d"), aiProcess_ValidateDataStructure);
+    ASSERT_NE(ours.scene, nullptr) << ours.importer->GetErrorString();
+    ASSERT_EQ(ours.scene->mNumTextures, 2u);  // agm_m84_co.paa and agm_m84_nohq.paa
+    const aiMaterial* mat = ours.scene->mMaterials[ours.scene->mMeshes[0]->mMaterialIndex];
+    aiString s;
+    ASSERT_EQ(mat->Get(AI_MATKEY_TEXTURE_DIFFUSE(0), s), AI_SUCCESS);
+    EXPECT_STREQ(s.C_Str(), "*0");
+    ASSERT_EQ(mat->Get(AI_MATKEY_TEXTURE_NORMALS(0), s), AI_SUCCESS);
+    EXPECT_STREQ(s.C_Str(), "*1");
+
+    const fs::path dir = scratchDir("textured");
+    const std::string glb = (dir / "m84.glb").string();
+    Assimp::Exporter exporter;
+    ASSERT_EQ(exporter.Export(ours.scene, "glb2", glb), AI_SUCCESS) << exporter.GetErrorString();
+    Assimp::Importer stock;
+    const aiScene* back = stock.ReadFile(glb, aiProcess_ValidateDataStructure);
+    ASSERT_NE(back, nullptr) << stock.GetErrorString();
+    ASSERT_GE(back->mNumTextures, 1u);
+    const aiTexture* tex = back->mTextures[0];
+    ASSERT_EQ(tex->mHeight, 0u);  // compressed (PNG)
+    int w = 0, h = 0, n = 0;
+    uint8_t* px = stbi_load_from_memory(reinterpret_cast<const uint8_t*>(tex->pcData), int(tex->mWidth), &w, &h, &n, 4);
+    ASSERT_NE(px, nullptr);
+    EXPECT_EQ(w, 1024);
+    EXPECT_EQ(h, 1024);
+    EXPECT_EQ(fnv1a(px, size_t(w) * h * 4), 0x27e91a062f80edceull);
+    stbi_image_free(px);
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+}
+
+}  // namespace

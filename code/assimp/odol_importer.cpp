@@ -6,6 +6,8 @@
 
 #include "assimp/io_bytes.hpp"
 #include "assimp/odol_scene.hpp"
+#include "assimp/odol_textures.hpp"
+#include "rv/data_root.hpp"
 #include "rv/assimp_importer.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/odol.hpp"
@@ -26,6 +28,20 @@ const aiImporterDesc kOdolDesc = {
     0,
     "p3d",
 };
+
+// The materials' textures from the data root, embedded as PNG; what cannot be had is a warning.
+void addTextures(const ModelView& view, const Options& options, const std::string& name, aiScene* scene) {
+    Result<DataRoot> root = DataRoot::open(options.dataRoot, options);
+    if (!root) {
+        ASSIMP_LOG_WARN(name, ": no textures: ", root.error().message);
+        return;
+    }
+    TextureResolver resolver(&root.value(), options);
+    std::vector<ResolvedMaterial> resolved;
+    for (const ViewMaterial& m : view.materials) resolved.push_back(resolver.resolve(m));
+    for (const Warning& w : resolver.warnings()) ASSIMP_LOG_WARN(name, ": ", w.message);
+    assimp::embedTextures(resolved, scene);
+}
 
 }  // namespace
 
@@ -52,6 +68,7 @@ void OdolImporter::InternReadFile(const std::string& file, aiScene* scene, Assim
     Result<ModelView> view = buildModelView(model.value(), options_, assimp::assimpFrame());
     if (!view) throw ImportError(name + ": " + view.error().message);
     assimp::buildOdolScene(model.value(), view.value(), name, selectionsAsBones_, scene);
+    if (!options_.dataRoot.empty()) addTextures(view.value(), options_, name, scene);
 }
 
 void registerImporters(Assimp::Importer& importer) {
