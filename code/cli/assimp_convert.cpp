@@ -6,11 +6,15 @@
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
 #include <assimp/Logger.hpp>
+#include <assimp/material.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "cli/options.hpp"
 #include "rv/assimp_importer.hpp"
@@ -42,22 +46,107 @@ protected:
     void OnError(const char*) override {}
 };
 
-// Assimp 5.2.5's glTF exporter makes node ids unique by probing name, name_1, name-2, ... one
-// by one: a terrain with 25 000 placements of one model took minutes. Later duplicates get
-// " #2", " #3"... (the first keeps its name, so bone lookups by name are unchanged).
-void uniquifyNodeNames(aiNode* root) {
-    std::unordered_map<std::string, unsigned> seen;
-    std::vector<aiNode*> stack{root};
-    while (!stack.empty()) {
+// Hands out unique names (see uniqueSceneNames). Linear: a candidate "stem #k" that is taken
+// was a name of the scene, the counter of its stem never goes back, and a taken name belongs to
+// one stem only (the text before its last " #"), so the candidates tried number at most the
+// renames plus the scene's names.
+class UniqueNames {
+public:
+    UniqueNames(const std::vector<std::string>& names, const char* emptyStem, NameStats& stats)
+        : taken_(names.begin(), names.end()), emptyStem_(emptyStem), stats_(stats) {}
+
+    // The name for the next item called `name`: `name` itself the first time, else a new one.
+    std::string next(const std::string& name) {
+        if (first_.insert(name).second) return name;
+        const std::string stem = stemOf(name);
+        uint64_t& k = counter_.try_emplace(stem, 2).first->second;
+        std::string candidate;
+        do {
+            candidate = stem + " #" + std::to_string(k++);
+            ++stats_.candidates;
+        } while (!taken_.insert(candidate).second);
+        return candidate;
+    }
+
+private:
+    // Room for " #" and ten digits within aiString's MAXLEN - 1 bytes.
+    static constexpr size_t kStemBytes = MAXLEN - 1 - 12;
+    std::string stemOf(const std::string& name) const {
+        if (name.empty()) return emptyStem_;
+        if (name.size() <= kStemBytes) return name;
+        size_t cut = kStemBytes;
+        while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
+        return name.substr(0, cut);
+    }
+
+    std::unordered_set<std::string> taken_, first_;
+    std::unordered_map<std::string, uint64_t> counter_;
+    std::string emptyStem_;
+    NameStats& stats_;
+};
+
+void uniqueNodeNames(aiNode* root, NameStats& stats) {
+    std::vector<aiNode*> order;  // depth first, children in order: the order of aiNode::FindNode
+    for (std::vector<aiNode*> stack{root}; !stack.empty();) {
         aiNode* n = stack.back();
         stack.pop_back();
-        const unsigned count = ++seen[n->mName.C_Str()];
-        if (count > 1) {
-            std::string name = std::string(n->mName.C_Str()) + " #" + std::to_string(count);
-            if (name.size() < MAXLEN) n->mName.Set(name.c_str());
-        }
+        order.push_back(n);
         for (unsigned i = n->mNumChildren; i-- > 0;) stack.push_back(n->mChildren[i]);
     }
+    std::vector<std::string> names;
+    names.reserve(order.size());
+    for (const aiNode* n : order) names.emplace_back(n->mName.C_Str());
+    UniqueNames unique(names, "node", stats);
+    for (size_t i = 0; i < order.size(); ++i) {
+        const std::string name = unique.next(names[i]);
+        if (name != names[i]) {
+            order[i]->mName.Set(name);
+            ++stats.renamedNodes;
+        }
+    }
+    stats.nodes = order.size();
+}
+
+void uniqueMeshNames(aiScene* scene, NameStats& stats) {
+    std::vector<std::string> names;
+    for (unsigned i = 0; i < scene->mNumMeshes; ++i) names.emplace_back(scene->mMeshes[i]->mName.C_Str());
+    UniqueNames unique(names, "mesh", stats);
+    for (unsigned i = 0; i < scene->mNumMeshes; ++i) {
+        const std::string name = unique.next(names[i]);
+        if (name != names[i]) {
+            scene->mMeshes[i]->mName.Set(name);
+            ++stats.renamedMeshes;
+        }
+    }
+    stats.meshes = names.size();
+}
+
+void uniqueMaterialNames(aiScene* scene, NameStats& stats) {
+    std::vector<std::string> names;
+    for (unsigned i = 0; i < scene->mNumMaterials; ++i) {
+        aiString name;
+        scene->mMaterials[i]->Get(AI_MATKEY_NAME, name);
+        names.emplace_back(name.C_Str());
+    }
+    UniqueNames unique(names, "material", stats);
+    for (unsigned i = 0; i < scene->mNumMaterials; ++i) {
+        const std::string name = unique.next(names[i]);
+        if (name != names[i]) {
+            const aiString value(name);
+            scene->mMaterials[i]->AddProperty(&value, AI_MATKEY_NAME);  // replaces the old name
+            ++stats.renamedMaterials;
+        }
+    }
+    stats.materials = names.size();
+}
+
+// RVIMPORT_NAME_STATS=1: one line on stderr with what uniqueSceneNames did (the tests check
+// that the work stays linear).
+void reportNameStats(const NameStats& s) {
+    const char* env = std::getenv("RVIMPORT_NAME_STATS");
+    if (!env || std::string(env) != "1") return;
+    std::fprintf(stderr, "name stats: nodes %zu renamed %zu, meshes %zu renamed %zu, materials %zu renamed %zu, candidates %zu\n",
+                 s.nodes, s.renamedNodes, s.meshes, s.renamedMeshes, s.materials, s.renamedMaterials, s.candidates);
 }
 
 // ReadFile with the warnings it logs on this thread.
@@ -69,17 +158,6 @@ const aiScene* importWatched(Assimp::Importer& importer, const std::string& in, 
     warnings.swap(tWarnings.lines);
     tWarnings.lines.clear();
     return scene;
-}
-
-aiReturn exportScene(Assimp::Exporter& exporter, const aiScene* scene, const std::string& out,
-                     const std::string& formatId) {
-    if (!needsOutputFolderAsCwd(formatId)) return exporter.Export(scene, formatId, out);
-    std::error_code ec;
-    const fs::path target = fs::absolute(out, ec), cwd = fs::current_path(ec);
-    fs::current_path(target.parent_path(), ec);
-    const aiReturn written = ec ? aiReturn_FAILURE : exporter.Export(scene, formatId, target.filename().string());
-    fs::current_path(cwd, ec);
-    return written;
 }
 
 }  // namespace
@@ -112,7 +190,16 @@ void configureImporter(Assimp::Importer& importer, const CliOptions& opt) {
     importer.SetPropertyString(kPropertyDataRoot, opt.decode.dataRoot);
 }
 
-bool needsOutputFolderAsCwd(const std::string& formatId) { return formatId == "pbrt"; }
+NameStats uniqueSceneNames(aiScene* scene, const std::string& formatId) {
+    NameStats stats;
+    if (scene->mRootNode) uniqueNodeNames(scene->mRootNode, stats);
+    const std::string id = lower(formatId);
+    if (id.rfind("gltf", 0) == 0 || id.rfind("glb", 0) == 0 || id == "collada") {
+        uniqueMeshNames(scene, stats);
+        uniqueMaterialNames(scene, stats);
+    }
+    return stats;
+}
 
 std::set<std::string> ourExtensions() {
     Assimp::Importer probe;
@@ -135,12 +222,8 @@ Conversion convertOne(Assimp::Importer& importer, Assimp::Exporter& exporter, co
         result.error = importer.GetErrorString();  // only meaningful after a failure (see notes)
         return result;
     }
-    if (formatId.rfind("gltf", 0) == 0 || formatId.rfind("glb", 0) == 0)
-        uniquifyNodeNames(const_cast<aiNode*>(scene->mRootNode));  // the importer's own scene
-    if (exportScene(exporter, scene, out, formatId) != AI_SUCCESS) {
-        const std::string why = exporter.GetErrorString();
-        result.error = "export to " + formatId + " failed: " + (why.empty() ? "no reason given" : why);
-    }
+    reportNameStats(uniqueSceneNames(const_cast<aiScene*>(scene), formatId));  // the importer's own scene
+    result.error = exportSafely(exporter, scene, formatId, out, in);
     importer.FreeScene();
     return result;
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 struct aiExportFormatDesc;
+struct aiScene;
 namespace Assimp {
 class Exporter;
 class Importer;
@@ -24,20 +25,41 @@ const aiExportFormatDesc* guessFormat(const Assimp::Exporter& exporter, const st
 // Registers our importers and sets their properties from the options.
 void configureImporter(Assimp::Importer& importer, const CliOptions& opt);
 
-// Assimp 5.2.5's pbrt exporter can only open a bare file name in the current directory.
-// Changing directory is process-wide, so batch runs such formats on one thread.
-bool needsOutputFolderAsCwd(const std::string& formatId);
-
 // The extensions our importers claim ("p3d", "wrp").
 std::set<std::string> ourExtensions();
+
+// Exports `scene` as `formatId` to `out`, whose folder must exist, so that nothing is lost
+// (export_assimp.cpp): through a temporary folder beside OUT and checked streams, then renamed
+// into place; on failure nothing new is left in OUT's folder. `input` is the file the scene came
+// from: no produced file may replace it. Returns "" on success, else the message
+// ("cannot write out.glb: No space left on device", "export to fbx failed: ...").
+std::string exportSafely(Assimp::Exporter& exporter, const aiScene* scene, const std::string& formatId,
+                         const std::string& out, const std::string& input);
+
+// What uniqueSceneNames did: items seen and renamed per kind, and candidate names tried (a
+// linear pass tries about one per rename).
+struct NameStats {
+    size_t nodes = 0, meshes = 0, materials = 0;
+    size_t renamedNodes = 0, renamedMeshes = 0, renamedMaterials = 0;
+    size_t candidates = 0;
+};
+
+// Makes the scene's names unique before an export, in time linear in the scene: node names
+// always, mesh and material names too for the formats that make ids from them (glTF, Collada),
+// whose Assimp 5.2.5 exporters otherwise probe name_0, name_1, ... one by one (quadratic: a
+// terrain with 20 000 placements of one model took minutes). The first of equal names keeps it
+// (bones find their node by name, the first in depth-first order); later ones get " #2", " #3",
+// ... from a counter kept per stem, skipping names the scene already holds. A name too long to
+// take a suffix within aiString's 1023 bytes is cut to a stem at a UTF-8 boundary first.
+NameStats uniqueSceneNames(aiScene* scene, const std::string& formatId);
 
 struct Conversion {
     std::string error;                  // empty on success
     std::vector<std::string> warnings;  // what the import logged as warnings, in order
 };
 
-// Imports `in` and writes `out` as `formatId`. Warnings are collected only while a
-// WarningCapture is alive.
+// Imports `in` and writes `out` as `formatId` (through exportSafely; never over `in`). Warnings
+// are collected only while a WarningCapture is alive.
 Conversion convertOne(Assimp::Importer& importer, Assimp::Exporter& exporter, const std::string& in,
                       const std::string& out, const std::string& formatId);
 

@@ -7,9 +7,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <mutex>
 #include <set>
 #include <string>
@@ -19,6 +21,8 @@
 #include "cli/assimp_convert.hpp"
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
+#include "cli/output_file.hpp"
+#include "rv/file_bytes.hpp"
 #include "rv/format.hpp"
 
 namespace fs = std::filesystem;
@@ -30,6 +34,9 @@ struct BatchPlan {
     fs::path inDir, outDir;
     const aiExportFormatDesc* format = nullptr;
     std::vector<fs::path> files;
+    std::vector<fs::path> outputs;  // per file: where it goes (empty: it collides, see collisions)
+    std::vector<std::string> collisions;  // per file: why it has no output, else empty
+    std::vector<std::pair<fs::path, std::string>> unreadable;  // folders that could not be listed
 };
 
 struct Outcome {
@@ -38,39 +45,92 @@ struct Outcome {
     std::vector<std::string> warnings;
 };
 
-// Every file under `inDir` with one of our extensions, in a stable order.
-std::vector<fs::path> findInputFiles(const fs::path& inDir) {
+// Every file under `inDir` with one of our extensions, in a stable order. Folders that cannot be
+// listed (permission denied, removed meanwhile) are recorded in plan.unreadable, never skipped
+// silently. Symbolic links to files are followed, links to folders are not (no cycles), as
+// recursive_directory_iterator does by default.
+void findInputFiles(BatchPlan& plan) {
     const std::set<std::string> exts = ourExtensions();
-    std::vector<fs::path> files;
-    std::error_code ec;
-    for (fs::recursive_directory_iterator it(inDir, fs::directory_options::skip_permission_denied, ec), end;
-         !ec && it != end; it.increment(ec)) {
-        if (!it->is_regular_file(ec)) continue;
-        const std::string ext = lower(it->path().extension().string());
-        if (ext.size() > 1 && exts.count(ext.substr(1))) files.push_back(it->path());
+    std::vector<fs::path> folders{plan.inDir};
+    while (!folders.empty()) {
+        const fs::path folder = folders.back();
+        folders.pop_back();
+        std::error_code ec;
+        fs::directory_iterator it(folder, ec), end;
+        for (; !ec && it != end; it.increment(ec)) {
+            std::error_code kindErr;
+            if (it->is_directory(kindErr) && !it->is_symlink(kindErr)) {
+                folders.push_back(it->path());
+                continue;
+            }
+            const std::string ext = lower(it->path().extension().string());
+            if (ext.size() > 1 && exts.count(ext.substr(1))) plan.files.push_back(it->path());
+        }
+        if (ec) plan.unreadable.emplace_back(folder, ec.message());
     }
-    std::sort(files.begin(), files.end());
-    return files;
+    std::sort(plan.files.begin(), plan.files.end());
+    std::sort(plan.unreadable.begin(), plan.unreadable.end());
 }
 
-bool isEditableModel(const fs::path& file) {
+// Case-folded, so that outputs stay apart on case-insensitive file systems too.
+std::string collisionKey(const fs::path& p) { return lower(p.lexically_normal().u8string()); }
+
+// Each input's output: its mirror under OUT_DIR with the format's extension ("a.p3d" ->
+// "a.glb"). Inputs whose outputs would be the same file ("a.p3d" and "a.wrp") keep their whole
+// name instead ("a.p3d.glb", "a.wrp.glb"); any collision left after that (a file literally
+// named "a.p3d.p3d") fails those files with a message naming the other input.
+void planOutputs(BatchPlan& plan) {
+    const size_t n = plan.files.size();
+    std::vector<fs::path> mirrors(n);
+    plan.outputs.assign(n, {});
+    plan.collisions.assign(n, {});
+    std::map<std::string, std::vector<size_t>> byOutput;
+    for (size_t i = 0; i < n; ++i) {
+        mirrors[i] = plan.outDir / plan.files[i].lexically_relative(plan.inDir);
+        plan.outputs[i] = mirrors[i];
+        plan.outputs[i].replace_extension(plan.format->fileExtension);
+        byOutput[collisionKey(plan.outputs[i])].push_back(i);
+    }
+    for (const auto& [key, users] : byOutput)
+        if (users.size() > 1)
+            for (size_t i : users) plan.outputs[i] = fs::u8path(mirrors[i].u8string() + "." + plan.format->fileExtension);
+    byOutput.clear();
+    for (size_t i = 0; i < n; ++i) byOutput[collisionKey(plan.outputs[i])].push_back(i);
+    for (const auto& [key, users] : byOutput) {
+        if (users.size() < 2) continue;
+        for (size_t i : users) {
+            const size_t other = users[0] == i ? users[1] : users[0];
+            plan.collisions[i] = "its output " + plan.outputs[i].u8string() + " would also be the output of " +
+                                 plan.files[other].u8string() + "; rename one of them";
+            plan.outputs[i].clear();
+        }
+    }
+}
+
+// The file's first bytes, or the reason it cannot be opened (with the system's text).
+std::string openError(const fs::path& file, bool& editable) {
     uint8_t head[4] = {0, 0, 0, 0};
-    std::FILE* f = std::fopen(file.c_str(), "rb");
-    if (!f) return false;
+    errno = 0;
+    std::FILE* f = openFile(file.u8string(), "rb");
+    if (!f) return "cannot open " + file.u8string() + ": " + errnoText(errno);
     const size_t got = std::fread(head, 1, 4, f);
     std::fclose(f);
-    return sniffFormat(head, got) == FileFormat::Mlod;
+    editable = sniffFormat(head, got) == FileFormat::Mlod;
+    return {};
 }
 
 // Converts one input file into the mirrored path under OUT_DIR.
-Outcome convertFile(Assimp::Importer& importer, Assimp::Exporter& exporter, const BatchPlan& plan,
-                    const fs::path& file) {
-    if (isEditableModel(file)) return {Outcome::Skipped, "editable MLOD model, not binarized", {}};
-    fs::path out = plan.outDir / file.lexically_relative(plan.inDir);
-    out.replace_extension(plan.format->fileExtension);
+Outcome convertFile(Assimp::Importer& importer, Assimp::Exporter& exporter, const BatchPlan& plan, size_t i) {
+    const fs::path& file = plan.files[i];
+    if (!plan.collisions[i].empty()) return {Outcome::Failed, plan.collisions[i], {}};
+    bool editable = false;
+    if (std::string why = openError(file, editable); !why.empty()) return {Outcome::Failed, why, {}};
+    if (editable) return {Outcome::Skipped, "editable MLOD model, not binarized", {}};
+    const fs::path& out = plan.outputs[i];
     std::error_code dirErr;
-    fs::create_directories(out.parent_path(), dirErr);
-    Conversion c = convertOne(importer, exporter, file.string(), out.string(), plan.format->id);
+    if (!fs::create_directories(out.parent_path(), dirErr) && dirErr)
+        return {Outcome::Failed, "cannot create folder " + out.parent_path().u8string() + ": " + dirErr.message(), {}};
+    Conversion c = convertOne(importer, exporter, file.u8string(), out.u8string(), plan.format->id);
     return {c.error.empty() ? Outcome::Converted : Outcome::Failed, c.error, std::move(c.warnings)};
 }
 
@@ -97,9 +157,7 @@ private:
 
 unsigned threadCount(const CliOptions& opt, const BatchPlan& plan) {
     unsigned jobs = opt.jobs ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
-    jobs = unsigned(std::min<size_t>(jobs, std::max<size_t>(1, plan.files.size())));
-    if (needsOutputFolderAsCwd(plan.format->id)) jobs = 1;
-    return jobs;
+    return unsigned(std::min<size_t>(jobs, std::max<size_t>(1, plan.files.size())));
 }
 
 // Converts every file of the plan on `jobs` threads; one outcome per file, in plan order.
@@ -114,7 +172,7 @@ std::vector<Outcome> convertAll(const CliOptions& opt, const BatchPlan& plan, un
         Assimp::Exporter exporter;
         configureImporter(importer, opt);
         for (size_t i; (i = next.fetch_add(1)) < plan.files.size();) {
-            outcomes[i] = convertFile(importer, exporter, plan, plan.files[i]);
+            outcomes[i] = convertFile(importer, exporter, plan, i);
             if (outcomes[i].kind == Outcome::Failed) ++failed;
             ++done;
             progress.show(done.load(), plan.files.size(), failed.load());
@@ -128,13 +186,14 @@ std::vector<Outcome> convertAll(const CliOptions& opt, const BatchPlan& plan, un
     return outcomes;
 }
 
-// Per file in order: its warnings, then why it was skipped or failed; then the totals line.
-// Returns the number of failed files.
+// Per file in order: its warnings, then why it was skipped or failed; the folders that could not
+// be read; then the totals line. Returns the number of failed files and unreadable folders.
 size_t printSummary(const BatchPlan& plan, const std::vector<Outcome>& outcomes, unsigned jobs, double seconds) {
     size_t converted = 0, skipped = 0, failed = 0;
     for (size_t i = 0; i < plan.files.size(); ++i) {
         const Outcome& o = outcomes[i];
-        const char* path = plan.files[i].c_str();
+        const std::string pathText = plan.files[i].u8string();
+        const char* path = pathText.c_str();
         for (const std::string& w : o.warnings) std::printf("warning %s: %s\n", path, w.c_str());
         if (o.kind == Outcome::Converted) {
             ++converted;
@@ -146,10 +205,15 @@ size_t printSummary(const BatchPlan& plan, const std::vector<Outcome>& outcomes,
             std::printf("failed  %s: %s\n", path, o.reason.c_str());
         }
     }
-    std::printf("converted %zu, skipped %zu, failed %zu of %zu files to %s in %.2f s with %u threads\n", converted,
+    for (const auto& [folder, why] : plan.unreadable)
+        std::printf("unreadable folder %s: %s\n", folder.u8string().c_str(), why.c_str());
+    std::printf("converted %zu, skipped %zu, failed %zu of %zu files to %s in %.2f s with %u threads", converted,
                 skipped, failed, plan.files.size(), plan.format->id, seconds, jobs);
+    if (!plan.unreadable.empty())
+        std::printf("; %zu folder%s could not be read", plan.unreadable.size(), plan.unreadable.size() == 1 ? "" : "s");
+    std::printf("\n");
     std::fflush(stdout);
-    return failed;
+    return failed + plan.unreadable.size();
 }
 
 }  // namespace
@@ -164,8 +228,8 @@ int runBatch(const std::vector<std::string>& args) {
         return kExitUsage;
     }
     BatchPlan plan;
-    plan.inDir = opt.positional[0];
-    plan.outDir = opt.positional[1];
+    plan.inDir = fs::u8path(opt.positional[0]);
+    plan.outDir = fs::u8path(opt.positional[1]);
     Assimp::Exporter probeExporter;
     plan.format = findFormat(probeExporter, opt.format.empty() ? "glb2" : opt.format);
     if (!plan.format) {
@@ -174,10 +238,12 @@ int runBatch(const std::vector<std::string>& args) {
     }
     std::error_code ec;
     if (!fs::is_directory(plan.inDir, ec)) {
-        std::fprintf(stderr, "rvimport batch: '%s' is not a directory\n", plan.inDir.string().c_str());
+        std::fprintf(stderr, "rvimport batch: '%s' is not a directory%s%s\n", opt.positional[0].c_str(),
+                     ec ? ": " : "", ec ? ec.message().c_str() : "");
         return kExitUsage;
     }
-    plan.files = findInputFiles(plan.inDir);
+    findInputFiles(plan);
+    planOutputs(plan);
     const unsigned jobs = threadCount(opt, plan);
     WarningCapture capture;
     const auto start = std::chrono::steady_clock::now();

@@ -17,10 +17,15 @@ namespace rv::cli {
 
 namespace {
 
-// -n N and the files; false after reporting a usage error.
+// -n N and the files ("--" ends the options); false after reporting a usage error.
 bool parseBenchArgs(const std::vector<std::string>& args, long& runs, std::vector<std::string>& files) {
+    bool optionsEnded = false;  // after "--" every argument is a file
     for (size_t i = 1; i < args.size(); ++i) {
-        if (args[i] == "-n" && i + 1 < args.size()) {
+        if (optionsEnded) {
+            files.push_back(args[i]);
+        } else if (args[i] == "--") {
+            optionsEnded = true;
+        } else if (args[i] == "-n" && i + 1 < args.size()) {
             char* end = nullptr;
             runs = std::strtol(args[++i].c_str(), &end, 10);
             if (!end || *end || runs < 1 || runs > 1000000) {

@@ -27,8 +27,12 @@ void writeOdolJson(std::FILE* out, const OdolModel& model, bool pretty = false);
 void writeOdolInfo(std::FILE* out, const OdolModel& model);
 void writeWrpJson(std::FILE* out, const WrpTerrain& terrain, bool pretty = false);
 void writeWrpInfo(std::FILE* out, const WrpTerrain& terrain);
-bool writeEsriAscii(std::FILE* out, const WrpTerrain& terrain, double easting, double northing);
-bool writeTerrainBuilderObjects(std::FILE* out, const WrpTerrain& terrain, double easting, double northing);
+// The terrain exports (terrain_export.cpp); what they had to leave out or replace goes to `notes`
+// (NaN heights, objects with non-finite transforms or names a Terrain Builder line cannot hold).
+bool writeEsriAscii(std::FILE* out, const WrpTerrain& terrain, double easting, double northing,
+                    std::vector<std::string>& notes);
+bool writeTerrainBuilderObjects(std::FILE* out, const WrpTerrain& terrain, double easting, double northing,
+                                std::vector<std::string>& notes);
 
 // Decode warnings on stderr, one line each: "warning: <message>" (the message names the file).
 void printWarnings(const std::vector<Warning>& warnings);

@@ -7,6 +7,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
+#include "cli/output_file.hpp"
 
 namespace fs = std::filesystem;
 
@@ -33,7 +34,16 @@ int runExport(const std::vector<std::string>& args) {
     }
     const std::string& in = opt.positional[0];
     const std::string& out = opt.positional[1];
-    const fs::path parent = fs::path(out).parent_path();
+    if (sameFile(in, out)) {
+        std::fprintf(stderr, "rvimport export: %s is the input file itself (%s); refusing to overwrite it\n", out.c_str(),
+                     in.c_str());
+        return kExitUsage;
+    }
+    if (const std::string problem = inputProblem(in); !problem.empty()) {
+        std::fprintf(stderr, "rvimport export: %s\n", problem.c_str());
+        return kExitDecode;
+    }
+    const fs::path parent = fs::u8path(out).parent_path();
     std::error_code dirErr;
     if (!parent.empty()) fs::create_directories(parent, dirErr);  // a failure shows up when writing
     const int special = exportTerrainSpecial(opt, in, out);

@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
+#include "cli/output_file.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/format.hpp"
 
@@ -45,15 +46,18 @@ bool describe(const std::string& path, Output output) {
     return true;
 }
 
-// info FILE (a --json there is accepted and changes nothing); dump --json [--pretty] FILE.
+// info FILE (a --json there is accepted and changes nothing); dump --json [--pretty] FILE;
+// "--" ends the options.
 int runDescribe(const std::vector<std::string>& args, bool dump) {
     const char* verb = dump ? "dump" : "info";
     std::string file;
     bool json = !dump, pretty = false;
+    bool optionsEnded = false;  // after "--" every argument is the file, even "-f.p3d"
     for (size_t i = 1; i < args.size(); ++i) {
-        if (args[i] == "--json") json = true;
-        else if (dump && args[i] == "--pretty") pretty = true;
-        else if (!args[i].empty() && args[i][0] == '-') {
+        if (!optionsEnded && args[i] == "--") optionsEnded = true;
+        else if (!optionsEnded && args[i] == "--json") json = true;
+        else if (!optionsEnded && dump && args[i] == "--pretty") pretty = true;
+        else if (!optionsEnded && !args[i].empty() && args[i][0] == '-') {
             std::fprintf(stderr, "rvimport %s: unknown option %s\n", verb, args[i].c_str());
             return kExitUsage;
         } else if (file.empty()) file = args[i];
@@ -66,9 +70,13 @@ int runDescribe(const std::vector<std::string>& args, bool dump) {
         std::fprintf(stderr, "usage: rvimport %s\n", dump ? "dump --json [--pretty] FILE" : "info FILE");
         return kExitUsage;
     }
+    if (const std::string problem = inputProblem(file); !problem.empty()) {
+        std::fprintf(stderr, "rvimport %s: %s\n", verb, problem.c_str());
+        return kExitDecode;
+    }
     const Output output = !dump ? Output::Info : pretty ? Output::PrettyJson : Output::Json;
-    if (!describe(file, output)) return kExitDecode;
-    return std::fflush(stdout) == 0 ? kExitOk : kExitDecode;
+    // A stdout that cannot take the output (a full disk, /dev/full) is caught in main().
+    return describe(file, output) ? kExitOk : kExitDecode;
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #endif
 
 #include "cli/commands.hpp"
+#include "cli/output_file.hpp"
 #include "rv/version.hpp"
 
 namespace {
@@ -73,7 +74,10 @@ void usage(std::FILE* out) {
         "  rvimport help                  this text\n"
         "\n"
         "Errors go to stderr as one line naming the file, the structure and the byte offset;\n"
-        "the exit code is 1 for a file that cannot be decoded and 2 for a usage error.\n",
+        "the exit code is 1 for a file that cannot be decoded or written and 2 for a usage error.\n"
+        "\"--\" ends the options of export, batch, info, dump and bench (for a file named \"-x.p3d\").\n"
+        "Outputs are written to a temporary name beside OUT and renamed into place when complete:\n"
+        "a failed or interrupted export never leaves a truncated file under OUT's name.\n",
         out);
     std::fputs(kAssimpNote, out);
 }
@@ -156,8 +160,16 @@ int main(int argc, char** argv) {
         usage(stderr);
         return kExitUsage;
     }
-    for (const VerbEntry& v : kVerbs)
-        if (args[0] == v.name) return v.run(args);
+    for (const VerbEntry& v : kVerbs) {
+        if (args[0] != v.name) continue;
+        const int rc = v.run(args);
+        // Output to stdout that did not all arrive (a full disk behind "> file", /dev/full) is
+        // an error, not a success with a truncated file.
+        const std::string failure = rv::cli::stdoutFailure();
+        if (failure.empty()) return rc;
+        std::fprintf(stderr, "%s\n", failure.c_str());
+        return rc == kExitOk ? rv::cli::kExitDecode : rc;
+    }
     std::fprintf(stderr, "rvimport: unknown verb '%s'\n\n", args[0].c_str());
     usage(stderr);
     return kExitUsage;

@@ -124,9 +124,14 @@ bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptio
 }  // namespace
 
 bool parseCliOptions(const char* verb, const std::vector<std::string>& args, bool batch, CliOptions& out) {
+    bool optionsEnded = false;
     for (size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
-        if (a.size() < 2 || a[0] != '-') {
+        if (!optionsEnded && a == "--") {
+            optionsEnded = true;  // everything after is a file name, even "-f.p3d"
+            continue;
+        }
+        if (optionsEnded || a.size() < 2 || a[0] != '-') {
             out.positional.push_back(a);
             continue;
         }

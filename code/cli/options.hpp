@@ -24,7 +24,8 @@ struct CliOptions {
 // Parses `args` (args[0] is the verb): -f ID / -fID / --format[=]ID, --lod SPEC,
 // --autocenter on|off, --memory-limit MB, --easting E, --northing N, --cell-size M,
 // --data-folder DIR, --selections-as-bones and, for batch, -j N. Every "--name VALUE" option
-// may also be written "--name=VALUE". Returns false after reporting a usage error on stderr.
+// may also be written "--name=VALUE"; "--" ends the options (what follows are file names, even
+// when they start with '-'). Returns false after reporting a usage error on stderr.
 bool parseCliOptions(const char* verb, const std::vector<std::string>& args, bool batch, CliOptions& out);
 
 std::string lower(std::string s);

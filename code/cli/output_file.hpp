@@ -13,7 +13,26 @@ namespace rv::cli {
 // the reason ("cannot write out.png: No space left on device").
 std::string writeFileSafely(const std::string& path, const std::function<bool(std::FILE*)>& write);
 
-// Whether `a` and `b` name the same existing file (also through links).
+// Whether `a` and `b` name the same existing file (also through symbolic and hard links).
 bool sameFile(const std::string& a, const std::string& b);
+
+// Flushes `f`'s buffer and asks the system to put its data on disk (fsync). Returns 0, or the
+// errno of the failure (EIO when the stream's error flag is set without one).
+int finishFile(std::FILE* f);
+
+// The system's text for an errno value ("No space left on device"); "write error" for 0.
+std::string errnoText(int error);
+
+// A name part no other writer of this machine uses at the same time: process id, a counter of
+// this process and the clock (".rvtmp-1234-7-5678").
+std::string temporarySuffix();
+
+// Why `path` cannot be read as an input file: "cannot open <path>: <reason>" (a folder gives
+// "Is a directory"), or "" when it opens.
+std::string inputProblem(const std::string& path);
+
+// Checks that everything written to stdout reached it (fflush, ferror). Returns "" or the
+// message "rvimport: cannot write standard output: <reason>".
+std::string stdoutFailure();
 
 }  // namespace rv::cli

@@ -2,7 +2,7 @@
 // `rvimport export TEX.paa OUT.png [--mip N] [--raw-channels]`. No Assimp; PNG by stb_image_write
 // (public domain / MIT), written to a temporary file beside OUT and renamed into place only once
 // it is complete, so a failed export never leaves half a PNG or touches the input.
-#include <chrono>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -12,6 +12,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
+#include "cli/output_file.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/paa.hpp"
 
@@ -186,36 +187,32 @@ bool loadTexture(const std::string& path, const Options& options, LoadedTexture&
 struct PngSink {
     std::FILE* file;
     bool failed;
+    int error;  // errno of the failed write
 };
 
 void pngWrite(void* context, void* data, int size) {
     auto* sink = static_cast<PngSink*>(context);
-    if (!sink->failed && size > 0 && std::fwrite(data, 1, size_t(size), sink->file) != size_t(size))
+    errno = 0;
+    if (!sink->failed && size > 0 && std::fwrite(data, 1, size_t(size), sink->file) != size_t(size)) {
         sink->failed = true;
+        sink->error = errno;
+    }
 }
 
-// Writes img to `out` through a temporary file in the same folder; false after reporting why.
+// Writes img to `out` through writeFileSafely (a temporary file beside it, renamed when
+// complete); false after reporting why, with the system's reason.
 bool writePng(const std::string& out, const Image& img) {
-    const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
-    const std::string tmp = out + ".tmp" + std::to_string(stamp % 1000000007);
-    std::FILE* f = openFile(tmp, "wb");
-    if (!f) {
-        std::fprintf(stderr, "rvimport export: cannot write %s (creating %s failed)\n", out.c_str(), tmp.c_str());
-        return false;
-    }
-    PngSink sink{f, false};
-    const int encoded = stbi_write_png_to_func(pngWrite, &sink, int(img.width), int(img.height), 4, img.rgba.data(),
-                                               int(img.width * 4));
-    bool ok = encoded != 0 && !sink.failed && std::fflush(f) == 0;
-    ok = (std::fclose(f) == 0) && ok;
-    std::error_code ec;
-    if (ok) fs::rename(fs::u8path(tmp), fs::u8path(out), ec);
-    if (!ok || ec) {
-        fs::remove(fs::u8path(tmp), ec);
-        std::fprintf(stderr, "rvimport export: writing %s failed%s\n", out.c_str(), encoded ? "" : " (PNG encoding)");
-        return false;
-    }
-    return true;
+    bool encoded = true;
+    const std::string failure = writeFileSafely(out, [&](std::FILE* f) {
+        PngSink sink{f, false, 0};
+        encoded = stbi_write_png_to_func(pngWrite, &sink, int(img.width), int(img.height), 4, img.rgba.data(),
+                                         int(img.width * 4)) != 0;
+        errno = sink.error;  // writeFileSafely reports this reason
+        return encoded && !sink.failed;
+    });
+    if (failure.empty()) return true;
+    std::fprintf(stderr, "rvimport export: %s%s\n", failure.c_str(), encoded ? "" : " (PNG encoding failed)");
+    return false;
 }
 
 struct ExportArgs {
@@ -234,11 +231,16 @@ bool parseLong(const std::string& v, long lo, long hi, long& out) {
     return true;
 }
 
-// --mip N, --raw-channels, --memory-limit MB, -f/--format png; "--name=value" too.
+// --mip N, --raw-channels, --memory-limit MB, -f/--format png; "--name=value" too; "--" ends them.
 bool parseExportArgs(const std::vector<std::string>& args, ExportArgs& a) {
+    bool optionsEnded = false;
     for (size_t i = 1; i < args.size(); ++i) {
         std::string name = args[i], value;
-        const bool option = name.size() > 1 && name[0] == '-';
+        if (!optionsEnded && name == "--") {
+            optionsEnded = true;  // everything after is a file name
+            continue;
+        }
+        const bool option = !optionsEnded && name.size() > 1 && name[0] == '-';
         if (!option) {
             a.positional.push_back(name);
             continue;
@@ -298,9 +300,9 @@ int checkExport(const ExportArgs& a) {
         std::fprintf(stderr, "rvimport export: a texture exports to PNG only (OUT ending in .png, or -f png)\n");
         return kExitUsage;
     }
-    std::error_code ec;
-    if (fs::equivalent(fs::u8path(a.positional[0]), fs::u8path(out), ec)) {
-        std::fprintf(stderr, "rvimport export: %s would overwrite the input\n", out.c_str());
+    if (sameFile(a.positional[0], out)) {
+        std::fprintf(stderr, "rvimport export: %s is the input file itself (%s); refusing to overwrite it\n",
+                     out.c_str(), a.positional[0].c_str());
         return kExitUsage;
     }
     return kExitOk;
@@ -311,8 +313,11 @@ int checkExport(const ExportArgs& a) {
 bool isTexturePath(const std::string& path) { return endsWithNoCase(path, ".paa") || endsWithNoCase(path, ".pac"); }
 
 bool isTextureExport(const std::vector<std::string>& args) {
-    for (size_t i = 1; i < args.size(); ++i)
-        if (!args[i].empty() && args[i][0] != '-' && isTexturePath(args[i])) return true;
+    bool optionsEnded = false;
+    for (size_t i = 1; i < args.size(); ++i) {
+        if (!optionsEnded && args[i] == "--") optionsEnded = true;
+        else if ((optionsEnded || (!args[i].empty() && args[i][0] != '-')) && isTexturePath(args[i])) return true;
+    }
     return false;
 }
 
@@ -341,6 +346,10 @@ int runTextureExport(const std::vector<std::string>& args) {
     ExportArgs a;
     if (!parseExportArgs(args, a)) return kExitUsage;
     if (const int rc = checkExport(a)) return rc;
+    if (const std::string problem = inputProblem(a.positional[0]); !problem.empty()) {
+        std::fprintf(stderr, "rvimport export: %s\n", problem.c_str());
+        return kExitDecode;
+    }
     LoadedTexture lt;
     if (!loadTexture(a.positional[0], a.decode, lt)) return kExitDecode;
     const PaaTexture& t = lt.texture;

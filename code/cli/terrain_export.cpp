@@ -5,9 +5,12 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
+#include "cli/output_file.hpp"
 #include "rv/file_bytes.hpp"
 
 namespace rv::cli {
@@ -15,11 +18,14 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 
-// Bilinear height at world (x, z) metres, clamped to the grid.
+// Bilinear height at world (x, z) metres, clamped to the grid; NaN when (x, z) or the cell size
+// is not finite (never cast to an integer then) or when a sample under it is not.
 double heightAt(const WrpTerrain& t, double x, double z) {
     const double cell = t.cellSize();
-    const double gx = std::clamp(x / cell, 0.0, double(t.mapSizeX - 1));
-    const double gz = std::clamp(z / cell, 0.0, double(t.mapSizeY - 1));
+    double gx = x / cell, gz = z / cell;
+    if (!std::isfinite(gx) || !std::isfinite(gz)) return std::nan("");
+    gx = std::clamp(gx, 0.0, double(t.mapSizeX - 1));
+    gz = std::clamp(gz, 0.0, double(t.mapSizeY - 1));
     const uint32_t x0 = uint32_t(gx), z0 = uint32_t(gz);
     const uint32_t x1 = std::min(x0 + 1, t.mapSizeX - 1), z1 = std::min(z0 + 1, t.mapSizeY - 1);
     const double fx = gx - x0, fz = gz - z0;
@@ -35,20 +41,71 @@ std::string libraryName(const std::string& model) {
     return name;
 }
 
+// A name as it can be shown on one line of stderr: control bytes as \xNN.
+std::string printable(const std::string& s) {
+    std::string out;
+    char hex[8];
+    for (const char c : s) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u < 0x20 || u == 0x7F) {
+            std::snprintf(hex, sizeof hex, "\\x%02X", unsigned(u));
+            out += hex;
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+// Why a library name cannot stand between the quotes of a Terrain Builder line: a quote would
+// end it, a ';' reads as the next field in tools that split first, CR / LF / other control
+// bytes would start or break a line. Such names are refused rather than escaped: Terrain
+// Builder documents no escape, and a real model's file name never holds them.
+const char* badNameReason(const std::string& name) {
+    for (const char c : name) {
+        const auto u = static_cast<unsigned char>(c);
+        if (c == '"') return "a quote";
+        if (c == ';') return "a ';'";
+        if (c == '\r' || c == '\n') return "a line break";
+        if (u < 0x20 || u == 0x7F) return "a control character";
+    }
+    return nullptr;
+}
+
+bool allFinite(const Mat43& m) {
+    return std::all_of(m.m.begin(), m.m.end(), [](float v) { return std::isfinite(v); });
+}
+
+std::string describeObject(size_t index, const WrpObject& o) {
+    return "object " + std::to_string(index) + " (id " + std::to_string(o.id) + ", " + printable(o.model) + ")";
+}
+
 }  // namespace
 
 // ESRI ASCII grid: rows from north to south. The lower-left sample (world 0, 0) sits at
-// (easting, northing), the corner Terrain Builder places a terrain's mapframe at.
-bool writeEsriAscii(std::FILE* out, const WrpTerrain& t, double easting, double northing) {
+// (easting, northing), the corner Terrain Builder places a terrain's mapframe at. Samples that
+// are not finite are written as NODATA_value (-9999) and counted in `notes`.
+bool writeEsriAscii(std::FILE* out, const WrpTerrain& t, double easting, double northing,
+                    std::vector<std::string>& notes) {
     if (t.mapSizeX == 0 || t.elevation.size() != size_t(t.mapSizeX) * t.mapSizeY) return false;
     std::fprintf(out, "ncols %u\nnrows %u\nxllcorner %.6f\nyllcorner %.6f\ncellsize %.9g\nNODATA_value -9999\n",
                  t.mapSizeX, t.mapSizeY, easting, northing, double(t.cellSize()));
+    size_t noData = 0;
     for (uint32_t row = 0; row < t.mapSizeY; ++row) {
         const uint32_t z = t.mapSizeY - 1 - row;
-        for (uint32_t x = 0; x < t.mapSizeX; ++x)
-            std::fprintf(out, x ? " %.9g" : "%.9g", double(t.elevation[size_t(z) * t.mapSizeX + x]));
+        for (uint32_t x = 0; x < t.mapSizeX; ++x) {
+            double h = double(t.elevation[size_t(z) * t.mapSizeX + x]);
+            if (!std::isfinite(h)) {
+                h = -9999;
+                ++noData;
+            }
+            std::fprintf(out, x ? " %.9g" : "%.9g", h);
+        }
         std::fputc('\n', out);
     }
+    if (noData)
+        notes.push_back(std::to_string(noData) + " of " + std::to_string(t.elevation.size()) +
+                        " height samples are not finite numbers; written as NODATA_value -9999");
     return std::ferror(out) == 0;
 }
 
@@ -59,25 +116,46 @@ bool writeEsriAscii(std::FILE* out, const WrpTerrain& t, double easting, double 
 // forward (+z) axis; pitch: degrees the forward axis rises; roll: degrees the right (+x) axis
 // drops; scale: length of the right axis; z: height above the terrain surface (the object's
 // stored height minus the bilinear terrain height under it).
-bool writeTerrainBuilderObjects(std::FILE* out, const WrpTerrain& t, double easting, double northing) {
-    for (const WrpObject& o : t.objects) {
+// Objects that cannot be written faithfully are skipped, each with a line in `notes`: a
+// transform with a NaN or infinite number, ground under it that is not finite, a name that
+// cannot stand between quotes (badNameReason).
+bool writeTerrainBuilderObjects(std::FILE* out, const WrpTerrain& t, double easting, double northing,
+                                std::vector<std::string>& notes) {
+    for (size_t i = 0; i < t.objects.size(); ++i) {
+        const WrpObject& o = t.objects[i];
+        const std::string name = libraryName(o.model);
+        if (const char* why = badNameReason(name)) {
+            notes.push_back(describeObject(i, o) + ": its name holds " + why +
+                            ", which a Terrain Builder list cannot hold; skipped");
+            continue;
+        }
+        if (!allFinite(o.transform)) {
+            notes.push_back(describeObject(i, o) + ": its transform holds a NaN or infinite number; skipped");
+            continue;
+        }
         const Vec3 a = o.transform.aside(), d = o.transform.dir(), p = o.transform.position();
+        const double ground = t.elevation.empty() ? 0.0 : heightAt(t, p.x, p.z);
+        const double x = easting + p.x, y = northing + p.z, z = double(p.y) - ground;
+        if (!std::isfinite(x) || !std::isfinite(y) || !std::isfinite(z)) {
+            notes.push_back(describeObject(i, o) + ": the terrain height under it is not a finite number; skipped");
+            continue;
+        }
         const double scale = std::sqrt(double(a.x) * a.x + double(a.y) * a.y + double(a.z) * a.z);
         const double dlen = std::sqrt(double(d.x) * d.x + double(d.y) * d.y + double(d.z) * d.z);
         double yaw = std::atan2(double(d.x), double(d.z)) * 180.0 / kPi;
         if (yaw < 0) yaw += 360.0;
         const double pitch = dlen > 0 ? std::asin(std::clamp(double(d.y) / dlen, -1.0, 1.0)) * 180.0 / kPi : 0.0;
         const double roll = scale > 0 ? -std::asin(std::clamp(double(a.y) / scale, -1.0, 1.0)) * 180.0 / kPi : 0.0;
-        const double ground = t.elevation.empty() ? 0.0 : heightAt(t, p.x, p.z);
         // + 0.0 turns -0 into 0 so flat objects print "0.000000".
-        std::fprintf(out, "\"%s\";%.6f;%.6f;%.6f;%.6f;%.6f;%.6f;%.6f;\n", libraryName(o.model).c_str(), easting + p.x,
-                     northing + p.z, yaw + 0.0, pitch + 0.0, roll + 0.0, scale, double(p.y) - ground + 0.0);
+        std::fprintf(out, "\"%s\";%.6f;%.6f;%.6f;%.6f;%.6f;%.6f;%.6f;\n", name.c_str(), x, y, yaw + 0.0, pitch + 0.0,
+                     roll + 0.0, scale, z + 0.0);
     }
     return std::ferror(out) == 0;
 }
 
 // The two terrain exports Assimp has no writer for, chosen by -f asc / -f tbobjects or by the
-// extensions .asc / .txt; returns -1 when the request is not one of them.
+// extensions .asc / .txt; returns -1 when the request is not one of them. The file is written
+// through writeFileSafely: complete under its name, or not there at all.
 int exportTerrainSpecial(const CliOptions& opt, const std::string& in, const std::string& out) {
     std::string kind = lower(opt.format);
     if (kind.empty()) {
@@ -102,17 +180,29 @@ int exportTerrainSpecial(const CliOptions& opt, const std::string& in, const std
         return kExitDecode;
     }
     printWarnings(terrain->warnings);
-    std::FILE* f = openFile(out, "wb");
-    if (!f) {
-        std::fprintf(stderr, "rvimport export: cannot write %s\n", out.c_str());
+    const WrpTerrain& t = terrain.value();
+    if (kind == "asc" && (t.mapSizeX == 0 || t.elevation.size() != size_t(t.mapSizeX) * t.mapSizeY)) {
+        std::fprintf(stderr, "rvimport export: %s has no height grid\n", fileNameOf(in).c_str());
         return kExitDecode;
     }
-    const bool ok = kind == "asc" ? writeEsriAscii(f, terrain.value(), opt.easting, opt.northing)
-                                  : writeTerrainBuilderObjects(f, terrain.value(), opt.easting, opt.northing);
-    if (std::fclose(f) != 0 || !ok) {
-        std::fprintf(stderr, "rvimport export: writing %s failed\n", out.c_str());
+    if (kind == "asc" && !(std::isfinite(t.cellSize()) && t.cellSize() > 0)) {
+        std::fprintf(stderr, "rvimport export: %s has no usable cell size (%g); give --cell-size M\n",
+                     fileNameOf(in).c_str(), double(t.cellSize()));
         return kExitDecode;
     }
+    std::vector<std::string> notes;
+    const std::string failure = writeFileSafely(out, [&](std::FILE* f) {
+        return kind == "asc" ? writeEsriAscii(f, t, opt.easting, opt.northing, notes)
+                             : writeTerrainBuilderObjects(f, t, opt.easting, opt.northing, notes);
+    });
+    for (const std::string& n : notes) std::fprintf(stderr, "warning: %s: %s\n", fileNameOf(in).c_str(), n.c_str());
+    if (!failure.empty()) {
+        std::fprintf(stderr, "rvimport export: %s\n", failure.c_str());
+        return kExitDecode;
+    }
+    if (kind == "tbobjects" && !notes.empty())
+        std::fprintf(stderr, "rvimport export: wrote %zu of %zu objects to %s (%zu skipped, see the warnings)\n",
+                     t.objects.size() - notes.size(), t.objects.size(), out.c_str(), notes.size());
     return kExitOk;
 }
 
