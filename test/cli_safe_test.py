@@ -244,7 +244,18 @@ def part_output():
     full = os.path.join(work, "full")
     if not try_mount(full, "256k"):
         check(os.geteuid() != 0, "running as root but mount -t tmpfs failed: the full-disk checks cannot run")
-        print("SKIP: mount -t tmpfs is not permitted here; the full-disk checks need it (stdout checked on /dev/full)")
+        print("NOTE: mount -t tmpfs is not permitted here: a read-only folder stands in for the full disk")
+        locked = os.path.join(work, "readonly")
+        os.makedirs(locked)
+        os.chmod(locked, 0o555)
+        jobs = [(world, "w.asc", []), (world, "w.txt", []), (tex, "t.png", [])]
+        if with_assimp:
+            ids, exts = export_ids()
+            jobs += [(crate, "c_%s.%s" % (i, exts[i]), ["-f", i]) for i in ids]
+        for src, name, opts in jobs:
+            rc, _, err = run("export", src, os.path.join(locked, name), *opts)
+            check(rc == 1 and "cannot write " + locked in err and "Permission denied" in err and not os.listdir(locked),
+                  "%s into a read-only folder: rc=%d %s" % (name, rc, err.strip()[-300:]))
         return
     roomy = os.path.join(work, "roomy")
     os.makedirs(roomy)
