@@ -25,7 +25,7 @@ cp build-windows/rvimport.exe build-windows/rvimport.dll include/rvimport.h READ
 (cd "$stage" && python3 -m zipfile -c "$OLDPWD/$DIST/rvimport-$VERSION-windows-x86_64.zip" "rvimport-$VERSION-windows-x86_64")
 
 # Linux: CPack from the install rules (tar.gz and .deb).
-(cd build && cpack -G "TGZ;DEB" -B "$OLDPWD/$stage/cpack" >/dev/null)
+(cd build && cpack -G "TGZ;DEB" -B "$stage/cpack" >/dev/null)
 cp "$stage"/cpack/*.tar.gz "$stage"/cpack/*.deb $DIST/
 
 (cd $DIST && sha256sum -- * > SHA256SUMS)
