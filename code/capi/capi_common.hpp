@@ -97,6 +97,41 @@ inline bool readPath(const char* path, std::vector<uint8_t>& bytes, std::string&
     return true;
 }
 
+// The open functions' common shape: a scratch rv_error when the caller passes none (codes are
+// read back from it), a NULL out refused, *out NULL until success, no exception escaping.
+// `open(bytes, name, out, error)` decodes and fills *out.
+template <class Handle, class Open>
+int32_t openFromPath(const char* path, Handle** out, rv_error* error, Open open) {
+    rv_error scratch;
+    if (!error) error = &scratch;
+    if (out) *out = nullptr;
+    if (!out) {
+        setError(error, RV_ERROR_INVALID_ARGUMENT, "null output handle");
+        return RV_ERROR_INVALID_ARGUMENT;
+    }
+    return guarded(error, [&] {
+        std::vector<uint8_t> bytes;
+        std::string name;
+        if (!readPath(path, bytes, name, error)) return error->code;
+        return open(bytes, name, out, error);
+    });
+}
+
+template <class Handle, class Open>
+int32_t openFromMemory(const void* data, uint64_t size, const char* name, Handle** out, rv_error* error, Open open) {
+    rv_error scratch;
+    if (!error) error = &scratch;
+    if (out) *out = nullptr;
+    if (!out || (!data && size)) {
+        setError(error, RV_ERROR_INVALID_ARGUMENT, out ? "null data" : "null output handle");
+        return RV_ERROR_INVALID_ARGUMENT;
+    }
+    return guarded(error, [&] {
+        const auto* p = static_cast<const uint8_t*>(data);
+        return open(std::vector<uint8_t>(p, p + size), name ? name : "memory", out, error);
+    });
+}
+
 template <class T>
 void copyOut(T* out, const std::vector<T>& v) {
     if (out && !v.empty()) std::memcpy(out, v.data(), v.size() * sizeof(T));

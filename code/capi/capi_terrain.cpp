@@ -31,41 +31,23 @@ int32_t openTerrain(const std::vector<uint8_t>& bytes, const std::string& name, 
     return RV_OK;
 }
 
-bool badOut(rv_terrain** out, rv_error* error) {
-    if (out) *out = nullptr;
-    if (out) return false;
-    setError(error, RV_ERROR_INVALID_ARGUMENT, "null output handle");
-    return true;
-}
 
 }  // namespace
 
 extern "C" {
 
 int32_t rv_terrain_open(const char* path, const rv_options* options, rv_terrain** out, rv_error* error) {
-    rv_error scratch;  // the codes below are read back from it: callers may pass no rv_error
-    if (!error) error = &scratch;
-    if (badOut(out, error)) return RV_ERROR_INVALID_ARGUMENT;
-    return guarded(error, [&] {
-        std::vector<uint8_t> bytes;
-        std::string name;
-        if (!readPath(path, bytes, name, error)) return error ? error->code : RV_ERROR_CANNOT_READ;
-        return openTerrain(bytes, name, options, out, error);
+    return openFromPath(path, out, error, [&](const std::vector<uint8_t>& bytes, const std::string& name,
+                                              rv_terrain** handle, rv_error* e) {
+        return openTerrain(bytes, name, options, handle, e);
     });
 }
 
 int32_t rv_terrain_open_memory(const void* data, uint64_t size, const char* name, const rv_options* options,
-                               rv_terrain** out, rv_error* error) {
-    rv_error scratch;
-    if (!error) error = &scratch;
-    if (badOut(out, error)) return RV_ERROR_INVALID_ARGUMENT;
-    if (!data && size) {
-        setError(error, RV_ERROR_INVALID_ARGUMENT, "null data");
-        return RV_ERROR_INVALID_ARGUMENT;
-    }
-    return guarded(error, [&] {
-        const auto* p = static_cast<const uint8_t*>(data);
-        return openTerrain(std::vector<uint8_t>(p, p + size), name ? name : "memory", options, out, error);
+                             rv_terrain** out, rv_error* error) {
+    return openFromMemory(data, size, name, out, error, [&](const std::vector<uint8_t>& bytes, const std::string& n,
+                                                           rv_terrain** handle, rv_error* e) {
+        return openTerrain(bytes, n, options, handle, e);
     });
 }
 
