@@ -45,14 +45,7 @@ inline std::vector<RefRow> referenceRows() {
     std::vector<RefRow> rows;
     const std::string dir = texturesDir();
     if (dir.empty()) return rows;
-    std::ifstream f(dir + "/reference-decodes.tsv");
-    std::string line;
-    std::getline(f, line);  // header
-    while (std::getline(f, line)) {
-        std::vector<std::string> c;
-        std::stringstream ss(line);
-        std::string cell;
-        while (std::getline(ss, cell, '\t')) c.push_back(cell);
+    for (const std::vector<std::string>& c : rvtest::readTsv(dir + "/reference-decodes.tsv")) {
         if (c.size() < 9) continue;
         rows.push_back({c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8]});
     }

@@ -4,6 +4,8 @@
 // the real config.cpp files packed in the TFAR PBOs.
 #include <gtest/gtest.h>
 
+#include "support/samples.hpp"
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -22,14 +24,7 @@ std::vector<RvmatRow> rvmatRows() {
     std::vector<RvmatRow> rows;
     const std::string dir = cfgtest::texturesDir();
     if (dir.empty()) return rows;
-    std::ifstream f(dir + "/manifest.tsv");
-    std::string line;
-    std::getline(f, line);  // header
-    while (std::getline(f, line)) {
-        std::vector<std::string> c;
-        std::stringstream ss(line);
-        std::string cell;
-        while (std::getline(ss, cell, '\t')) c.push_back(cell);
+    for (const std::vector<std::string>& c : rvtest::readTsv(dir + "/manifest.tsv")) {
         if (c.size() >= 2 && c[1].rfind("rvmat", 0) == 0)
             rows.push_back({c[0], c[1], c.size() > 2 ? c[2] : "", c.size() > 6 ? c[6] : ""});
     }

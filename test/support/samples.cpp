@@ -49,14 +49,7 @@ std::vector<ManifestRow> readManifest(const std::string& dir) {
 
 std::vector<TerrainRow> readTerrainManifest(const std::string& dir) {
     std::vector<TerrainRow> rows;
-    std::ifstream f(dir + "/terrain.tsv");
-    std::string line;
-    std::getline(f, line);  // header
-    while (std::getline(f, line)) {
-        std::vector<std::string> c;
-        std::stringstream ss(line);
-        std::string cell;
-        while (std::getline(ss, cell, '\t')) c.push_back(cell);
+    for (const std::vector<std::string>& c : readTsv(dir + "/terrain.tsv")) {
         if (c.size() < 4) continue;
         TerrainRow r;
         r.path = c[0];
@@ -65,6 +58,20 @@ std::vector<TerrainRow> readTerrainManifest(const std::string& dir) {
         r.objects = c[3].empty() ? -1 : std::stoll(c[3]);
         r.elevFnv64 = c.size() > 4 ? c[4] : "";
         rows.push_back(r);
+    }
+    return rows;
+}
+
+std::vector<std::vector<std::string>> readTsv(const std::string& path) {
+    std::vector<std::vector<std::string>> rows;
+    std::ifstream f(path);
+    std::string line;
+    std::getline(f, line);  // header
+    while (std::getline(f, line)) {
+        std::vector<std::string>& c = rows.emplace_back();
+        std::stringstream ss(line);
+        std::string cell;
+        while (std::getline(ss, cell, '\t')) c.push_back(cell);
     }
     return rows;
 }

@@ -35,6 +35,9 @@ inline void PrintTo(const TerrainRow& r, std::ostream* os) { *os << r.path; }
 std::vector<TerrainRow> readTerrainManifest(const std::string& dir);
 std::vector<uint8_t> readBytes(const std::string& path);
 
+// The rows of a tab-separated file after its header line, split into cells (empty when absent).
+std::vector<std::vector<std::string>> readTsv(const std::string& path);
+
 // FNV-1a over bytes with the manifest's offset basis (1469598103934665603, not the textbook one).
 struct GeoHash {
     uint64_t h = 1469598103934665603ull;
