@@ -129,12 +129,27 @@ RV_API int32_t rv_material_image_size(const rv_model* m, uint32_t mat, uint32_t 
 RV_API void rv_material_image_rgba8(const rv_model* m, uint32_t mat, uint32_t k, uint8_t* out); /* top row first */
 /* The same as floats 0..1, bottom row first (Blender's Image.pixels). */
 RV_API void rv_material_image_rgba_float_bottom_up(const rv_model* m, uint32_t mat, uint32_t k, float* out);
-/* Which image plays a role (-1 none), the base colour factor (a procedural color(), else white)
- * and the alpha mode ("opaque", "mask", "blend") from the base colour's pixels. */
+/* Which image plays a role (-1 none), and the alpha mode ("opaque", "mask", "blend") from the
+ * base colour's pixels. After the face and stage textures come the maps made for glTF-style
+ * (metallic-roughness) outputs, each with rv_material_image_derived_from >= 0: the normal map
+ * in glTF's and Blender's convention (green up, z rebuilt), metallic-roughness from _smdi
+ * (roles "metallic roughness"; G roughness, B metallic 0) and occlusion from _as ("occlusion";
+ * R). rv_material_normal_image gives the converted normal map. README "Materials" has the rules. */
 RV_API int32_t rv_material_base_color_image(const rv_model* m, uint32_t mat);
 RV_API int32_t rv_material_normal_image(const rv_model* m, uint32_t mat);
 RV_API int32_t rv_material_specular_gloss_image(const rv_model* m, uint32_t mat);
+RV_API int32_t rv_material_metallic_roughness_image(const rv_model* m, uint32_t mat);
+RV_API int32_t rv_material_occlusion_image(const rv_model* m, uint32_t mat);
+RV_API int32_t rv_material_image_derived_from(const rv_model* m, uint32_t mat, uint32_t k); /* -1: as decoded */
+/* The UV set (0-based) an image is sampled with: its rvmat stage's uvSource. */
+RV_API uint32_t rv_material_image_uv_set(const rv_model* m, uint32_t mat, uint32_t k);
+/* glTF-style factors: base colour = the material's diffuse x a procedural color() face texture;
+ * emissive RGB from its emissive colour (clamped 0..1); metallic 0; roughness from specularPower
+ * when no _smdi map carries it (else 1). Without a material: white, black, 0, 1. */
 RV_API void rv_material_base_color_factor(const rv_model* m, uint32_t mat, float* out4);
+RV_API void rv_material_emissive_factor(const rv_model* m, uint32_t mat, float* out3);
+RV_API float rv_material_metallic_factor(const rv_model* m, uint32_t mat);
+RV_API float rv_material_roughness_factor(const rv_model* m, uint32_t mat);
 RV_API const char* rv_material_alpha_mode(const rv_model* m, uint32_t mat);
 
 /* LODs: the ones rv_options.lods picked, in file order. */

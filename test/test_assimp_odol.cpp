@@ -1,5 +1,6 @@
 // The Assimp adapter for ODOL: scene layout, coordinate conversion, materials, proxies, LOD
 // picking, errors; and the round trip every user takes (import -> .glb/.obj -> stock Assimp).
+#include <assimp/GltfMaterial.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 #include <gtest/gtest.h>
@@ -521,13 +522,25 @@ TEST(AssimpOdol, DataRootTexturesAreEmbeddedAndSurviveGlb) {
     ours.importer->SetPropertyString(rv::kPropertyDataRoot, root);
     ours.scene = ours.importer->ReadFile(samplePath("real/agm/AGM_M84.p3d"), aiProcess_ValidateDataStructure);
     ASSERT_NE(ours.scene, nullptr) << ours.importer->GetErrorString();
-    ASSERT_EQ(ours.scene->mNumTextures, 2u);  // agm_m84_co.paa and agm_m84_nohq.paa
+    // agm_m84_co.paa, agm_m84_nohq.paa in glTF's convention, and the metallic-roughness map made
+    // from agm_m84_smdi.paa (the rvmat's stage 5)
+    ASSERT_EQ(ours.scene->mNumTextures, 3u);
+    EXPECT_STREQ(ours.scene->mTextures[0]->mFilename.C_Str(), "agm_m84_co.png");
+    EXPECT_STREQ(ours.scene->mTextures[1]->mFilename.C_Str(), "agm_m84_nohq.png");
+    EXPECT_STREQ(ours.scene->mTextures[2]->mFilename.C_Str(), "agm_m84_smdi_metallic_roughness.png");
     const aiMaterial* mat = ours.scene->mMaterials[ours.scene->mMeshes[0]->mMaterialIndex];
     aiString s;
     ASSERT_EQ(mat->Get(AI_MATKEY_TEXTURE_DIFFUSE(0), s), AI_SUCCESS);
     EXPECT_STREQ(s.C_Str(), "*0");
     ASSERT_EQ(mat->Get(AI_MATKEY_TEXTURE_NORMALS(0), s), AI_SUCCESS);
     EXPECT_STREQ(s.C_Str(), "*1");
+    ASSERT_EQ(mat->Get(_AI_MATKEY_TEXTURE_BASE, AI_MATKEY_GLTF_PBRMETALLICROUGHNESS_METALLICROUGHNESS_TEXTURE, s), AI_SUCCESS);
+    EXPECT_STREQ(s.C_Str(), "*2");
+    float metallic = -1, roughness = -1;
+    EXPECT_EQ(mat->Get(AI_MATKEY_METALLIC_FACTOR, metallic), AI_SUCCESS);
+    EXPECT_EQ(metallic, 0.0f);
+    EXPECT_EQ(mat->Get(AI_MATKEY_ROUGHNESS_FACTOR, roughness), AI_SUCCESS);
+    EXPECT_EQ(roughness, 1.0f);  // the map carries it
 
     const fs::path dir = scratchDir("textured");
     const std::string glb = (dir / "m84.glb").string();
@@ -536,7 +549,7 @@ TEST(AssimpOdol, DataRootTexturesAreEmbeddedAndSurviveGlb) {
     Assimp::Importer stock;
     const aiScene* back = stock.ReadFile(glb, aiProcess_ValidateDataStructure);
     ASSERT_NE(back, nullptr) << stock.GetErrorString();
-    ASSERT_GE(back->mNumTextures, 1u);
+    ASSERT_EQ(back->mNumTextures, 3u);
     const aiTexture* tex = back->mTextures[0];
     ASSERT_EQ(tex->mHeight, 0u);  // compressed (PNG)
     int w = 0, h = 0, n = 0;

@@ -11,7 +11,9 @@
 namespace rv::assimp {
 namespace {
 
-aiTexture* pngTexture(const std::vector<uint8_t>& png, const std::string& reference) {
+// `fileName` is what a file of it would be called (imageFileStem): outputs that write textures
+// as files use it.
+aiTexture* pngTexture(const std::vector<uint8_t>& png, const std::string& fileName) {
     auto* t = new aiTexture;
     t->mWidth = unsigned(png.size());  // compressed: mWidth is the byte count, mHeight 0
     t->mHeight = 0;
@@ -19,7 +21,7 @@ aiTexture* pngTexture(const std::vector<uint8_t>& png, const std::string& refere
     // aiTexture frees pcData as aiTexel[], so it is allocated as such.
     t->pcData = new aiTexel[(png.size() + sizeof(aiTexel) - 1) / sizeof(aiTexel)];
     std::memcpy(t->pcData, png.data(), png.size());
-    t->mFilename = toAiString(reference);
+    t->mFilename = toAiString(fileName);
     return t;
 }
 
@@ -39,32 +41,35 @@ void embedTextures(const std::vector<ResolvedMaterial>& resolved, aiScene* scene
         if (it != embedded.end()) return int(it->second);
         const std::vector<uint8_t> png = encodePng(*m.image);
         if (png.empty()) return -1;
-        textures.push_back(pngTexture(png, m.reference));
+        textures.push_back(pngTexture(png, imageFileStem(m) + ".png"));
         return int(embedded[m.image.get()] = unsigned(textures.size() - 1));
+    };
+    auto addTexture = [&](aiMaterial* mat, int image, const ResolvedMaterial& r, aiTextureType type) {
+        if (image < 0) return false;
+        const int t = embed(r.images[size_t(image)]);
+        if (t < 0) return false;
+        aiString ref = toAiString("*" + std::to_string(t));
+        mat->AddProperty(&ref, _AI_MATKEY_TEXTURE_BASE, type, 0);
+        return true;
     };
     for (size_t i = 0; i < resolved.size() && i < scene->mNumMaterials; ++i) {
         const ResolvedMaterial& r = resolved[i];
         aiMaterial* mat = scene->mMaterials[i];
-        if (r.baseColor >= 0) {
-            const int t = embed(r.images[size_t(r.baseColor)]);
-            if (t >= 0) {
-                aiString ref = toAiString("*" + std::to_string(t));
-                mat->AddProperty(&ref, AI_MATKEY_TEXTURE_DIFFUSE(0));
-                if (r.alpha != AlphaMode::Opaque) {
-                    aiString mode = toAiString(r.alpha == AlphaMode::Mask ? "MASK" : "BLEND");
-                    mat->AddProperty(&mode, "$mat.gltf.alphaMode", 0, 0);
-                }
-            }
+        if (addTexture(mat, r.baseColor, r, aiTextureType_DIFFUSE) && r.alpha != AlphaMode::Opaque) {
+            aiString mode = toAiString(r.alpha == AlphaMode::Mask ? "MASK" : "BLEND");
+            mat->AddProperty(&mode, "$mat.gltf.alphaMode", 0, 0);
         }
-        if (r.normal >= 0) {
-            const int t = embed(r.images[size_t(r.normal)]);
-            if (t >= 0) {
-                aiString ref = toAiString("*" + std::to_string(t));
-                mat->AddProperty(&ref, AI_MATKEY_TEXTURE_NORMALS(0));
-            }
-        }
+        addTexture(mat, r.normal, r, aiTextureType_NORMALS);
+        // Assimp 5.2.5's glTF 2 exporter takes metallicRoughnessTexture from this slot and
+        // occlusionTexture from the lightmap slot.
+        addTexture(mat, r.metallicRoughness, r, aiTextureType_UNKNOWN);
+        addTexture(mat, r.occlusion, r, aiTextureType_LIGHTMAP);
         aiColor4D factor(r.baseColorFactor[0], r.baseColorFactor[1], r.baseColorFactor[2], r.baseColorFactor[3]);
         mat->AddProperty(&factor, 1, AI_MATKEY_BASE_COLOR);
+        aiColor3D emissive(r.emissiveFactor.x, r.emissiveFactor.y, r.emissiveFactor.z);
+        mat->AddProperty(&emissive, 1, AI_MATKEY_COLOR_EMISSIVE);
+        mat->AddProperty(&r.metallicFactor, 1, AI_MATKEY_METALLIC_FACTOR);
+        mat->AddProperty(&r.roughnessFactor, 1, AI_MATKEY_ROUGHNESS_FACTOR);
     }
     scene->mTextures = releaseArray(textures, scene->mNumTextures);
 }

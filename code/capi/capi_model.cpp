@@ -3,20 +3,10 @@
 // vectors after checking the index.
 #include <algorithm>
 
-#include "capi/capi_common.hpp"
-#include "rv/material_textures.hpp"
-#include "rv/odol.hpp"
+#include "capi/capi_model_handle.hpp"
 
 using namespace rv;
 using namespace rv::capi;
-
-struct rv_model {
-    OdolModel model;
-    ModelView view;
-    std::vector<ResolvedMaterial> textures;  // one per view material (empty without a data root)
-    std::vector<Warning> warnings;           // the decoder's, then the textures'
-    std::vector<std::vector<std::string>> status;  // per material, per image
-};
 
 namespace {
 
@@ -72,13 +62,6 @@ void resolveTextures(rv_model& h, const Options& options, const std::string& nam
     }
 }
 
-const ResolvedMaterial* texturesOf(const rv_model* m, uint32_t mat) {
-    return m && mat < m->textures.size() ? &m->textures[mat] : nullptr;
-}
-const MaterialImage* imageOf(const rv_model* m, uint32_t mat, uint32_t k) {
-    auto* t = texturesOf(m, mat);
-    return t && k < t->images.size() ? &t->images[k] : nullptr;
-}
 
 
 }  // namespace
@@ -127,69 +110,6 @@ const char* rv_material_rvmat(const rv_model* m, uint32_t i) {
     return i < rv_model_material_count(m) ? m->view.materials[i].rvmat.c_str() : kEmpty;
 }
 
-uint32_t rv_material_image_count(const rv_model* m, uint32_t mat) {
-    auto* t = texturesOf(m, mat);
-    return t ? uint32_t(t->images.size()) : 0;
-}
-const char* rv_material_image_role(const rv_model* m, uint32_t mat, uint32_t k) {
-    auto* i = imageOf(m, mat, k);
-    return i ? textureRoleName(i->role) : kEmpty;
-}
-const char* rv_material_image_reference(const rv_model* m, uint32_t mat, uint32_t k) {
-    auto* i = imageOf(m, mat, k);
-    return i ? i->reference.c_str() : kEmpty;
-}
-const char* rv_material_image_status(const rv_model* m, uint32_t mat, uint32_t k) {
-    return imageOf(m, mat, k) ? m->status[mat][k].c_str() : kEmpty;
-}
-int32_t rv_material_image_stage(const rv_model* m, uint32_t mat, uint32_t k) {
-    auto* i = imageOf(m, mat, k);
-    return i ? i->stage : -1;
-}
-int32_t rv_material_image_size(const rv_model* m, uint32_t mat, uint32_t k, uint32_t* width, uint32_t* height) {
-    auto* i = imageOf(m, mat, k);
-    const bool have = i && i->image;
-    if (width) *width = have ? i->image->width : 0;
-    if (height) *height = have ? i->image->height : 0;
-    return have;
-}
-void rv_material_image_rgba8(const rv_model* m, uint32_t mat, uint32_t k, uint8_t* out) {
-    auto* i = imageOf(m, mat, k);
-    if (i && i->image) copyOut(out, i->image->rgba);
-}
-void rv_material_image_rgba_float_bottom_up(const rv_model* m, uint32_t mat, uint32_t k, float* out) {
-    auto* i = imageOf(m, mat, k);
-    if (!i || !i->image || !out) return;
-    const Image& img = *i->image;
-    const size_t row = size_t(img.width) * 4;
-    for (uint32_t y = 0; y < img.height; ++y) {
-        const uint8_t* src = img.rgba.data() + size_t(img.height - 1 - y) * row;
-        float* dst = out + size_t(y) * row;
-        for (size_t x = 0; x < row; ++x) dst[x] = float(src[x]) / 255.0f;
-    }
-}
-int32_t rv_material_base_color_image(const rv_model* m, uint32_t mat) {
-    auto* t = texturesOf(m, mat);
-    return t ? t->baseColor : -1;
-}
-int32_t rv_material_normal_image(const rv_model* m, uint32_t mat) {
-    auto* t = texturesOf(m, mat);
-    return t ? t->normal : -1;
-}
-int32_t rv_material_specular_gloss_image(const rv_model* m, uint32_t mat) {
-    auto* t = texturesOf(m, mat);
-    return t ? t->specularGloss : -1;
-}
-void rv_material_base_color_factor(const rv_model* m, uint32_t mat, float* out4) {
-    if (!out4) return;
-    auto* t = texturesOf(m, mat);
-    const Rgba c = t ? t->baseColorFactor : Rgba{1, 1, 1, 1};
-    std::memcpy(out4, c.data(), 16);
-}
-const char* rv_material_alpha_mode(const rv_model* m, uint32_t mat) {
-    auto* t = texturesOf(m, mat);
-    return t ? alphaModeName(t->alpha) : alphaModeName(AlphaMode::Opaque);
-}
 
 uint32_t rv_model_lod_count(const rv_model* m) { return m ? uint32_t(m->view.lods.size()) : 0; }
 uint32_t rv_lod_file_index(const rv_model* m, uint32_t lod) {

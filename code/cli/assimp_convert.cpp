@@ -222,8 +222,9 @@ Conversion convertOne(Assimp::Importer& importer, Assimp::Exporter& exporter, co
         result.error = importer.GetErrorString();  // only meaningful after a failure (see notes)
         return result;
     }
-    reportNameStats(uniqueSceneNames(const_cast<aiScene*>(scene), formatId));  // the importer's own scene
-    result.error = exportSafely(exporter, scene, formatId, out, in);
+    aiScene* own = const_cast<aiScene*>(scene);  // the importer's own scene, freed below
+    reportNameStats(uniqueSceneNames(own, formatId));
+    result.error = exportSafely(exporter, own, formatId, out, in);
     importer.FreeScene();
     return result;
 }

@@ -33,6 +33,7 @@
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "cli/output_file.hpp"
+#include "cli/texture_files.hpp"
 #include "rv/file_bytes.hpp"
 
 #ifndef _WIN32
@@ -290,7 +291,7 @@ std::string moveIntoPlace(const fs::path& from, const fs::path& to, const fs::pa
 
 }  // namespace
 
-std::string exportSafely(Assimp::Exporter& exporter, const aiScene* scene, const std::string& formatId,
+std::string exportSafely(Assimp::Exporter& exporter, aiScene* scene, const std::string& formatId,
                          const std::string& out, const std::string& input) {
     const fs::path outPath = fs::u8path(out);
     const fs::path name = outPath.filename();
@@ -303,6 +304,15 @@ std::string exportSafely(Assimp::Exporter& exporter, const aiScene* scene, const
     const fs::path tmp = fs::absolute(folder / fs::u8path(temporarySuffix().substr(1)), ec).lexically_normal();
     if (ec) return "cannot write " + out + ": " + ec.message();
     if (!fs::create_directory(tmp, ec)) return "cannot write " + out + ": " + (ec ? ec.message() : "folder exists");
+
+    if (std::string e = shapeTexturesForFormat(scene, formatId, tmp, outPath.stem().u8string()); !e.empty()) {
+        fs::remove_all(tmp, ec);
+        // Named as the user will look for it: in OUT's folder, not the temporary one.
+        const std::string tmpText = tmp.u8string();
+        if (const size_t at = e.find(tmpText); at != std::string::npos)
+            e.replace(at, tmpText.size(), fs::absolute(folder, ec).lexically_normal().u8string());
+        return e;
+    }
 
     auto state = std::make_shared<WriteState>();
     exporter.SetIOHandler(new CheckedIOSystem(tmp, state));  // the exporter owns it

@@ -2,10 +2,14 @@
 #include "rv/material_textures.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
 
 #include "rv/file_bytes.hpp"
 #include "rv/paa.hpp"
+#include "rv/png.hpp"
 #include "rv/rvmat.hpp"
+#include "view/view_internal.hpp"
 
 namespace rv {
 namespace {
@@ -62,6 +66,29 @@ std::string printable(const std::string& s) {
     return out;
 }
 
+// A found texture to pixels: the .paa's top mip (its ZIWS swizzle undone), or the .png/.tga that
+// stands in for a missing .paa on a converted P: drive.
+Result<Image> decodeFoundBytes(const std::vector<uint8_t>& bytes, const std::string& file, bool substituted,
+                               const Options& options) {
+    if (substituted) return decodeImageFile(bytes.data(), bytes.size(), file, options.memoryLimit);
+    auto tex = decodePaa(bytes.data(), bytes.size(), file, options);
+    if (!tex) return tex.error();
+    PaaDecodeOptions decode;
+    decode.memoryLimit = options.memoryLimit;
+    return decodePaaMip(tex.value(), bytes.data(), bytes.size(), 0, decode);
+}
+
+// uvSource names the UV set a stage samples. Text: "tex" is set 0, "texN" set N ("none" and
+// generated sources: 0). Binarized: 1 is "tex"; the samples hold only 0 (none) and 1, so every
+// other value is read as set 0 until a file shows what it means.
+int uvSetOfText(const std::string& source) {
+    const std::string s = lower(source);
+    if (s.size() > 3 && s.compare(0, 3, "tex") == 0 && s.find_first_not_of("0123456789", 3) == std::string::npos)
+        return std::min(7, std::atoi(s.c_str() + 3));
+    return 0;
+}
+int uvSetOfBinarized(uint32_t) { return 0; }
+
 }  // namespace
 
 const char* textureRoleName(TextureRole role) {
@@ -72,6 +99,8 @@ const char* textureRoleName(TextureRole role) {
     case TextureRole::AmbientShadow: return "ambient shadow";
     case TextureRole::Macro: return "macro";
     case TextureRole::Detail: return "detail";
+    case TextureRole::MetallicRoughness: return "metallic roughness";
+    case TextureRole::Occlusion: return "occlusion";
     case TextureRole::Other: break;
     }
     return "other";
@@ -95,6 +124,22 @@ TextureRole textureRole(std::string_view reference) {
     return underscore == std::string::npos ? TextureRole::Other : roleOfSuffix(name.substr(underscore + 1));
 }
 
+std::string imageFileStem(const MaterialImage& image) {
+    std::string name = image.reference;
+    const size_t slash = name.find_last_of("\\/");
+    if (slash != std::string::npos) name.erase(0, slash + 1);
+    const size_t dot = name.rfind('.');
+    if (dot != std::string::npos && dot > 0) name.erase(dot);
+    for (char& c : name) {
+        const unsigned char u = static_cast<unsigned char>(c);
+        if (u < 0x20 || u == 0x7f || std::strchr("<>:\"/\\|?*#", c)) c = '_';
+    }
+    if (name.empty() || name == "." || name == "..") name = "texture";
+    if (image.role == TextureRole::MetallicRoughness) name += "_metallic_roughness";
+    if (image.role == TextureRole::Occlusion) name += "_occlusion";
+    return name;
+}
+
 MaterialImage TextureResolver::load(const std::string& reference, int stage) {
     const std::string key = DataRoot::key(reference);
     auto cached = cache_.find(key);
@@ -114,15 +159,10 @@ MaterialImage TextureResolver::load(const std::string& reference, int stage) {
         const bool readable = m.where.kind == ResolvedRef::Kind::File || m.where.kind == ResolvedRef::Kind::PboEntry;
         if (!readable) {
             m.problem = std::string(resolvedKindName(m.where.kind)) + (m.where.reason.empty() ? "" : ": " + m.where.reason);
-        } else if (m.where.substituted) {
-            m.problem = "only a .png/.tga stands in for it (not decoded by rvimport yet)";
         } else {
             auto bytes = root_->read(m.where);
-            auto tex = bytes ? decodePaa(bytes->data(), bytes->size(), fileNameOf(m.where.entry.empty() ? m.where.path : m.where.entry), options_)
-                             : Result<PaaTexture>(bytes.error());
-            PaaDecodeOptions decode;
-            decode.memoryLimit = options_.memoryLimit;
-            auto img = tex ? decodePaaMip(tex.value(), bytes->data(), bytes->size(), 0, decode) : Result<Image>(tex.error());
+            const std::string file = fileNameOf(m.where.entry.empty() ? m.where.path : m.where.entry);
+            auto img = bytes ? decodeFoundBytes(bytes.value(), file, m.where.substituted, options_) : Result<Image>(bytes.error());
             if (img) m.image = std::make_shared<const Image>(std::move(img.value()));
             else m.problem = img.error().message;
         }
@@ -134,34 +174,108 @@ MaterialImage TextureResolver::load(const std::string& reference, int stage) {
     return m;
 }
 
+MaterialDefinition TextureResolver::definitionOf(const ViewMaterial& material) {
+    MaterialDefinition d;
+    if (const OdolMaterial* e = material.embedded) {
+        d.present = true;
+        d.diffuse = e->diffuse;
+        d.emissive = e->emissive;
+        d.specularPower = e->specularPower;
+        for (const OdolStageTexture& st : e->stages) d.stageTextures.push_back(st.texture);
+        for (size_t i = 0; i < e->stages.size(); ++i)
+            d.stageUvSets.push_back(i < e->stageTransforms.size() ? uvSetOfBinarized(e->stageTransforms[i].uvSource) : 0);
+        return d;
+    }
+    if (material.rvmat.empty() || !root_) return d;
+    // Not embedded (older LODs name their .rvmat only): read it from the data root, once.
+    const std::string key = DataRoot::key(material.rvmat);
+    auto cached = rvmats_.find(key);
+    if (cached != rvmats_.end()) return cached->second;
+    const ResolvedRef where = root_->resolve(material.rvmat);
+    auto bytes = root_->read(where);
+    auto mat = bytes ? decodeRvmat(bytes->data(), bytes->size(), material.rvmat, options_) : Result<RvMaterial>(bytes.error());
+    if (mat) {
+        d.present = true;
+        if (mat->diffuse) d.diffuse = *mat->diffuse;
+        if (mat->emissive) d.emissive = *mat->emissive;
+        d.specularPower = mat->specularPower.value_or(0.0f);
+        for (const RvMatStage& st : mat->stages)
+            if (!st.thermal && st.index >= 0 && st.index < 64) {  // StageN at N, as the binarized form numbers them
+                if (d.stageTextures.size() <= size_t(st.index)) d.stageTextures.resize(size_t(st.index) + 1);
+                d.stageUvSets.resize(d.stageTextures.size());
+                d.stageTextures[size_t(st.index)] = st.texture;
+                d.stageUvSets[size_t(st.index)] = uvSetOfText(st.uvSource);
+            }
+    } else {
+        warnings_.push_back(warning(mat.error().kind == DiagKind::CannotRead ? DiagKind::IndexOutOfRange : mat.error().kind,
+                                    "material '" + printable(material.rvmat) + "': " + mat.error().message));
+    }
+    rvmats_.emplace(key, d);
+    return d;
+}
+
 ResolvedMaterial TextureResolver::resolve(const ViewMaterial& material) {
     ResolvedMaterial out;
+    out.definition = definitionOf(material);
+    const MaterialDefinition& def = out.definition;
+    Rgba procedural{1, 1, 1, 1};
     if (material.isProcedural()) {
         auto proc = parseProcedural(material.texture);
-        if (proc && proc->supported) out.baseColorFactor = proc->color;
+        if (proc && proc->supported) procedural = proc->color;
         else warnings_.push_back(warning(DiagKind::UnknownRecord, "procedural texture '" + printable(material.texture) +
                                                                       "' is not evaluated; the material keeps its colour"));
     } else if (!material.texture.empty()) {
         out.images.push_back(load(material.texture, -1));
     }
-    if (material.embedded)
-        for (size_t s = 0; s < material.embedded->stages.size(); ++s) {
-            const std::string& t = material.embedded->stages[s].texture;
-            if (t.empty() || isProceduralTexture(t)) continue;
-            out.images.push_back(load(t, int(s)));
-        }
+    for (size_t s = 0; s < def.stageTextures.size(); ++s) {
+        const std::string& t = def.stageTextures[s];
+        if (t.empty() || isProceduralTexture(t)) continue;
+        out.images.push_back(load(t, int(s)));
+        out.images.back().uvSet = s < def.stageUvSets.size() ? def.stageUvSets[s] : 0;
+    }
+    int normalSource = -1;
     for (int i = 0; i < int(out.images.size()); ++i) {
         const MaterialImage& m = out.images[size_t(i)];
         if (!m.image) continue;
         // The face texture is the colour map unless its name says otherwise.
         const bool colour = m.role == TextureRole::BaseColor || (m.stage < 0 && m.role == TextureRole::Other);
         if (colour && out.baseColor < 0) out.baseColor = i;
-        if (m.role == TextureRole::Normal && out.normal < 0) out.normal = i;
+        if (m.role == TextureRole::Normal && normalSource < 0) normalSource = i;
         if (m.role == TextureRole::SpecularGloss && out.specularGloss < 0) out.specularGloss = i;
         if (m.role == TextureRole::AmbientShadow && out.ambientShadow < 0) out.ambientShadow = i;
     }
+    for (int c = 0; c < 4; ++c) out.baseColorFactor[size_t(c)] = def.diffuse[size_t(c)] * procedural[size_t(c)];
+    out.emissiveFactor = {std::clamp(def.emissive[0], 0.0f, 1.0f), std::clamp(def.emissive[1], 0.0f, 1.0f),
+                          std::clamp(def.emissive[2], 0.0f, 1.0f)};
+    out.roughnessFactor = out.specularGloss >= 0 ? 1.0f : view::roughnessFromSpecularPower(def.specularPower);
     if (out.baseColor >= 0) out.alpha = alphaOf(*out.images[size_t(out.baseColor)].image);
+    addDerived(out, normalSource, TextureRole::Normal);
+    addDerived(out, out.specularGloss, TextureRole::MetallicRoughness);
+    addDerived(out, out.ambientShadow, TextureRole::Occlusion);
     return out;
+}
+
+// Appends the glTF-ready map made from images[source] and points the role's index at it.
+void TextureResolver::addDerived(ResolvedMaterial& out, int source, TextureRole role) {
+    if (source < 0) return;
+    const MaterialImage& from = out.images[size_t(source)];
+    const float power = out.definition.specularPower;
+    // Keyed by the source pixels (and the exponent for roughness): shared between materials.
+    const auto key = std::make_tuple(from.image.get(), int(role), role == TextureRole::MetallicRoughness ? power : 0.0f);
+    std::shared_ptr<const Image>& made = derived_[key];
+    if (!made) {
+        const Image& src = *from.image;
+        made = std::make_shared<const Image>(role == TextureRole::Normal              ? view::normalMapForGltf(src)
+                                             : role == TextureRole::MetallicRoughness ? view::metallicRoughnessFromSmdi(src, power)
+                                                                                      : view::occlusionFromAmbientShadow(src));
+    }
+    MaterialImage d = from;
+    d.role = role;
+    d.image = made;
+    d.derivedFrom = source;
+    out.images.push_back(std::move(d));
+    const int index = int(out.images.size()) - 1;
+    (role == TextureRole::Normal ? out.normal : role == TextureRole::MetallicRoughness ? out.metallicRoughness : out.occlusion) = index;
 }
 
 }  // namespace rv

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "rv/image.hpp"
 #include "rv/view.hpp"
 
 namespace rv::view {
@@ -36,5 +37,20 @@ std::vector<uint32_t> faceMaterials(const OdolLod& lod, MaterialTable& table);
 
 LodView buildLod(const OdolModel& model, uint32_t lodIndex, const std::vector<uint32_t>& faceMaterial,
                  const Options& options, const Frame& frame);
+
+}  // namespace rv::view
+
+namespace rv::view {
+
+// ---- pbr_maps.cpp: the engine's maps turned into glTF's (each function says its rule) ----
+
+// glTF roughness for a Blinn-Phong exponent n (the rvmat's specularPower).
+float roughnessFromSpecularPower(float n);
+// A `_nohq` (already unswizzled) in glTF's tangent-space convention.
+Image normalMapForGltf(const Image& nohq);
+// glTF's metallicRoughness texture (G roughness, B metallic) from a `_smdi` and specularPower.
+Image metallicRoughnessFromSmdi(const Image& smdi, float specularPower);
+// glTF's occlusion texture (R) from a `_as` ambient-shadow map.
+Image occlusionFromAmbientShadow(const Image& as);
 
 }  // namespace rv::view

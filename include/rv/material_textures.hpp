@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "rv/data_root.hpp"
@@ -22,7 +23,10 @@ namespace rv {
 // What a texture is for, from BI's naming rules (the suffix before the extension): _co/_ca
 // colour, _nohq/_no normal map, _smdi specular and gloss, _as ambient shadow, _mc macro,
 // _dt/_cdt detail. Procedural textures say it with their tag (color(...,CO)).
-enum class TextureRole : uint8_t { BaseColor, Normal, SpecularGloss, AmbientShadow, Macro, Detail, Other };
+enum class TextureRole : uint8_t {
+    BaseColor, Normal, SpecularGloss, AmbientShadow, Macro, Detail, Other,
+    MetallicRoughness, Occlusion  // derived for glTF-style outputs (pbr_maps.cpp), never a suffix
+};
 const char* textureRoleName(TextureRole role);  // "base color", "normal", "specular gloss"...
 TextureRole textureRole(std::string_view reference);
 
@@ -30,21 +34,49 @@ struct MaterialImage {
     TextureRole role = TextureRole::Other;
     std::string reference;  // as stored
     int stage = -1;         // the rvmat stage it comes from; -1 for the face texture
+    int uvSet = 0;          // the UV set it is sampled with (its stage's uvSource)
     ResolvedRef where;
     std::shared_ptr<const Image> image;  // null when it could not be had
     std::string problem;                 // why not: "missing: ...", "unsafe: ...", a decode error
+    int derivedFrom = -1;                // a derived map: the image (into images) it was made from
 };
+
+// A file name for the image when an output ships it: the reference's base name without its
+// extension, plus "_metallic_roughness" or "_occlusion" for those derived maps ("x_co",
+// "x_smdi_metallic_roughness"). Characters that are not safe in file names become '_'.
+std::string imageFileStem(const MaterialImage& image);
 
 enum class AlphaMode : uint8_t { Opaque, Mask, Blend };
 const char* alphaModeName(AlphaMode mode);  // "opaque", "mask", "blend"
 
+// The colours and stage textures of a material, from the LOD's embedded (binarized) material or
+// from its .rvmat read in the data root: the one place both forms are read for outputs.
+struct MaterialDefinition {
+    bool present = false;  // false: no embedded material and no readable .rvmat
+    Rgba diffuse{1, 1, 1, 1}, emissive{0, 0, 0, 1};
+    float specularPower = 0;
+    std::vector<std::string> stageTextures;  // at N the texture of StageN (Stage0 is the face texture's slot)
+    std::vector<int> stageUvSets;            // at N the UV set StageN samples (0-based)
+};
+
 struct ResolvedMaterial {
-    std::vector<MaterialImage> images;  // the face texture first, then the stages in order
-    int baseColor = -1, normal = -1, specularGloss = -1, ambientShadow = -1;  // into images
-    Rgba baseColorFactor{1, 1, 1, 1};  // a procedural color() face texture, else white
+    // The face texture first, then the stage textures in order, then the maps derived for
+    // glTF-style outputs (derivedFrom >= 0): the normal map in glTF's convention, metallic-
+    // roughness from _smdi, occlusion from _as (pbr_maps.cpp says how).
+    std::vector<MaterialImage> images;
+    int baseColor = -1, specularGloss = -1, ambientShadow = -1;  // decoded maps, into images
+    int normal = -1, metallicRoughness = -1, occlusion = -1;     // glTF-ready maps, into images
+    // glTF's factors: base colour = diffuse colour x a procedural color() face texture (else the
+    // diffuse alone); emissive from the material's emissive colour (clamped to 0..1); metallic 0
+    // (the engine's materials are specular, never metal); roughness from specularPower when
+    // there is no _smdi map (with one, the map carries it and the factor is 1).
+    Rgba baseColorFactor{1, 1, 1, 1};
+    Vec3 emissiveFactor{0, 0, 0};
+    float metallicFactor = 0, roughnessFactor = 1;
     // From the base colour's pixels: every alpha 255 -> Opaque; only 0 and 255 -> Mask (1-bit
     // transparency, as DXT1 with alpha, GALF 2 or 1555 give); anything else -> Blend.
     AlphaMode alpha = AlphaMode::Opaque;
+    MaterialDefinition definition;
 };
 
 // Resolves and decodes the textures of many materials, each image once.
@@ -58,10 +90,14 @@ public:
 
 private:
     MaterialImage load(const std::string& reference, int stage);
+    MaterialDefinition definitionOf(const ViewMaterial& material);
+    void addDerived(ResolvedMaterial& out, int source, TextureRole role);
 
     const DataRoot* root_;
     Options options_;
-    std::map<std::string, MaterialImage> cache_;  // by DataRoot::key
+    std::map<std::string, MaterialImage> cache_;                // by DataRoot::key
+    std::map<std::string, MaterialDefinition> rvmats_;          // .rvmat files read, by DataRoot::key
+    std::map<std::tuple<const Image*, int, float>, std::shared_ptr<const Image>> derived_;  // each derived map once
     std::vector<Warning> warnings_;
 };
 

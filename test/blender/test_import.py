@@ -232,6 +232,19 @@ if data_root and os.path.isdir(data_root):
         print("colour map hash %016x" % h)
         check("%016x" % h == "27e91a062f80edce", "the colour map's pixels are the reference decode: %016x" % h)
     check(any("env_land_co.paa" in w for w in warnings), "a missing game texture is a warning: %s" % warnings[-3:])
+    if mat is not None:
+        # The metallic-roughness material: roughness from the green of the map made from
+        # agm_m84_smdi.paa (not the factor), metallic 0, the normal map through a Normal Map node.
+        bsdf = mat.node_tree.nodes.get("Principled BSDF")
+        rough = bsdf.inputs["Roughness"].links
+        check(len(rough) == 1 and rough[0].from_node.type == "SEPRGB" and rough[0].from_socket.name == "G",
+              "roughness comes from the green of a separated image: %s" % [l.from_node.type for l in rough])
+        mr = images.get("agm_grenades\\data\\agm_m84_smdi.paa")
+        check(mr is not None and mr.get("rv_role") == "metallic roughness" and mr.colorspace_settings.name == "Non-Color",
+              "the metallic-roughness map is a non-colour image made from the _smdi")
+        check(bsdf.inputs["Metallic"].default_value == 0.0 and not bsdf.inputs["Metallic"].links, "metallic 0")
+        normal = bsdf.inputs["Normal"].links
+        check(len(normal) == 1 and normal[0].from_node.type == "NORMAL_MAP", "the normal map feeds a Normal Map node")
 
 if failures:
     raise SystemExit("%d check(s) failed: %s" % (len(failures), failures))

@@ -141,57 +141,91 @@ def _check_limits(lods):
                                % (lod.name, len(lod.group_materials), MAX_MATERIALS_PER_MESH))
 
 
-def _image(created, texture, non_color):
-    """A Blender image holding decoded pixels, packed into the .blend (no file is written)."""
+def _image(created, images, texture, non_color):
+    """A Blender image holding decoded pixels, packed into the .blend (no file is written); one
+    per decoded map, shared by every material that uses it."""
+    key = (texture.reference, texture.role)
+    if key in images:
+        return images[key]
     base = texture.reference.replace("\\", "/").rsplit("/", 1)[-1] or "texture"
+    if texture.role in ("metallic roughness", "occlusion"):
+        base = "%s (%s)" % (base, texture.role)
     img = bpy.data.images.new(short_name(base), texture.width, texture.height, alpha=True)
     created.images.append(img)
     img["rv_path"] = texture.reference
+    img["rv_role"] = texture.role
     img.pixels.foreach_set(texture.pixels)
     if non_color:
         img.colorspace_settings.name = "Non-Color"
     img.pack()
+    images[key] = img
     return img
 
 
-def _node_material(created, mat, m):
-    """Principled BSDF fed by the base colour image (times the material's factor) and the normal
-    map, with the alpha mode the library derived from the colour image's alpha."""
+def _image_node(created, images, nodes, links, texture, non_color, location):
+    """An Image Texture node sampling `texture` through the UV map its rvmat stage names."""
+    tex = nodes.new("ShaderNodeTexImage")
+    tex.image = _image(created, images, texture, non_color)
+    tex.location = location
+    uv = nodes.new("ShaderNodeUVMap")
+    uv.uv_map = "UVSet %d" % texture.uv_set
+    uv.location = (location[0] - 250, location[1])
+    links.new(uv.outputs["UV"], tex.inputs["Vector"])
+    return tex
+
+
+def _node_material(created, images, mat, m):
+    """Principled BSDF from the library's metallic-roughness material: base colour image times
+    the factor, the normal map (already in Blender's convention), roughness from the green of
+    the metallic-roughness map (else the factor), metallic 0, emission, alpha clip or blend.
+    Blender's BSDF has no occlusion input: the occlusion map is added, labelled, unconnected."""
     mat.use_nodes = True
     nodes, links = mat.node_tree.nodes, mat.node_tree.links
     bsdf = nodes.get("Principled BSDF")
     bsdf.inputs["Base Color"].default_value = m.factor
-    uv = nodes.new("ShaderNodeUVMap")
-    uv.uv_map = "UVSet 0"
-    uv.location = (-900, 0)
+    bsdf.inputs["Metallic"].default_value = m.metallic
+    bsdf.inputs["Roughness"].default_value = m.roughness
+    bsdf.inputs["Emission"].default_value = m.emissive + (1.0,)
     if m.base_color is not None:
-        tex = nodes.new("ShaderNodeTexImage")
-        tex.image = _image(created, m.base_color, False)
-        tex.location = (-600, 250)
-        links.new(uv.outputs["UV"], tex.inputs["Vector"])
-        links.new(tex.outputs["Color"], bsdf.inputs["Base Color"])
+        tex = _image_node(created, images, nodes, links, m.base_color, False, (-600, 300))
+        colour = tex.outputs["Color"]
+        if tuple(m.factor[:3]) != (1.0, 1.0, 1.0):
+            mix = nodes.new("ShaderNodeMixRGB")
+            mix.blend_type = "MULTIPLY"
+            mix.inputs["Fac"].default_value = 1.0
+            mix.inputs["Color2"].default_value = m.factor
+            mix.location = (-300, 300)
+            links.new(colour, mix.inputs["Color1"])
+            colour = mix.outputs["Color"]
+        links.new(colour, bsdf.inputs["Base Color"])
         if m.alpha != "opaque":
             links.new(tex.outputs["Alpha"], bsdf.inputs["Alpha"])
             mat.blend_method = "CLIP" if m.alpha == "mask" else "BLEND"
+    if m.metallic_roughness is not None:
+        tex = _image_node(created, images, nodes, links, m.metallic_roughness, True, (-600, 0))
+        split = nodes.new("ShaderNodeSeparateRGB")
+        split.location = (-300, 0)
+        links.new(tex.outputs["Color"], split.inputs["Image"])
+        links.new(split.outputs["G"], bsdf.inputs["Roughness"])
     if m.normal is not None:
-        tex = nodes.new("ShaderNodeTexImage")
-        tex.image = _image(created, m.normal, True)
-        tex.location = (-600, -250)
+        tex = _image_node(created, images, nodes, links, m.normal, True, (-600, -300))
         normal_map = nodes.new("ShaderNodeNormalMap")
-        normal_map.uv_map = "UVSet 0"
-        normal_map.location = (-300, -250)
-        links.new(uv.outputs["UV"], tex.inputs["Vector"])
+        normal_map.uv_map = "UVSet %d" % m.normal.uv_set
+        normal_map.location = (-300, -300)
         links.new(tex.outputs["Color"], normal_map.inputs["Color"])
         links.new(normal_map.outputs["Normal"], bsdf.inputs["Normal"])
+    if m.occlusion is not None:
+        tex = _image_node(created, images, nodes, links, m.occlusion, True, (-600, -600))
+        tex.label = "Occlusion"
 
 
 def _model_materials(created, model):
-    out = []
+    out, images = [], {}
     for m in model.materials:
         mat = created.material(m.name)
         mat["rv_texture"] = m.texture  # a3ob's fields: the model stays editable with a3ob
         mat["rv_rvmat"] = m.rvmat
-        _node_material(created, mat, m)
+        _node_material(created, images, mat, m)
         out.append(mat)
     return out
 

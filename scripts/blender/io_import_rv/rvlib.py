@@ -70,7 +70,14 @@ _SIGNATURES = {
     "rv_material_image_rgba_float_bottom_up": (None, [_VP, _U32, _U32, _VP]),
     "rv_material_base_color_image": (_I32, [_VP, _U32]),
     "rv_material_normal_image": (_I32, [_VP, _U32]),
+    "rv_material_metallic_roughness_image": (_I32, [_VP, _U32]),
+    "rv_material_occlusion_image": (_I32, [_VP, _U32]),
+    "rv_material_image_role": (_CHARP, [_VP, _U32, _U32]),
+    "rv_material_image_uv_set": (_U32, [_VP, _U32, _U32]),
     "rv_material_base_color_factor": (None, [_VP, _U32, _VP]),
+    "rv_material_emissive_factor": (None, [_VP, _U32, _VP]),
+    "rv_material_metallic_factor": (_F32, [_VP, _U32]),
+    "rv_material_roughness_factor": (_F32, [_VP, _U32]),
     "rv_material_alpha_mode": (_CHARP, [_VP, _U32]),
     "rv_model_lod_count": (_U32, [_VP]),
     "rv_lod_file_index": (_U32, [_VP, _U32]),
@@ -244,6 +251,8 @@ class Texture:
     def __init__(self, h, mat, k):
         L = lib()
         self.reference = _text(L.rv_material_image_reference(h, mat, k))
+        self.role = _text(L.rv_material_image_role(h, mat, k))
+        self.uv_set = L.rv_material_image_uv_set(h, mat, k)
         w, ht = _U32(), _U32()
         L.rv_material_image_size(h, mat, k, ctypes.byref(w), ctypes.byref(ht))
         self.width, self.height = w.value, ht.value
@@ -258,10 +267,19 @@ class Material:
         self.texture = _text(L.rv_material_texture(h, k))
         self.rvmat = _text(L.rv_material_rvmat(h, k))
         self.factor = tuple(_fill("f", 4, lambda p: L.rv_material_base_color_factor(h, k, p)))
+        self.emissive = tuple(_fill("f", 3, lambda p: L.rv_material_emissive_factor(h, k, p)))
+        self.metallic = L.rv_material_metallic_factor(h, k)
+        self.roughness = L.rv_material_roughness_factor(h, k)
         self.alpha = _text(L.rv_material_alpha_mode(h, k))
-        base, normal = L.rv_material_base_color_image(h, k), L.rv_material_normal_image(h, k)
-        self.base_color = Texture(h, k, base) if base >= 0 else None
-        self.normal = Texture(h, k, normal) if normal >= 0 else None
+
+        def texture(index):
+            return Texture(h, k, index) if index >= 0 else None
+        # The maps as the library made them for metallic-roughness renderers (Blender's too):
+        # the normal map in Blender's convention, roughness in green, occlusion in red.
+        self.base_color = texture(L.rv_material_base_color_image(h, k))
+        self.normal = texture(L.rv_material_normal_image(h, k))
+        self.metallic_roughness = texture(L.rv_material_metallic_roughness_image(h, k))
+        self.occlusion = texture(L.rv_material_occlusion_image(h, k))
 
 
 class Model:

@@ -1,0 +1,29 @@
+// Internal: the model handle of the C ABI, shared by capi_model.cpp and capi_material.cpp.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "capi/capi_common.hpp"
+#include "rv/material_textures.hpp"
+#include "rv/odol.hpp"
+
+struct rv_model {
+    rv::OdolModel model;
+    rv::ModelView view;
+    std::vector<rv::ResolvedMaterial> textures;  // one per view material (empty without a data root)
+    std::vector<rv::Warning> warnings;           // the decoder's, then the textures'
+    std::vector<std::vector<std::string>> status;  // per material, per image
+};
+
+namespace rv::capi {
+
+inline const ResolvedMaterial* texturesOf(const rv_model* m, uint32_t mat) {
+    return m && mat < m->textures.size() ? &m->textures[mat] : nullptr;
+}
+inline const MaterialImage* imageOf(const rv_model* m, uint32_t mat, uint32_t k) {
+    auto* t = texturesOf(m, mat);
+    return t && k < t->images.size() ? &t->images[k] : nullptr;
+}
+
+}  // namespace rv::capi

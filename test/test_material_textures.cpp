@@ -1,0 +1,169 @@
+// Material textures for outputs: the glTF maps derived from the engine's (pbr_maps.cpp), .png/.tga
+// stand-ins for missing .paa files, and .rvmat files read from the data root when a LOD does not
+// embed its material. Expected texels are worked out by hand from the documented rules.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "rv/data_root.hpp"
+#include "rv/material_textures.hpp"
+#include "view/view_internal.hpp"
+
+namespace fs = std::filesystem;
+using namespace rv;
+
+namespace {
+
+Image imageOf(uint32_t w, uint32_t h, std::vector<uint8_t> rgba) {
+    Image img;
+    img.width = w;
+    img.height = h;
+    img.rgba = std::move(rgba);
+    return img;
+}
+
+// An uncompressed 32-bit TGA, top row first (descriptor 0x28): written here byte by byte so
+// that the reader is checked against a file it did not produce.
+void writeTga(const fs::path& path, uint32_t w, uint32_t h, const std::vector<uint8_t>& rgba) {
+    std::vector<uint8_t> b = {0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, uint8_t(w), uint8_t(w >> 8), uint8_t(h), uint8_t(h >> 8), 32, 0x28};
+    for (size_t i = 0; i < rgba.size(); i += 4) b.insert(b.end(), {rgba[i + 2], rgba[i + 1], rgba[i], rgba[i + 3]});
+    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(b.data()), std::streamsize(b.size()));
+}
+
+struct TempRoot {
+    fs::path dir = fs::temp_directory_path() / ("rv_mattex_" + std::to_string(::getpid()) + "_" +
+                                                ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    TempRoot() { fs::create_directories(dir / "mod" / "data"); }
+    ~TempRoot() {
+        std::error_code ec;
+        fs::remove_all(dir, ec);
+    }
+};
+
+}  // namespace
+
+TEST(PbrMaps, RoughnessFromSpecularPower) {
+    EXPECT_FLOAT_EQ(view::roughnessFromSpecularPower(30), 0.5f);  // (2/32)^(1/4)
+    EXPECT_FLOAT_EQ(view::roughnessFromSpecularPower(0), 1.0f);
+    EXPECT_FLOAT_EQ(view::roughnessFromSpecularPower(-5), 1.0f);
+    EXPECT_FLOAT_EQ(view::roughnessFromSpecularPower(NAN), 1.0f);
+    EXPECT_NEAR(view::roughnessFromSpecularPower(1000), 0.21137f, 1e-5);  // (2/1002)^(1/4) = exp(ln(0.001996)/4)
+}
+
+TEST(PbrMaps, MetallicRoughnessFromSmdiBlueAndSpecularPower) {
+    // Blue 255 -> exponent 30 -> roughness 0.5 -> 127.5 rounds to 128; blue 0 -> exponent 0 -> 255.
+    const Image mr = view::metallicRoughnessFromSmdi(imageOf(2, 1, {255, 7, 255, 9, 255, 200, 0, 255}), 30);
+    EXPECT_EQ(mr.rgba, (std::vector<uint8_t>{255, 128, 0, 255, 255, 255, 0, 255}));
+}
+
+TEST(PbrMaps, OcclusionIsTheAmbientShadowsGreen) {
+    const Image ao = view::occlusionFromAmbientShadow(imageOf(1, 1, {10, 200, 30, 40}));
+    EXPECT_EQ(ao.rgba, (std::vector<uint8_t>{200, 200, 200, 255}));
+}
+
+TEST(PbrMaps, NormalMapGreenInvertedAndZRebuilt) {
+    // (128, 64): x = 0.0039, engine y = -0.498 -> glTF y = +0.498, z = sqrt(1 - x² - y²) = 0.8672
+    // -> 238. (255, 128): x = 1 -> z = 0 -> 127.5 rounds to 128. Blue and alpha as stored are ignored.
+    const Image n = view::normalMapForGltf(imageOf(2, 1, {128, 64, 0, 17, 255, 128, 99, 0}));
+    EXPECT_EQ(n.rgba, (std::vector<uint8_t>{128, 191, 238, 255, 255, 127, 128, 255}));
+}
+
+TEST(MaterialTextures, FileStems) {
+    MaterialImage m;
+    m.reference = "a3\\data_f\\Box_CO.paa";
+    EXPECT_EQ(imageFileStem(m), "Box_CO");
+    m.role = TextureRole::MetallicRoughness;
+    m.reference = "x/y_smdi.paa";
+    EXPECT_EQ(imageFileStem(m), "y_smdi_metallic_roughness");
+    m.role = TextureRole::Occlusion;
+    m.reference = "a\\b:c|d_as.paa";
+    EXPECT_EQ(imageFileStem(m), "b_c_d_as_occlusion");
+    m.reference = "\\..";
+    m.role = TextureRole::Other;
+    EXPECT_EQ(imageFileStem(m), "texture");
+}
+
+// A LOD that names its .rvmat without embedding it; the data root holds the .rvmat and .tga
+// stand-ins for two of its .paa textures, the normal map is missing.
+TEST(MaterialTextures, RvmatFromDataRootAndTgaStandIns) {
+    TempRoot root;
+    writeTga(root.dir / "mod/data/box_co.tga", 2, 1, {255, 0, 0, 255, 0, 0, 255, 0});
+    writeTga(root.dir / "mod/data/box_smdi.tga", 1, 1, {255, 128, 255, 255});
+    std::ofstream(root.dir / "mod/data/box.rvmat") << "diffuse[]={0.5,0.25,1,1};\nemmisive[]={2,0.5,0,1};\n"
+                                                      "specularPower=30;\nclass Stage1 { texture=\"mod\\data\\box_nohq.paa\"; };\n"
+                                                      "class Stage2 { texture=\"mod\\data\\box_smdi.paa\"; };\n";
+    auto dataRoot = DataRoot::open(root.dir.u8string());
+    ASSERT_TRUE(dataRoot) << dataRoot.error().message;
+    TextureResolver resolver(&dataRoot.value(), Options{});
+    ViewMaterial vm;
+    vm.texture = "mod\\data\\box_co.paa";
+    vm.rvmat = "\\mod\\data\\box.rvmat";
+    const ResolvedMaterial r = resolver.resolve(vm);
+
+    ASSERT_TRUE(r.definition.present);
+    EXPECT_FLOAT_EQ(r.definition.specularPower, 30);
+    ASSERT_EQ(r.definition.stageTextures.size(), 3u);  // Stage0 (the face texture's slot) empty
+    EXPECT_EQ(r.definition.stageTextures[2], "mod\\data\\box_smdi.paa");
+    EXPECT_EQ(r.baseColorFactor, (Rgba{0.5f, 0.25f, 1, 1}));
+    EXPECT_FLOAT_EQ(r.emissiveFactor.x, 1);  // clamped
+    EXPECT_FLOAT_EQ(r.emissiveFactor.y, 0.5f);
+    EXPECT_FLOAT_EQ(r.roughnessFactor, 1);  // the _smdi map carries it
+    EXPECT_FLOAT_EQ(r.metallicFactor, 0);
+    EXPECT_EQ(r.alpha, AlphaMode::Mask);    // alpha 255 and 0 only
+
+    // face texture, Stage1 (missing), Stage2, then the derived metallic-roughness map
+    ASSERT_EQ(r.images.size(), 4u);
+    ASSERT_EQ(r.baseColor, 0);
+    ASSERT_TRUE(r.images[0].image);
+    EXPECT_TRUE(r.images[0].where.substituted);
+    EXPECT_EQ(r.images[0].image->rgba, (std::vector<uint8_t>{255, 0, 0, 255, 0, 0, 255, 0}));
+    EXPECT_EQ(r.images[1].stage, 1);
+    EXPECT_FALSE(r.images[1].image);
+    EXPECT_EQ(r.normal, -1);
+    EXPECT_EQ(r.specularGloss, 2);
+    ASSERT_EQ(r.metallicRoughness, 3);
+    EXPECT_EQ(r.images[3].derivedFrom, 2);
+    EXPECT_EQ(r.images[3].image->rgba, (std::vector<uint8_t>{255, 128, 0, 255}));
+    ASSERT_EQ(resolver.warnings().size(), 1u);
+    EXPECT_NE(resolver.warnings()[0].message.find("box_nohq.paa"), std::string::npos);
+}
+
+TEST(MaterialTextures, NoRvmatGivesWhiteAndRoughnessOne) {
+    TempRoot root;
+    auto dataRoot = DataRoot::open(root.dir.u8string());
+    ASSERT_TRUE(dataRoot);
+    TextureResolver resolver(&dataRoot.value(), Options{});
+    ViewMaterial vm;
+    vm.texture = "#(argb,8,8,3)color(0.5,0.5,0.5,1,CO)";
+    vm.rvmat = "mod\\data\\gone.rvmat";
+    const ResolvedMaterial r = resolver.resolve(vm);
+    EXPECT_FALSE(r.definition.present);
+    EXPECT_EQ(r.baseColorFactor, (Rgba{0.5f, 0.5f, 0.5f, 1}));
+    EXPECT_FLOAT_EQ(r.roughnessFactor, 1);
+    EXPECT_TRUE(r.images.empty());
+    ASSERT_EQ(resolver.warnings().size(), 1u);  // the .rvmat, once
+    EXPECT_NE(resolver.warnings()[0].message.find("gone.rvmat"), std::string::npos);
+    resolver.resolve(vm);
+    EXPECT_EQ(resolver.warnings().size(), 1u);
+}
+
+TEST(MaterialTextures, DamagedStandInIsAWarningNotAFailure) {
+    TempRoot root;
+    std::ofstream(root.dir / "mod/data/bad_co.png") << "\x89PNG\r\n\x1a\n not really";
+    auto dataRoot = DataRoot::open(root.dir.u8string());
+    ASSERT_TRUE(dataRoot);
+    TextureResolver resolver(&dataRoot.value(), Options{});
+    ViewMaterial vm;
+    vm.texture = "mod\\data\\bad_co.paa";
+    const ResolvedMaterial r = resolver.resolve(vm);
+    ASSERT_EQ(r.images.size(), 1u);
+    EXPECT_FALSE(r.images[0].image);
+    EXPECT_EQ(r.baseColor, -1);
+    ASSERT_EQ(resolver.warnings().size(), 1u);
+    EXPECT_NE(resolver.warnings()[0].message.find("bad_co.png"), std::string::npos) << resolver.warnings()[0].message;
+}
