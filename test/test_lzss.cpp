@@ -98,7 +98,7 @@ TEST(LzssPayload, ThresholdAndChecksum) {
         auto data = repetitive(n);
         std::vector<uint8_t> file = n >= 1024 ? rvtest::encodeLzssWithChecksum(data.data(), n) : data;
         file.push_back(0xAB);  // the next field
-        uint64_t budget = 1 << 20;
+        rv::MemoryBudget budget(1 << 20);
         rv::PayloadCodec codec(rv::PayloadRule::LzssBySize, budget);
         rv::ParseContext ctx;
         rv::ByteReader r(file.data(), file.data() + file.size(), 0, ctx);
@@ -110,7 +110,7 @@ TEST(LzssPayload, ThresholdAndChecksum) {
     auto data = repetitive(2000);
     auto file = rvtest::encodeLzssWithChecksum(data.data(), data.size());
     file[file.size() - 4] ^= 1;
-    uint64_t budget = 1 << 20;
+    rv::MemoryBudget budget(1 << 20);
     rv::PayloadCodec codec(rv::PayloadRule::LzssBySize, budget);
     rv::ParseContext ctx;
     rv::ByteReader r(file.data(), file.data() + file.size(), 0x1000, ctx);

@@ -80,7 +80,7 @@ TEST(OdolFixtures, MemoryBudgetIsEnforced) {
     auto res = rv::decodeOdol(bytes.data(), bytes.size(), "crate.p3d", small);
     ASSERT_FALSE(res.ok());
     EXPECT_EQ(res.error().kind, rv::DiagKind::MemoryLimit);
-    EXPECT_NE(res.error().message.find("memory budget"), std::string::npos) << res.error().message;
+    EXPECT_NE(res.error().message.find("memory limit of 100 bytes"), std::string::npos) << res.error().message;
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "rv/data_root.hpp"
 #include "rv/assimp_importer.hpp"
 #include "rv/file_bytes.hpp"
+#include "rv/memory_budget.hpp"
 #include "rv/odol.hpp"
 #include "rv/view.hpp"
 
@@ -59,16 +60,28 @@ void OdolImporter::SetupProperties(const Assimp::Importer* importer) {
 
 void OdolImporter::InternReadFile(const std::string& file, aiScene* scene, Assimp::IOSystem* io) {
     const std::string name = fileNameOf(file);
-    const std::vector<uint8_t> bytes = assimp::readAllBytes(io, file, options_.memoryLimit);
+    // One budget for the whole import: the file's bytes, the decode, the view and the scene.
+    MemoryBudget budget(options_.memoryLimit);
+    Options options = options_;
+    options.budget = &budget;
+    assimp::SceneBudget sceneBudget(budget, name);
+    const std::vector<uint8_t> bytes = assimp::readAllBytes(io, file, options.memoryLimit);
+    sceneBudget.charge(bytes.size(), "the file's bytes");
     // Assimp may call us without CanRead (one importer per extension); the decoder checks the
     // magic and names what it found instead ("editable MLOD model", "not an ODOL file"...).
-    Result<OdolModel> model = decodeOdol(bytes.data(), bytes.size(), name, options_);
+    Result<OdolModel> model = decodeOdol(bytes.data(), bytes.size(), name, options);
     if (!model) throw ImportError(model.error().message);
     for (const Warning& w : model->warnings) ASSIMP_LOG_WARN(w.message);
-    Result<ModelView> view = buildModelView(model.value(), options_, assimp::assimpFrame());
-    if (!view) throw ImportError(name + ": " + view.error().message);
-    assimp::buildOdolScene(model.value(), view.value(), name, selectionsAsBones_, scene);
-    if (!options_.dataRoot.empty()) addTextures(view.value(), options_, name, scene);
+    try {
+        Result<ModelView> view = buildModelView(model.value(), options, assimp::assimpFrame());
+        if (!view) throw ImportError(name + ": " + view.error().message);
+        assimp::buildOdolScene(model.value(), view.value(), name, selectionsAsBones_, sceneBudget, scene);
+        if (!options.dataRoot.empty()) addTextures(view.value(), options, name, scene);
+    } catch (const ImportError& e) {
+        // The decoded model fitted; its meshes did not. Fewer LODs may.
+        if (std::string(e.what()).find("over the memory limit") == std::string::npos || options.lods == "first") throw;
+        throw ImportError(std::string(e.what()) + "; fewer LODs may fit (RV_IMPORT_LODS / --lod first)");
+    }
 }
 
 void registerImporters(Assimp::Importer& importer) {

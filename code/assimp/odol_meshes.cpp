@@ -2,6 +2,7 @@
 // Each mesh holds only the vertices it uses; selections optionally become its bones.
 #include "assimp/odol_meshes.hpp"
 
+#include <algorithm>
 #include <limits>
 #include <set>
 
@@ -68,7 +69,14 @@ aiMesh* newMesh(const std::vector<unsigned>& corners, const std::vector<unsigned
     return mesh;
 }
 
-aiMesh* groupMesh(const LodView& lod, const MaterialGroup& g, VertexPacker& packer) {
+// A mesh holds at most one vertex per corner, and never more than the LOD has.
+uint64_t meshBytes(const LodView& lod, uint64_t faces, uint64_t corners) {
+    return cost::mesh(std::min<uint64_t>(corners, lod.positions.size()), faces, lod.uvSets.size());
+}
+
+aiMesh* groupMesh(const LodView& lod, const MaterialGroup& g, VertexPacker& packer, SceneBudget& budget) {
+    const uint64_t faces = uint64_t(g.triangleCount) + g.polygonCount;
+    budget.charge(meshBytes(lod, faces, 3 * faces), "a mesh of LOD " + lod.name);
     std::vector<unsigned> corners, sizes;
     unsigned types = 0;
     for (uint32_t t = g.firstTriangle; t < g.firstTriangle + g.triangleCount; ++t) {
@@ -91,7 +99,8 @@ aiMesh* groupMesh(const LodView& lod, const MaterialGroup& g, VertexPacker& pack
     return mesh;
 }
 
-aiMesh* pointMesh(const LodView& lod, VertexPacker& packer) {
+aiMesh* pointMesh(const LodView& lod, VertexPacker& packer, SceneBudget& budget) {
+    budget.charge(meshBytes(lod, lod.loosePoints.size(), lod.loosePoints.size()), "the points of LOD " + lod.name);
     std::vector<unsigned> corners, sizes(lod.loosePoints.size(), 1);
     for (uint32_t v : lod.loosePoints) corners.push_back(packer.map(v));
     aiMesh* mesh = newMesh(corners, sizes, aiPrimitiveType_POINT);
@@ -102,7 +111,8 @@ aiMesh* pointMesh(const LodView& lod, VertexPacker& packer) {
 
 // Every selection touching the mesh as a bone with the view's weights. aiBone names must be
 // unique per mesh; a bone without weights says nothing.
-void addBones(aiMesh* mesh, const LodView& lod, const VertexPacker& packer, std::vector<aiBone*>& created) {
+void addBones(aiMesh* mesh, const LodView& lod, const VertexPacker& packer, SceneBudget& budget,
+              std::vector<aiBone*>& created) {
     std::vector<aiBone*> bones;
     std::set<std::string> names;
     for (const SelectionView& sel : lod.selections) {
@@ -112,6 +122,8 @@ void addBones(aiMesh* mesh, const LodView& lod, const VertexPacker& packer, std:
             if (v != kNone) weights.emplace_back(v, sel.weights[i]);
         }
         if (weights.empty() || !names.insert(sel.name).second) continue;
+        // Every selection touching a mesh is a bone of it: the cost is per (mesh, selection).
+        budget.charge(cost::kBone + weights.size() * sizeof(aiVertexWeight), "bone '" + sel.name.substr(0, 64) + "'");
         auto* bone = new aiBone;
         bone->mName = toAiString(sel.name);
         bone->mNumWeights = unsigned(weights.size());
@@ -125,23 +137,24 @@ void addBones(aiMesh* mesh, const LodView& lod, const VertexPacker& packer, std:
 
 }  // namespace
 
-void appendLodMeshes(const ModelView& view, size_t lodSlot, bool selectionsAsBones, std::vector<aiMesh*>& meshes,
-                     std::vector<aiBone*>& bones) {
+void appendLodMeshes(const ModelView& view, size_t lodSlot, bool selectionsAsBones, SceneBudget& budget,
+                     std::vector<aiMesh*>& meshes, std::vector<aiBone*>& bones) {
     const LodView& lod = view.lods[lodSlot];
+    budget.charge(lod.positions.size() * 8, "vertex maps of LOD " + lod.name);  // the packer's remap and order
     VertexPacker packer(lod);
     auto finish = [&](aiMesh* mesh, unsigned material) {
         mesh->mMaterialIndex = material;
-        if (selectionsAsBones) addBones(mesh, lod, packer, bones);
+        if (selectionsAsBones) addBones(mesh, lod, packer, budget, bones);
         meshes.push_back(mesh);
         packer.reset();
     };
     for (const MaterialGroup& g : lod.groups) {
-        if (aiMesh* mesh = groupMesh(lod, g, packer))
+        if (aiMesh* mesh = groupMesh(lod, g, packer, budget))
             finish(mesh, g.material);
         else
             packer.reset();
     }
-    if (lod.drawLoosePoints) finish(pointMesh(lod, packer), view.pointMaterial);
+    if (lod.drawLoosePoints) finish(pointMesh(lod, packer, budget), view.pointMaterial);
 }
 
 }  // namespace rv::assimp

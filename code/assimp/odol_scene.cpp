@@ -15,14 +15,15 @@
 namespace rv::assimp {
 namespace {
 
-aiNode* newNode(const std::string& name, aiNode* parent) {
+aiNode* newNode(const std::string& name, aiNode* parent, SceneBudget& budget) {
+    budget.charge(cost::kNode, "node '" + name.substr(0, 64) + "'");
     auto* node = new aiNode;
     node->mName = toAiString(name);
     node->mParent = parent;
     return node;
 }
 
-void addLodMetadata(aiNode* node, const LodView& lod) {
+void addLodMetadata(aiNode* node, const LodView& lod, SceneBudget& budget) {
     MetadataBuilder md;
     md.add("rv:lod_index", int32_t(lod.lodIndex));
     md.add("rv:lod_resolution", lod.resolution);
@@ -31,10 +32,11 @@ void addLodMetadata(aiNode* node, const LodView& lod) {
     md.add("rv:face_count", int32_t(lod.polygonCount()));
     for (const SelectionView& sel : lod.selections) md.add("selection:" + sel.name, int32_t(sel.vertices.size()));
     for (const OdolProperty& p : *lod.properties) md.add("property:" + p.name, p.value);
-    node->mMetaData = md.build();
+    node->mMetaData = md.build(budget);
 }
 
-void addModelMetadata(aiNode* root, aiScene* scene, const OdolModel& model, const ModelView& view) {
+void addModelMetadata(aiNode* root, aiScene* scene, const OdolModel& model, const ModelView& view,
+                      SceneBudget& budget) {
     const Axes axes = view.frame.axes;
     MetadataBuilder md;
     md.add("rv:format", std::string("ODOL"));
@@ -50,34 +52,34 @@ void addModelMetadata(aiNode* root, aiScene* scene, const OdolModel& model, cons
     if (!model.info.propertyClass.empty()) md.add("rv:class", model.info.propertyClass);
     if (!model.info.propertyDamage.empty()) md.add("rv:damage", model.info.propertyDamage);
     if (!model.skeleton.name.empty()) md.add("rv:skeleton", model.skeleton.name);
-    root->mMetaData = md.build();
+    root->mMetaData = md.build(budget);
 
     MetadataBuilder smd;
     smd.add("SourceAsset_FormatVersion", "ODOL " + std::to_string(model.version));
     smd.add("SourceAsset_Generator", std::string("rvimport"));
-    scene->mMetaData = smd.build();
+    scene->mMetaData = smd.build(budget);
 }
 
-void addProxyNodes(const LodView& lod, aiNode* parent, std::vector<aiNode*>& children) {
+void addProxyNodes(const LodView& lod, aiNode* parent, std::vector<aiNode*>& children, SceneBudget& budget) {
     for (const ProxyView& proxy : lod.proxies) {
-        aiNode* p = newNode(proxy.name, parent);
+        aiNode* p = newNode(proxy.name, parent, budget);
         p->mTransformation = toAi(proxy.transform);
         MetadataBuilder md;
         md.add("rv:proxy_path", proxy.path);
         md.add("rv:proxy_index", int32_t(proxy.index));
-        p->mMetaData = md.build();
+        p->mMetaData = md.build(budget);
         children.push_back(p);
     }
 }
 
-void addNamedPointNodes(const LodView& lod, aiNode* parent, std::vector<aiNode*>& children) {
+void addNamedPointNodes(const LodView& lod, aiNode* parent, std::vector<aiNode*>& children, SceneBudget& budget) {
     for (const NamedPoint& point : lod.namedPoints) {
-        aiNode* p = newNode(point.name, parent);
+        aiNode* p = newNode(point.name, parent, budget);
         const Vec3& at = point.position;
         p->mTransformation = aiMatrix4x4(1, 0, 0, at.x, 0, 1, 0, at.y, 0, 0, 1, at.z, 0, 0, 0, 1);
         MetadataBuilder md;
         md.add("rv:point_count", int32_t(point.pointCount));
-        p->mMetaData = md.build();
+        p->mMetaData = md.build(budget);
         children.push_back(p);
     }
 }
@@ -97,7 +99,7 @@ struct NodeTree {
 // Exporters find a bone's node with a depth-first search by name, so the first node of that
 // name in tree order defines its pose; the offset matrix undoes that pose, so the skin leaves
 // every vertex where it is. Selections without a node get an identity node under their LOD.
-void attachBones(aiNode* root, NodeTree& tree, const std::vector<aiBone*>& bones) {
+void attachBones(aiNode* root, NodeTree& tree, const std::vector<aiBone*>& bones, SceneBudget& budget) {
     std::set<std::string> named{root->mName.C_Str()};
     for (size_t slot = 0; slot < tree.lods.size(); ++slot) {
         named.insert(tree.lods[slot]->mName.C_Str());
@@ -105,7 +107,8 @@ void attachBones(aiNode* root, NodeTree& tree, const std::vector<aiBone*>& bones
     }
     for (size_t b = 0; b < bones.size(); ++b)
         if (named.insert(bones[b]->mName.C_Str()).second)
-            tree.children[tree.boneLod[b]].push_back(newNode(bones[b]->mName.C_Str(), tree.lods[tree.boneLod[b]]));
+            tree.children[tree.boneLod[b]].push_back(
+                newNode(bones[b]->mName.C_Str(), tree.lods[tree.boneLod[b]], budget));
     std::unordered_map<std::string, aiMatrix4x4> firstPose;  // root and LOD nodes are identity
     auto note = [&](const aiNode* n) { firstPose.emplace(n->mName.C_Str(), n->mTransformation); };
     note(root);
@@ -118,14 +121,27 @@ void attachBones(aiNode* root, NodeTree& tree, const std::vector<aiBone*>& bones
 
 }  // namespace
 
+namespace {
+
+uint64_t materialBytes(const ModelView& view) {
+    uint64_t properties = 0;
+    for (const ViewMaterial& m : view.materials)
+        properties += 12 + (m.embedded ? m.embedded->stages.size() : 0);  // name, texture, colours...
+    return properties * cost::kMaterialProperty * 2;                       // the property list doubles
+}
+
+}  // namespace
+
 void buildOdolScene(const OdolModel& model, const ModelView& view, const std::string& rootName, bool selectionsAsBones,
-                    aiScene* scene) {
+                    SceneBudget& budget, aiScene* scene) {
+    budget.charge(materialBytes(view), "building the scene's " + std::to_string(view.materials.size()) + " materials");
     std::vector<aiMaterial*> materials = makeMaterials(view);
     scene->mMaterials = releaseArray(materials, scene->mNumMaterials);  // the scene owns them now
+    budget.charge(cost::kNode, "the root node");
     auto* root = new aiNode;
     scene->mRootNode = root;
     root->mName = toAiString(rootName);
-    addModelMetadata(root, scene, model, view);
+    addModelMetadata(root, scene, model, view, budget);
 
     std::vector<aiMesh*> meshes;
     struct MeshGuard {
@@ -139,21 +155,21 @@ void buildOdolScene(const OdolModel& model, const ModelView& view, const std::st
     tree.children.resize(view.lods.size());
     for (size_t slot = 0; slot < view.lods.size(); ++slot) {
         const LodView& lod = view.lods[slot];
-        aiNode* node = newNode(lod.name, root);
+        aiNode* node = newNode(lod.name, root, budget);
         tree.lods.push_back(node);
-        addLodMetadata(node, lod);
+        addLodMetadata(node, lod, budget);
         const size_t firstMesh = meshes.size();
-        appendLodMeshes(view, slot, selectionsAsBones, meshes, bones);
+        appendLodMeshes(view, slot, selectionsAsBones, budget, meshes, bones);
         tree.boneLod.resize(bones.size(), slot);
         node->mNumMeshes = unsigned(meshes.size() - firstMesh);
         if (node->mNumMeshes) {
             node->mMeshes = new unsigned[node->mNumMeshes];
             for (unsigned i = 0; i < node->mNumMeshes; ++i) node->mMeshes[i] = unsigned(firstMesh + i);
         }
-        addProxyNodes(lod, node, tree.children[slot]);
-        addNamedPointNodes(lod, node, tree.children[slot]);
+        addProxyNodes(lod, node, tree.children[slot], budget);
+        addNamedPointNodes(lod, node, tree.children[slot], budget);
     }
-    if (!bones.empty()) attachBones(root, tree, bones);
+    if (!bones.empty()) attachBones(root, tree, bones, budget);
 
     for (size_t slot = 0; slot < tree.lods.size(); ++slot)
         tree.lods[slot]->mChildren = releaseArray(tree.children[slot], tree.lods[slot]->mNumChildren);

@@ -13,7 +13,8 @@
 namespace rv::assimp {
 
 // Fills `scene` (freshly constructed by Assimp) with every LOD of `view`.
+// Every allocation is charged to `budget` first (ImportError naming the limit when it is spent).
 void buildOdolScene(const OdolModel& model, const ModelView& view, const std::string& rootName, bool selectionsAsBones,
-                    aiScene* scene);
+                    SceneBudget& budget, aiScene* scene);
 
 }  // namespace rv::assimp

@@ -2,6 +2,7 @@
 // (Debian's Assimp aborts on broken invariants instead of returning an error, see shared notes.)
 #pragma once
 
+#include <assimp/material.h>
 #include <assimp/metadata.h>
 #include <assimp/scene.h>
 
@@ -11,10 +12,44 @@
 #include <variant>
 #include <vector>
 
+#include "rv/assimp_importer.hpp"
 #include "rv/math_types.hpp"
+#include "rv/memory_budget.hpp"
 #include "rv/view.hpp"
 
 namespace rv::assimp {
+
+// What the scene builders allocate, charged to the import's budget before they allocate it.
+// Assimp's structures are dominated by aiString (1 KiB + 4 bytes, fixed): every node name,
+// metadata key and string value, material property key and string value is one. The costs are
+// upper bounds (malloc rounds small blocks up to 32 bytes; growing vectors are counted twice).
+namespace cost {
+constexpr uint64_t kNode = sizeof(aiNode) + 64;  // the node and its child / mesh index arrays
+constexpr uint64_t kMetadataEntry = 2 * sizeof(aiString) + sizeof(aiMetadataEntry) + 32;  // key + value
+constexpr uint64_t kMaterialProperty = sizeof(aiMaterialProperty) + sizeof(aiString) + 32;
+constexpr uint64_t kFace = sizeof(aiFace) + 32 + 16;  // the face, its index block, the staging arrays
+constexpr uint64_t kBone = sizeof(aiBone) + 64;
+// A mesh of `vertices` vertices with `uvSets` UV sets (normals always counted) and `faces` faces.
+inline uint64_t mesh(uint64_t vertices, uint64_t faces, uint64_t uvSets) {
+    return sizeof(aiMesh) + vertices * sizeof(aiVector3D) * (2 + uvSets) + faces * kFace;
+}
+}  // namespace cost
+
+// The import's budget as the scene builders use it: a charge that cannot be had throws
+// ImportError naming the limit.
+class SceneBudget {
+public:
+    SceneBudget(MemoryBudget& budget, std::string file) : budget_(budget), file_(std::move(file)) {}
+    void charge(uint64_t bytes, const std::string& what) {
+        if (!budget_.tryCharge(bytes)) throw ImportError(file_ + ": " + budget_.overMessage(what, bytes));
+    }
+    MemoryBudget& budget() const { return budget_; }
+    const std::string& file() const { return file_; }
+
+private:
+    MemoryBudget& budget_;
+    std::string file_;
+};
 
 // aiString holds at most MAXLEN-1 bytes and aiString::Set(std::string) silently keeps the old
 // value for longer input; file data is cut here instead.
@@ -46,7 +81,8 @@ public:
     void add(std::string key, Value value) { entries_.emplace_back(std::move(key), std::move(value)); }
     bool empty() const { return entries_.empty(); }
 
-    aiMetadata* build() const {
+    aiMetadata* build(SceneBudget& budget) const {
+        budget.charge(cost::kMetadataEntry * entries_.size(), "node metadata");
         aiMetadata* md = aiMetadata::Alloc(unsigned(entries_.size()));
         for (unsigned i = 0; i < entries_.size(); ++i) {
             const auto& [key, value] = entries_[i];

@@ -11,6 +11,7 @@
 #include "assimp/wrp_scene.hpp"
 #include "rv/assimp_importer.hpp"
 #include "rv/file_bytes.hpp"
+#include "rv/memory_budget.hpp"
 #include "rv/data_root.hpp"
 #include "rv/view.hpp"
 #include "rv/wrp.hpp"
@@ -73,6 +74,9 @@ void loadObjectModels(const TerrainView& view, const Options& options, const std
             continue;
         }
         Result<std::vector<uint8_t>> bytes = root->read(ref);
+        // The model's bytes live until it is decoded; its decode and view draw on the same budget.
+        if (bytes && !options.budget->tryCharge(bytes->size()))
+            bytes = makeError(DiagKind::MemoryLimit, options.budget->overMessage(path, bytes->size()));
         Result<OdolModel> model =
             bytes ? decodeOdol(bytes->data(), bytes->size(), fileNameOf(path), modelOptions) : Result<OdolModel>(bytes.error());
         if (!model) {
@@ -95,14 +99,23 @@ void loadObjectModels(const TerrainView& view, const Options& options, const std
 
 void WrpImporter::InternReadFile(const std::string& file, aiScene* scene, Assimp::IOSystem* io) {
     const std::string name = fileNameOf(file);
-    const std::vector<uint8_t> bytes = assimp::readAllBytes(io, file, options_.memoryLimit);
-    Result<WrpTerrain> terrain = decodeWrp(bytes.data(), bytes.size(), name, options_);
+    // One budget for the whole import, the object models from the data root included.
+    MemoryBudget budget(options_.memoryLimit);
+    Options options = options_;
+    options.budget = &budget;
+    assimp::SceneBudget sceneBudget(budget, name);
+    const std::vector<uint8_t> bytes = assimp::readAllBytes(io, file, options.memoryLimit);
+    sceneBudget.charge(bytes.size(), "the file's bytes");
+    Result<WrpTerrain> terrain = decodeWrp(bytes.data(), bytes.size(), name, options);
     if (!terrain) throw ImportError(terrain.error().message);
     for (const Warning& w : terrain->warnings) ASSIMP_LOG_WARN(w.message);
     const TerrainView view(terrain.value(), assimp::assimpFrame());
+    for (const Warning& w : view.warnings()) ASSIMP_LOG_WARN(name, ": ", w.message);
+    // Refused before anything is built when the terrain alone cannot fit.
+    assimp::chargeTerrainScene(view, sceneBudget);
     ObjectModels models;
-    if (!options_.dataRoot.empty()) loadObjectModels(view, options_, name, models);
-    assimp::buildWrpScene(view, name, options_.dataRoot.empty() ? nullptr : &models, scene);
+    if (!options.dataRoot.empty()) loadObjectModels(view, options, name, models);
+    assimp::buildWrpScene(view, name, options.dataRoot.empty() ? nullptr : &models, sceneBudget, scene);
 }
 
 }  // namespace rv

@@ -95,16 +95,18 @@ void addTerrainMeshes(const TerrainView& view, std::vector<aiMesh*>& meshes, std
 
 // Object models from the data root: each model's meshes once, shared by all the nodes that
 // place it (Assimp nodes may reference the same mesh).
-std::map<std::string, std::vector<unsigned>> addObjectMeshes(const ObjectModels& models, std::vector<aiMesh*>& meshes,
+std::map<std::string, std::vector<unsigned>> addObjectMeshes(const ObjectModels& models, SceneBudget& budget,
+                                                             std::vector<aiMesh*>& meshes,
                                                              std::vector<aiMaterial*>& materials) {
     std::map<std::string, std::vector<unsigned>> meshesOfModel;
     for (const auto& [path, object] : models) {
         const unsigned materialBase = unsigned(materials.size());
+        budget.charge(object->view.materials.size() * 24 * cost::kMaterialProperty, "the materials of " + path);
         for (aiMaterial* m : makeMaterials(object->view)) materials.push_back(m);
         std::vector<aiMesh*> parts;
         std::vector<aiBone*> bones;
         for (size_t slot = 0; slot < object->view.lods.size(); ++slot)
-            appendLodMeshes(object->view, slot, false, parts, bones);
+            appendLodMeshes(object->view, slot, false, budget, parts, bones);
         std::vector<unsigned>& indices = meshesOfModel[path];
         for (aiMesh* m : parts) {
             m->mMaterialIndex += materialBase;
@@ -115,14 +117,15 @@ std::map<std::string, std::vector<unsigned>> addObjectMeshes(const ObjectModels&
     return meshesOfModel;
 }
 
-aiNode* newNode(const std::string& name, aiNode* parent) {
+aiNode* newNode(const std::string& name, aiNode* parent, SceneBudget& budget) {
+    budget.charge(cost::kNode, "node '" + name.substr(0, 64) + "'");
     auto* node = new aiNode;
     node->mName = toAiString(name);
     node->mParent = parent;
     return node;
 }
 
-void addTerrainMetadata(const WrpTerrain& t, aiNode* root, aiScene* scene) {
+void addTerrainMetadata(const WrpTerrain& t, aiNode* root, aiScene* scene, SceneBudget& budget) {
     MetadataBuilder md;
     md.add("rv:format", t.signature);
     md.add("rv:version", int32_t(t.version));
@@ -133,22 +136,23 @@ void addTerrainMetadata(const WrpTerrain& t, aiNode* root, aiScene* scene) {
     md.add("rv:cell_size", t.cellSize());
     md.add("rv:layer_cell_size", t.layerCellSize);
     md.add("rv:object_count", int32_t(t.objects.size()));
-    root->mMetaData = md.build();
+    root->mMetaData = md.build(budget);
     MetadataBuilder smd;
     smd.add("SourceAsset_FormatVersion", t.signature + " " + std::to_string(t.version));
     smd.add("SourceAsset_Generator", std::string("rvimport"));
-    scene->mMetaData = smd.build();
+    scene->mMetaData = smd.build(budget);
 }
 
 aiNode* objectNodes(const TerrainView& view, const std::map<std::string, std::vector<unsigned>>& meshesOfModel,
-                    aiNode* root) {
+                    aiNode* root, SceneBudget& budget) {
     const WrpTerrain& t = view.terrain();
-    aiNode* objects = newNode("objects", root);
+    aiNode* objects = newNode("objects", root, budget);
     std::vector<aiNode*> children;
     children.reserve(t.objects.size());
     for (uint32_t i = 0; i < t.objects.size(); ++i) {
         const WrpObject& o = t.objects[i];
-        aiNode* n = newNode(o.model, objects);
+        if (!TerrainView::placeable(o)) continue;  // the view warned
+        aiNode* n = newNode(o.model, objects, budget);
         children.push_back(n);
         n->mTransformation = toAi(view.objectTransform(i));
         auto placed = meshesOfModel.find(o.model);
@@ -160,18 +164,18 @@ aiNode* objectNodes(const TerrainView& view, const std::map<std::string, std::ve
         MetadataBuilder omd;
         omd.add("rv:object_id", int32_t(o.id));
         omd.add("rv:model", o.model);
-        n->mMetaData = omd.build();
+        n->mMetaData = omd.build(budget);
     }
     objects->mChildren = releaseArray(children, objects->mNumChildren);
     return objects;
 }
 
-aiNode* roadNodes(const TerrainView& view, aiNode* root) {
+aiNode* roadNodes(const TerrainView& view, aiNode* root, SceneBudget& budget) {
     const Axes axes = view.frame().axes;
-    aiNode* roads = newNode("roads", root);
+    aiNode* roads = newNode("roads", root, budget);
     std::vector<aiNode*> children;
     for (const WrpRoadLink& r : view.terrain().roads) {
-        aiNode* n = newNode(r.model.empty() ? "road " + std::to_string(r.objectId) : r.model, roads);
+        aiNode* n = newNode(r.model.empty() ? "road " + std::to_string(r.objectId) : r.model, roads, budget);
         children.push_back(n);
         if (!r.model.empty()) n->mTransformation = toAi(toFrame(axes, r.transform));
         MetadataBuilder rmd;
@@ -179,20 +183,63 @@ aiNode* roadNodes(const TerrainView& view, aiNode* root) {
         rmd.add("rv:connection_count", int32_t(r.connections.size()));
         for (size_t i = 0; i < r.connections.size() && i < 8; ++i)
             rmd.add("rv:connection_" + std::to_string(i), toAi(toFrame(axes, r.connections[i])));
-        n->mMetaData = rmd.build();
+        n->mMetaData = rmd.build(budget);
     }
     roads->mChildren = releaseArray(children, roads->mNumChildren);
     return roads;
 }
 
+// Upper bounds of the terrain's part of the scene. Each tile mesh keeps only the samples its
+// cells use: with one layer material that is every sample of the tile once; with several, a
+// sample can be repeated in up to four meshes (one per cell around it).
+struct TerrainCost {
+    uint64_t meshes = 0;  // tile meshes and the tile being built
+    uint64_t nodes = 0;   // object and road nodes with their metadata
+};
+
+TerrainCost terrainCost(const TerrainView& view) {
+    const WrpTerrain& t = view.terrain();
+    const uint64_t cells = uint64_t(t.mapSizeX > 0 ? t.mapSizeX - 1 : 0) * (t.mapSizeY > 0 ? t.mapSizeY - 1 : 0);
+    const uint64_t tileSamples = (uint64_t(t.mapSizeX) + view.tileColumns()) * (uint64_t(t.mapSizeY) + view.tileRows());
+    const uint64_t layers = std::max<uint64_t>(t.materials.size(), 1);
+    const uint64_t vertices = layers == 1 ? tileSamples : std::min(tileSamples * layers, 4 * cells);
+    const uint64_t meshCount = std::min<uint64_t>(uint64_t(view.tileCount()) * layers, std::max<uint64_t>(cells, 1));
+    const uint64_t tileSide = uint64_t(view.tileCells()) + 1;
+    TerrainCost c;
+    c.meshes = meshCount * cost::mesh(0, 0, 1) + vertices * sizeof(aiVector3D) * 3 + cells * 2 * cost::kFace +
+               tileSide * tileSide * (32 + 8 + 40);  // the tile being built, and its remap
+    c.nodes = 3 * cost::kNode + t.objects.size() * (cost::kNode + 2 * cost::kMetadataEntry) +
+              t.roads.size() * (cost::kNode + 10 * cost::kMetadataEntry);
+    return c;
+}
+
+std::string mib(uint64_t bytes) { return std::to_string((bytes + (1u << 20) - 1) >> 20) + " MiB"; }
+
 }  // namespace
 
+void chargeTerrainScene(const TerrainView& view, SceneBudget& budget) {
+    const WrpTerrain& t = view.terrain();
+    const TerrainCost c = terrainCost(view);
+    const MemoryBudget& b = budget.budget();
+    if (c.meshes + c.nodes > b.left())
+        throw ImportError(budget.file() + ": the terrain's " + std::to_string(t.mapSizeX) + " x " +
+                          std::to_string(t.mapSizeY) + " height grid needs about " + mib(c.meshes) +
+                          " as meshes, and its " + std::to_string(t.objects.size()) + " objects and " +
+                          std::to_string(t.roads.size()) + " road links about " + mib(c.nodes) +
+                          " as nodes, over the memory limit of " + formatBytes(b.limit()) + " (" +
+                          std::to_string(b.used()) + " bytes in use by the decoded terrain); what fits: its heights "
+                          "as an ESRI grid (rvimport export " + budget.file() + " OUT.asc), its objects as a "
+                          "Terrain Builder list (OUT.txt), or a higher limit (--max-memory, RV_IMPORT_MEMORY_BUDGET_MB)");
+    budget.charge(c.meshes, "the terrain's meshes");
+}
+
 void buildWrpScene(const TerrainView& view, const std::string& rootName, const ObjectModels* objectModels,
-                   aiScene* scene) {
+                   SceneBudget& budget, aiScene* scene) {
+    budget.charge(cost::kNode, "the root node");
     auto* root = new aiNode;
     scene->mRootNode = root;
     root->mName = toAiString(rootName);
-    addTerrainMetadata(view.terrain(), root, scene);
+    addTerrainMetadata(view.terrain(), root, scene, budget);
 
     std::vector<aiMesh*> meshes;
     std::vector<aiMaterial*> materials;
@@ -208,7 +255,7 @@ void buildWrpScene(const TerrainView& view, const std::string& rootName, const O
         }
     } guard{meshes, materials, top};
 
-    aiNode* terrain = newNode("terrain", root);
+    aiNode* terrain = newNode("terrain", root, budget);
     top.push_back(terrain);
     addTerrainMeshes(view, meshes, materials);
     terrain->mNumMeshes = unsigned(meshes.size());
@@ -217,9 +264,9 @@ void buildWrpScene(const TerrainView& view, const std::string& rootName, const O
         for (unsigned i = 0; i < meshes.size(); ++i) terrain->mMeshes[i] = i;
     }
     std::map<std::string, std::vector<unsigned>> meshesOfModel;
-    if (objectModels) meshesOfModel = addObjectMeshes(*objectModels, meshes, materials);
-    top.push_back(objectNodes(view, meshesOfModel, root));
-    top.push_back(roadNodes(view, root));
+    if (objectModels) meshesOfModel = addObjectMeshes(*objectModels, budget, meshes, materials);
+    top.push_back(objectNodes(view, meshesOfModel, root, budget));
+    top.push_back(roadNodes(view, root, budget));
 
     scene->mMaterials = releaseArray(materials, scene->mNumMaterials);
     root->mChildren = releaseArray(top, root->mNumChildren);

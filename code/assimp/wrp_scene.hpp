@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "assimp/scene_util.hpp"
 #include "rv/view.hpp"
 
 namespace rv::assimp {
@@ -21,7 +22,12 @@ using ObjectModels = std::map<std::string, std::unique_ptr<ObjectModel>>;  // by
 
 // `objectModels` (may be null): each model's meshes are built once and shared by every node
 // that places it.
+// Charges the terrain's meshes up front, or refuses with ImportError naming what would fit (the
+// heights as a DEM, a higher limit) when they, the object and the road nodes cannot fit the budget.
+void chargeTerrainScene(const TerrainView& view, SceneBudget& budget);
+
+// The meshes were charged by chargeTerrainScene; nodes, metadata and object meshes are charged here.
 void buildWrpScene(const TerrainView& view, const std::string& rootName, const ObjectModels* objectModels,
-                   aiScene* scene);
+                   SceneBudget& budget, aiScene* scene);
 
 }  // namespace rv::assimp

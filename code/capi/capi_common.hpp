@@ -11,6 +11,7 @@
 
 #include "rv/error.hpp"
 #include "rv/file_bytes.hpp"
+#include "rv/memory_budget.hpp"
 #include "rv/options.hpp"
 #include "rv/view.hpp"
 #include "rvimport.h"
@@ -34,6 +35,8 @@ inline void setError(rv_error* e, const DecodeError& d) { setError(e, int32_t(d.
 
 struct Settings {
     Options options;
+    // One budget for an open call: the decode, the view and the textures share memory_limit.
+    std::unique_ptr<MemoryBudget> budget;
     Frame frame;
     uint32_t tileCells = TerrainView::kDefaultTileCells;
 };
@@ -55,6 +58,8 @@ inline bool readOptions(const rv_options* in, Settings& out, rv_error* error) {
         return false;
     }
     out.options.memoryLimit = o.memory_limit ? o.memory_limit : Options{}.memoryLimit;
+    out.budget = std::make_unique<MemoryBudget>(out.options.memoryLimit);
+    out.options.budget = out.budget.get();
     out.options.lods = o.lods && *o.lods ? o.lods : "all";
     out.options.autocenter = o.autocenter != 0;
     out.options.defaultCellSize = o.default_cell_size > 0 ? o.default_cell_size : 50.0f;

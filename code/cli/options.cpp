@@ -9,7 +9,7 @@
 namespace rv::cli {
 namespace {
 
-enum class Opt { Format, Lod, Autocenter, MemoryLimit, Easting, Northing, CellSize, DataFolder, Bones, Jobs };
+enum class Opt { Format, Lod, Autocenter, MemoryLimit, MaxMemory, Easting, Northing, CellSize, DataFolder, Bones, Jobs };
 
 struct OptSpec {
     const char* name;
@@ -23,7 +23,8 @@ constexpr OptSpec kSpecs[] = {
     {"--format", Opt::Format, true, false},
     {"--lod", Opt::Lod, true, false},
     {"--autocenter", Opt::Autocenter, true, false},
-    {"--memory-limit", Opt::MemoryLimit, true, false},
+    {"--max-memory", Opt::MaxMemory, true, false},
+    {"--memory-limit", Opt::MemoryLimit, true, false},  // the same in megabytes, its earlier form
     {"--easting", Opt::Easting, true, false},
     {"--northing", Opt::Northing, true, false},
     {"--cell-size", Opt::CellSize, true, false},
@@ -70,6 +71,28 @@ bool parseNumber(const char* verb, const std::string& name, const std::string& v
     return true;
 }
 
+// "512M", "2G", "1.5G", "300000000": bytes, or K/M/G/T (binary, an optional trailing "B" or
+// "iB") after a number. Refused below 1 MiB: the Assimp property counts whole MiB.
+bool parseSize(const std::string& v, uint64_t& out) {
+    char* end = nullptr;
+    const double n = std::strtod(v.c_str(), &end);
+    if (v.empty() || !end || end == v.c_str() || !std::isfinite(n) || n <= 0 || v[0] == '-') return false;
+    std::string unit = lower(end);
+    if (unit.size() > 1 && (unit.compare(1, std::string::npos, "b") == 0 || unit.compare(1, std::string::npos, "ib") == 0))
+        unit.resize(1);
+    int shift;
+    if (unit.empty() || unit == "b") shift = 0;
+    else if (unit == "k") shift = 10;
+    else if (unit == "m") shift = 20;
+    else if (unit == "g") shift = 30;
+    else if (unit == "t") shift = 40;
+    else return false;
+    const double bytes = std::ldexp(n, shift);
+    if (bytes < double(1 << 20) || bytes > double(uint64_t(kMaxMemoryLimitMb) << 20)) return false;
+    out = uint64_t(bytes);
+    return true;
+}
+
 bool parseCount(const std::string& v, long lo, long hi, long& out) {
     char* end = nullptr;
     const long n = std::strtol(v.c_str(), &end, 10);
@@ -101,6 +124,15 @@ bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptio
                 return false;
             }
             out.decode.memoryLimit = uint64_t(count) << 20;
+            return true;
+        case Opt::MaxMemory:
+            if (!parseSize(v, out.decode.memoryLimit)) {
+                std::fprintf(stderr,
+                             "rvimport %s: --max-memory wants a size from 1M to %ldG (bytes, or with K, M, G, T), "
+                             "not '%s'\n",
+                             verb, kMaxMemoryLimitMb >> 10, v.c_str());
+                return false;
+            }
             return true;
         case Opt::Easting:
         case Opt::Northing:

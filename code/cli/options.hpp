@@ -11,7 +11,8 @@
 namespace rv::cli {
 
 struct CliOptions {
-    // --lod (lods, default "first"), --autocenter (autocenter), --memory-limit (memoryLimit),
+    // --lod (lods, default "first"), --autocenter (autocenter), --max-memory SIZE and
+    // --memory-limit MB (memoryLimit, the one budget of each import),
     // --data-folder (dataRoot), --cell-size (defaultCellSize).
     Options decode;
     std::string format;                     // -f: exporter id; empty = guess from OUT's extension
@@ -22,7 +23,7 @@ struct CliOptions {
 };
 
 // Parses `args` (args[0] is the verb): -f ID / -fID / --format[=]ID, --lod SPEC,
-// --autocenter on|off, --memory-limit MB, --easting E, --northing N, --cell-size M,
+// --autocenter on|off, --max-memory SIZE (512M, 2G, bytes), --memory-limit MB, --easting E, --northing N, --cell-size M,
 // --data-folder DIR, --selections-as-bones and, for batch, -j N. Every "--name VALUE" option
 // may also be written "--name=VALUE"; "--" ends the options (what follows are file names, even
 // when they start with '-'). Returns false after reporting a usage error on stderr.

@@ -27,19 +27,15 @@ void PayloadCodec::checkCountAt(const ByteReader& r, uint64_t countOffset, uint6
                  std::string(what) + ": count " + std::to_string(n) + " at offset " + hexOffset(countOffset) +
                      " needs " + std::to_string(size) + " bytes, more than the " + std::to_string(r.remaining()) +
                      " bytes left can hold even compressed");
-    if (size > *budget_)
+    if (size > budget_->left())
         r.failAt(DiagKind::MemoryLimit, countOffset,
-                 std::string(what) + ": count " + std::to_string(n) + " at offset " + hexOffset(countOffset) +
-                     " needs " + std::to_string(size) + " bytes, over the memory budget left (" +
-                     std::to_string(*budget_) + " bytes)");
+                 budget_->overMessage(std::string(what) + ": count " + std::to_string(n) + " at offset " +
+                                          hexOffset(countOffset),
+                                      size));
 }
 
 void PayloadCodec::charge(const ByteReader& r, uint64_t size, const char* what) const {
-    if (size > *budget_)
-        r.fail(DiagKind::MemoryLimit, std::string(what) + ": " + std::to_string(size) +
-                                          " decoded bytes exceed the memory budget left (" + std::to_string(*budget_) +
-                                          " bytes)");
-    *budget_ -= size;
+    if (!budget_->tryCharge(size)) r.fail(DiagKind::MemoryLimit, budget_->overMessage(what, size));
 }
 
 void PayloadCodec::checkDecodedSize(const ByteReader& r, uint64_t size, const char* what) const {

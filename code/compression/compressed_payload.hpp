@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/byte_reader.hpp"
+#include "rv/memory_budget.hpp"
 
 namespace rv {
 
@@ -17,8 +18,8 @@ enum class PayloadRule { LzssBySize, LzoBySize, LzoByFlag };
 
 class PayloadCodec {
 public:
-    // `budget` counts the decompressed bytes this file may still produce (Options::memoryLimit).
-    PayloadCodec(PayloadRule rule, uint64_t& budget) : rule_(rule), budget_(&budget) {}
+    // `budget` is the import's (Options::memoryLimit): every decoded array is charged to it.
+    PayloadCodec(PayloadRule rule, MemoryBudget& budget) : rule_(rule), budget_(&budget) {}
     PayloadRule rule() const { return rule_; }
 
     // Reads one payload that decodes to exactly `size` bytes into dst (which holds `size` bytes).
@@ -61,13 +62,24 @@ public:
 
     // Takes `size` bytes from the memory budget (fails when it is spent).
     void charge(const ByteReader& r, uint64_t size, const char* what) const;
+    // Gives back bytes of an array that was decoded and dropped.
+    void release(uint64_t size) const { budget_->release(size); }
+    MemoryBudget& budget() const { return *budget_; }
+
+    // Charges n elements of T, then sizes `out` to them: for structure tables whose count was
+    // bounded by the bytes left but whose elements are larger in memory than in the file.
+    template <class T>
+    void allocate(const ByteReader& r, std::vector<T>& out, size_t n, const char* what) const {
+        charge(r, uint64_t(n) * sizeof(T), what);
+        out.resize(n);
+    }
 
     void checkCountAt(const ByteReader& r, uint64_t countOffset, uint64_t n, size_t elementSize,
                       const char* what) const;
 
 private:
     PayloadRule rule_;
-    uint64_t* budget_;
+    MemoryBudget* budget_;
 };
 
 }  // namespace rv

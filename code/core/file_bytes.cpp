@@ -6,6 +6,8 @@
 
 #ifdef _WIN32
 #include <windows.h>
+#else
+#include <sys/stat.h>
 #endif
 
 namespace rv {
@@ -47,6 +49,26 @@ std::FILE* openFile(const std::string& utf8Path, const char* mode) {
 #endif
 }
 
+namespace {
+
+// POSIX opens a directory as a file, and seeking to its end gives a nonsense size (9.2 EB on
+// Linux): say what it is instead. (Windows refuses to open a directory in the first place.)
+bool isDirectory(std::FILE* f) {
+#ifdef _WIN32
+    (void)f;
+    return false;
+#else
+    struct stat st;
+    return fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode);
+#endif
+}
+
+DecodeError directoryError(const std::string& path) {
+    return makeError(DiagKind::CannotRead, path + ": cannot read: " + std::strerror(EISDIR), 0);
+}
+
+}  // namespace
+
 std::string fileNameOf(const std::string& path) {
     size_t slash = path.find_last_of("/\\");
     return slash == std::string::npos ? path : path.substr(slash + 1);
@@ -55,6 +77,10 @@ std::string fileNameOf(const std::string& path) {
 Result<std::vector<uint8_t>> readFileBytes(const std::string& path, uint64_t maxBytes) {
     std::FILE* f = openFile(path, "rb");
     if (!f) return makeError(DiagKind::CannotRead, path + ": cannot open: " + std::strerror(errno), 0);
+    if (isDirectory(f)) {
+        std::fclose(f);
+        return directoryError(path);
+    }
     std::vector<uint8_t> bytes;
     long size = -1;
     if (std::fseek(f, 0, SEEK_END) == 0) size = std::ftell(f);
@@ -81,6 +107,10 @@ Result<std::vector<uint8_t>> readFileBytes(const std::string& path, uint64_t max
 Result<std::vector<uint8_t>> readFileRange(const std::string& path, uint64_t offset, uint64_t size) {
     std::FILE* f = openFile(path, "rb");
     if (!f) return makeError(DiagKind::CannotRead, path + ": cannot open: " + std::strerror(errno));
+    if (isDirectory(f)) {
+        std::fclose(f);
+        return directoryError(path);
+    }
     std::vector<uint8_t> bytes;
     bool ok = offset <= uint64_t(INT64_MAX);
 #ifdef _WIN32

@@ -79,7 +79,7 @@ void readAxes(ByteReader& r, uint32_t nLods, OdolAnimations& a) {
 void readAnimations(ByteReader& r, const FileState& s, uint32_t lodCount, OdolAnimations& a) {
     ContextScope scope(r.context(), "animations");
     uint32_t nClasses = r.count(4 + 2 + 16 + 4, "animation classes");
-    a.classes.resize(nClasses);
+    s.codec.allocate(r, a.classes, nClasses, "animation classes");
     {
         ContextScope cls(r.context(), "class", 0);
         for (uint32_t i = 0; i < nClasses; ++i) {

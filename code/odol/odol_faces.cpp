@@ -26,7 +26,9 @@ void checkFaceCount(const ByteReader& r, uint64_t countAt, uint32_t n, size_t mi
 // whatever the version stores ahead of face f's vertex count. The engine reads that count as a
 // signed char and allows up to 127; every reader and every real file has 3 or 4.
 template <class BeforeFace>
-void readFaceList(ByteReader& r, uint32_t n, size_t idxBytes, OdolLod& lod, BeforeFace beforeFace) {
+void readFaceList(ByteReader& r, const FileState& s, uint32_t n, size_t idxBytes, OdolLod& lod,
+                  BeforeFace beforeFace) {
+    s.codec.charge(r, (uint64_t(n) + 1) * 4 + uint64_t(n) * 16, "faces");
     lod.faceStart.resize(size_t(n) + 1);
     lod.faceIndices.resize(size_t(n) * 4);  // at most 4 per face; trimmed below
     uint32_t* idx = lod.faceIndices.data();
@@ -150,7 +152,7 @@ void readFaces(ByteReader& r, const FileState& s, OdolLod& lod) {
         faceDataSize = r.u32();
         r.u16();  // always zero
         checkFaceCount(r, countAt, n, 1 + 3 * idxBytes);
-        readFaceList(r, n, idxBytes, lod, [](uint32_t) {});
+        readFaceList(r, s, n, idxBytes, lod, [](uint32_t) {});
     }
     // A cross-check only: the face stream's size in section units, which sections refer to.
     uint64_t expected = uint64_t(sectionUnit(s)) * (lod.faceCount() + lod.faceIndices.size());
@@ -163,7 +165,7 @@ void readFaces(ByteReader& r, const FileState& s, OdolLod& lod) {
 void readSections(ByteReader& r, const FileState& s, OdolLod& lod) {
     ContextScope scope(r.context(), "sections");
     uint32_t n = r.count(4 * 5 + 2 + 4 + 4, "sections");
-    lod.sections.resize(n);
+    s.codec.allocate(r, lod.sections, n, "sections");
     ContextScope item(r.context(), "section", 0);
     for (uint32_t i = 0; i < n; ++i) {
         item.setIndex(i);
@@ -171,7 +173,7 @@ void readSections(ByteReader& r, const FileState& s, OdolLod& lod) {
     }
 }
 
-void readFacesV7(ByteReader& r, OdolLod& lod, FaceAttributesV7& attributes) {
+void readFacesV7(ByteReader& r, const FileState& s, OdolLod& lod, FaceAttributesV7& attributes) {
     ContextScope scope(r.context(), "faces");
     uint64_t countAt = r.offset();
     uint32_t n = r.u32();
@@ -180,9 +182,9 @@ void readFacesV7(ByteReader& r, OdolLod& lod, FaceAttributesV7& attributes) {
     r.u32();
     constexpr size_t kMinFace = 4 + 2 + 1 + 3 * 2;
     checkFaceCount(r, countAt, n, kMinFace);
-    attributes.texture.resize(n);
-    attributes.flags.resize(n);
-    readFaceList(r, n, 2, lod, [&](uint32_t f) {
+    s.codec.allocate(r, attributes.texture, n, "faces");
+    s.codec.allocate(r, attributes.flags, n, "faces");
+    readFaceList(r, s, n, 2, lod, [&](uint32_t f) {
         attributes.flags[f] = r.u32();
         attributes.texture[f] = r.i16();
     });

@@ -1,5 +1,6 @@
 // ODOL top level (format notes §2.3): header, resolutions, model info, animations, the LOD
 // directory, then every LOD read at its own offset.
+#include <algorithm>
 #include <cstring>
 
 #include "odol/odol_parse.hpp"
@@ -69,6 +70,7 @@ std::vector<float> readResolutions(ByteReader& r) {
 // not permanent a summary the engine uses before loading it (read and dropped).
 struct LodTable {
     std::vector<uint32_t> start, end;
+    uint64_t startsAt = 0, endsAt = 0;  // file offsets of the two arrays, for messages
 };
 
 LodTable readLodTable(ByteReader& r, const FileState& s, uint32_t nLods) {
@@ -78,7 +80,9 @@ LodTable readLodTable(ByteReader& r, const FileState& s, uint32_t nLods) {
     table.start.resize(nLods);
     table.end.resize(nLods);
     std::vector<uint8_t> permanent(nLods);
+    table.startsAt = r.offset();
     r.readInto(table.start.data(), size_t(nLods) * 4);
+    table.endsAt = r.offset();
     r.readInto(table.end.data(), size_t(nLods) * 4);
     r.readInto(permanent.data(), nLods);
     ContextScope item(r.context(), "loadable LOD info", 0);
@@ -89,11 +93,38 @@ LodTable readLodTable(ByteReader& r, const FileState& s, uint32_t nLods) {
     return table;
 }
 
+// Each LOD must own its bytes. A table that points several LODs at the same or overlapping
+// ranges is refused rather than decoded once and shared: Bohemia's binarizer (and armake) write
+// every LOD once, back to back, and none of the real samples (real/, v7/, generated/) aliases,
+// so sharing would only serve crafted files, while every adapter would still build one mesh set
+// per alias and multiply the cost downstream (a 125 KB file with 1,000 aliases took 3.1 GB).
+// Refusing keeps the decoded model, and everything built from it, linear in the file's size.
+void checkLodRanges(const ByteReader& r, const LodTable& table) {
+    std::vector<uint32_t> order(table.start.size());
+    for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+        return table.start[a] != table.start[b] ? table.start[a] < table.start[b] : a < b;
+    });
+    int64_t previous = -1;  // the non-empty range ending last so far
+    for (uint32_t i : order) {
+        if (table.start[i] >= table.end[i]) continue;  // empty or reversed: readLodBodies says why
+        if (previous >= 0 && table.start[i] < table.end[size_t(previous)]) {
+            const uint32_t p = uint32_t(previous);
+            r.failAt(DiagKind::BadValue, table.startsAt + 4 * uint64_t(i),
+                     "LOD " + std::to_string(i) + " (" + hexOffset(table.start[i]) + ".." + hexOffset(table.end[i]) +
+                         ", start at offset " + hexOffset(table.startsAt + 4 * uint64_t(i)) + ") overlaps LOD " +
+                         std::to_string(p) + " (" + hexOffset(table.start[p]) + ".." + hexOffset(table.end[p]) +
+                         "); aliased LOD ranges are refused");
+        }
+        if (previous < 0 || table.end[i] > table.end[size_t(previous)]) previous = i;
+    }
+}
+
 // LOD bodies are written in descending resolution order, so each is read at the table's offset
 // through a sub-reader that stops at its end.
 void readLodBodies(ByteReader& r, const FileState& s, const LodTable& table, const std::vector<float>& resolutions,
                    std::vector<OdolLod>& lods) {
-    lods.resize(resolutions.size());
+    s.codec.allocate(r, lods, resolutions.size(), "LODs");
     ContextScope lodScope(r.context(), "LOD", 0);
     for (uint32_t i = 0; i < lods.size(); ++i) {
         lodScope.setIndex(i);
@@ -113,7 +144,7 @@ void readLodBodies(ByteReader& r, const FileState& s, const LodTable& table, con
 
 // ODOL v28..75 in file order (§2.3): header, resolutions, model info, animations, LOD table,
 // LOD bodies. Arrays are LZSS up to v43, LZO from v44, chosen by a flag byte from v64 (§1).
-OdolModel decodeArma(ByteReader& r, uint32_t version, uint64_t& budget, WarningList& warnings,
+OdolModel decodeArma(ByteReader& r, uint32_t version, MemoryBudget& budget, WarningList& warnings,
                      const DecodeHooks& hooks) {
     OdolModel model;
     model.version = version;
@@ -130,6 +161,10 @@ OdolModel decodeArma(ByteReader& r, uint32_t version, uint64_t& budget, WarningL
         if (model.hasAnimations) readAnimations(r, s, nLods, model.animations);
     }
     const LodTable table = readLodTable(r, s, nLods);
+    {
+        ContextScope scope(r.context(), "LOD table");
+        checkLodRanges(r, table);
+    }
     readLodBodies(r, s, table, resolutions, model.lods);
     return model;
 }
@@ -149,7 +184,7 @@ Result<OdolModel> decode(const uint8_t* data, size_t size, const std::string& so
     context.countOffsets = hooks.countOffsets;
     ByteReader r(data, data + size, 0, context);
     WarningList warnings;
-    uint64_t budget = options.memoryLimit;
+    BudgetScope budget(options.budget, options.memoryLimit);
     auto error = [&](DiagKind kind, const std::string& detail, uint64_t offset) {
         return Result<OdolModel>(makeError(kind, sourceName + ": " + detail, offset));
     };
@@ -178,10 +213,14 @@ Result<OdolModel> decode(const uint8_t* data, size_t size, const std::string& so
         }
         uint32_t version;
         std::memcpy(&version, data + 4, 4);
+        // Strings and tables too small to charge one by one (bone links, per-bone animation
+        // lists) stay below twice the bytes they are read from: charged once, up front.
+        if (!budget->tryCharge(2 * uint64_t(size)))
+            return error(DiagKind::MemoryLimit, budget->overMessage("reading the model's strings", 2 * uint64_t(size)), 0);
         r.skip(8);
         OdolModel model;
         if (version == 7) {
-            model = decodeV7(r, budget, warnings);
+            model = decodeV7(r, *budget, warnings);
         } else if (version >= 10000) {
             return error(DiagKind::Unsupported,
                          "ODOL version " + std::to_string(version) + " at offset 0x4 is a VBS model; not supported", 4);
@@ -190,7 +229,7 @@ Result<OdolModel> decode(const uint8_t* data, size_t size, const std::string& so
                 DiagKind::Unsupported,
                 "ODOL version " + std::to_string(version) + " at offset 0x4 is not supported (7 and 28..75 are)", 4);
         } else {
-            model = decodeArma(r, version, budget, warnings, hooks);
+            model = decodeArma(r, version, *budget, warnings, hooks);
         }
         model.warnings = warnings.finish(sourceName);
         return model;

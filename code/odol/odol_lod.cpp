@@ -31,7 +31,7 @@ void readClipFlags(ByteReader& r, const FileState& s, OdolLod& lod) {
 void readLodMaterials(ByteReader& r, const FileState& s, OdolLod& lod) {
     ContextScope scope(r.context(), "materials");
     uint32_t n = r.count(1 + 4 + 96 + 4 + 16, "materials");
-    lod.materials.resize(n);
+    s.codec.allocate(r, lod.materials, n, "materials");
     ContextScope item(r.context(), "material", 0);
     for (uint32_t i = 0; i < n; ++i) {
         item.setIndex(i);
@@ -50,14 +50,14 @@ int64_t readLodHead(ByteReader& r, const FileState& s, OdolLod& lod) {
     else
         readClipFlags(r, s, lod);
     if (s.version >= 51) lod.faceArea = r.f32();
-    readLodBoundsAndTextures(r, lod);
+    readLodBoundsAndTextures(r, s, lod);
     readLodMaterials(r, s, lod);
     readPointVertexMaps(r, s, lod);
     readFaces(r, s, lod);
     readSections(r, s, lod);
     readSelections(r, s, lod);
-    readProperties(r, lod.properties);
-    readFrames(r, lod.frames);
+    readProperties(r, s, lod.properties);
+    readFrames(r, s, lod.frames);
     return declaredVertices;
 }
 

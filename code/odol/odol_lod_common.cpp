@@ -5,7 +5,7 @@
 
 namespace rv::odol {
 
-void readLodBoundsAndTextures(ByteReader& r, OdolLod& lod) {
+void readLodBoundsAndTextures(ByteReader& r, const FileState& s, OdolLod& lod) {
     lod.orHints = r.i32();
     lod.andHints = r.i32();
     lod.boundsMin = readVec3(r);
@@ -14,7 +14,7 @@ void readLodBoundsAndTextures(ByteReader& r, OdolLod& lod) {
     lod.boundsRadius = r.f32();
     ContextScope scope(r.context(), "textures");
     uint32_t n = r.count(1, "textures");
-    lod.textures.resize(n);
+    s.codec.allocate(r, lod.textures, n, "textures");
     for (std::string& t : lod.textures) t = r.asciiz();
 }
 
@@ -25,10 +25,10 @@ void readPointVertexMaps(ByteReader& r, const FileState& s, OdolLod& lod) {
     readIndexArray(r, s, lod.vertexToPoint, "vertex to point");
 }
 
-void readProperties(ByteReader& r, std::vector<OdolProperty>& props) {
+void readProperties(ByteReader& r, const FileState& s, std::vector<OdolProperty>& props) {
     ContextScope scope(r.context(), "named properties");
     uint32_t n = r.count(2, "named properties");
-    props.resize(n);
+    s.codec.allocate(r, props, n, "named properties");
     for (OdolProperty& p : props) {
         p.name = r.asciiz();
         p.value = r.asciiz();
@@ -36,10 +36,10 @@ void readProperties(ByteReader& r, std::vector<OdolProperty>& props) {
 }
 
 // Old-style vertex animation: each frame is a time and a full set of positions (§2.7.6).
-void readFrames(ByteReader& r, std::vector<OdolFrame>& frames) {
+void readFrames(ByteReader& r, const FileState& s, std::vector<OdolFrame>& frames) {
     ContextScope scope(r.context(), "frames");
     uint32_t n = r.count(8, "frames");
-    frames.resize(n);
+    s.codec.allocate(r, frames, n, "frames");
     for (OdolFrame& f : frames) {
         f.time = r.f32();
         uint32_t k = r.count(12, "frame points");

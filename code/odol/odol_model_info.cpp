@@ -13,7 +13,7 @@ void readSkeleton(ByteReader& r, const FileState& s, OdolSkeleton& sk) {
     if (sk.name.empty()) return;
     if (s.version >= 23) sk.isDiscrete = r.boolean();
     uint32_t n = r.count(2, "bones");  // two asciiz, at least one byte each
-    sk.bones.resize(n);
+    s.codec.allocate(r, sk.bones, n, "bones");
     for (OdolBone& b : sk.bones) {
         b.name = r.asciiz();
         b.parent = r.asciiz();

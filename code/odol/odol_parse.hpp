@@ -45,13 +45,13 @@ void readAnimations(ByteReader& r, const FileState& s, uint32_t lodCount, OdolAn
 
 // LOD bodies: the field order of v28+ (odol_lod.cpp) and of v7 (odol_v7.cpp).
 void readLod(ByteReader& r, const FileState& s, OdolLod& lod);
-OdolModel decodeV7(ByteReader& r, uint64_t& budget, WarningList& warnings);
+OdolModel decodeV7(ByteReader& r, MemoryBudget& budget, WarningList& warnings);
 
 // LOD fields laid out the same in v7 and v28+ (odol_lod_common.cpp).
-void readLodBoundsAndTextures(ByteReader& r, OdolLod& lod);
+void readLodBoundsAndTextures(ByteReader& r, const FileState& s, OdolLod& lod);
 void readPointVertexMaps(ByteReader& r, const FileState& s, OdolLod& lod);
-void readProperties(ByteReader& r, std::vector<OdolProperty>& properties);
-void readFrames(ByteReader& r, std::vector<OdolFrame>& frames);
+void readProperties(ByteReader& r, const FileState& s, std::vector<OdolProperty>& properties);
+void readFrames(ByteReader& r, const FileState& s, std::vector<OdolFrame>& frames);
 // Checks shared by all versions, at the end of every LOD (odol_lod_checks.cpp).
 void finishLod(ByteReader& r, const FileState& s, OdolLod& lod);
 
@@ -68,7 +68,7 @@ struct FaceAttributesV7 {
     std::vector<int16_t> texture;  // per face, into OdolLod::textures
     std::vector<uint32_t> flags;   // per face ("special")
 };
-void readFacesV7(ByteReader& r, OdolLod& lod, FaceAttributesV7& attributes);
+void readFacesV7(ByteReader& r, const FileState& s, OdolLod& lod, FaceAttributesV7& attributes);
 void skipSectionsV7(ByteReader& r);
 void buildSectionsV7(OdolLod& lod, const FaceAttributesV7& attributes);
 

@@ -11,7 +11,7 @@ void readProxies(ByteReader& r, const FileState& s, std::vector<OdolProxy>& prox
     const bool hasSection = s.version >= 40;
     // The least a proxy takes: the path's NUL, the matrix and the version's 2, 3 or 4 i32.
     uint32_t n = r.count(1 + 48 + 4 * (2 + size_t(hasBone) + size_t(hasSection)), "proxies");
-    proxies.resize(n);
+    s.codec.allocate(r, proxies, n, "proxies");
     ContextScope item(r.context(), "proxy", 0);
     for (uint32_t i = 0; i < n; ++i) {
         item.setIndex(i);

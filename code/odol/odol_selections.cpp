@@ -47,7 +47,7 @@ void readSelections(ByteReader& r, const FileState& s, OdolLod& lod) {
     // The least a selection takes: its name's NUL and its count words and flag.
     const size_t minBytes = s.version == 7 ? 1 + 6 * 4 + 1 : 1 + 4 + 4 + 1 + 4 + 4 + 4;
     uint32_t n = r.count(minBytes, "selections");
-    lod.selections.resize(n);
+    s.codec.allocate(r, lod.selections, n, "selections");
     ContextScope item(r.context(), "selection", 0);
     for (uint32_t i = 0; i < n; ++i) {
         item.setIndex(i);

@@ -69,14 +69,14 @@ void readLodV7(ByteReader& r, const FileState& s, OdolLod& lod) {
         ContextScope scope(r.context(), "normals");
         readPlainVec3s(r, lod.normals, "normals");
     }
-    readLodBoundsAndTextures(r, lod);
+    readLodBoundsAndTextures(r, s, lod);
     readPointVertexMaps(r, s, lod);
     FaceAttributesV7 faceAttributes;
-    readFacesV7(r, lod, faceAttributes);
+    readFacesV7(r, s, lod, faceAttributes);
     skipSectionsV7(r);
     readSelections(r, s, lod);
-    readProperties(r, lod.properties);
-    readFrames(r, lod.frames);
+    readProperties(r, s, lod.properties);
+    readFrames(r, s, lod.frames);
     lod.colorTop = r.u32();
     lod.color = r.u32();
     lod.special = r.i32();
@@ -105,7 +105,7 @@ void readModelInfoV7(ByteReader& r, const FileState& s, OdolModelInfo& m) {
 
 }  // namespace
 
-OdolModel decodeV7(ByteReader& r, uint64_t& budget, WarningList& warnings) {
+OdolModel decodeV7(ByteReader& r, MemoryBudget& budget, WarningList& warnings) {
     OdolModel model;
     model.version = 7;
     FileState s{7, PayloadCodec(PayloadRule::LzssBySize, budget), warnings, nullptr};  // float UVs: no UV-set records
@@ -117,7 +117,7 @@ OdolModel decodeV7(ByteReader& r, uint64_t& budget, WarningList& warnings) {
         nLods = r.count(64, "LODs");
         if (nLods == 0) r.fail(DiagKind::BadCount, "the model has no LODs");
     }
-    model.lods.resize(nLods);
+    s.codec.allocate(r, model.lods, nLods, "LODs");
     {
         ContextScope lodScope(ctx, "LOD", 0);
         for (uint32_t i = 0; i < nLods; ++i) {

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <initializer_list>
 
+#include "view/view_budget.hpp"
 #include "view/view_internal.hpp"
 
 namespace rv::view {
@@ -202,6 +203,26 @@ void buildProxies(const OdolLod& lod, const Placement& at, LodView& out) {
 }
 
 }  // namespace
+
+uint64_t lodViewBytes(const OdolLod& lod, const Frame& frame) {
+    constexpr uint64_t kGrowth = 2;  // push_back doubles capacity
+    const uint64_t v = lod.positions.size(), f = lod.faceCount(), c = lod.faceIndices.size();
+    const uint64_t triangles = c > 2 * f ? c - 2 * f : 0;
+    const uint64_t polygons = frame.splitFoldedQuads ? 2 * f : f;
+    uint64_t bytes = v * (12 + 12 + 4 + 4 + 4 + 1);            // positions, normals, vertexPoint, loose, mass, used
+    bytes += v * 8 * lod.uvSets.size();                        // UV sets
+    bytes += f * 80;                                           // face materials, group order and map
+    bytes += polygons * 12 + (c + polygons) * 4 * kGrowth;     // polygon tables, corners (+2 per split quad)
+    bytes += triangles * 16 * kGrowth;                         // 3 indices and a face per triangle
+    bytes += lod.sections.size() * (sizeof(ViewMaterial) + 256);  // material table entries and names
+    for (const OdolSection& s : lod.sections)
+        if (s.textureIndex >= 0 && size_t(s.textureIndex) < lod.textures.size())
+            bytes += 3 * lod.textures[size_t(s.textureIndex)].size();
+    for (const OdolSelection& s : lod.selections)
+        bytes += sizeof(SelectionView) + sizeof(NamedPoint) + 2 * s.name.size() + s.vertices.size() * 8 * kGrowth;
+    for (const OdolProxy& p : lod.proxies) bytes += sizeof(ProxyView) + 3 * p.model.size() + 16;
+    return bytes;
+}
 
 LodView buildLod(const OdolModel& model, uint32_t lodIndex, const std::vector<uint32_t>& faceMaterial,
                  const Options& options, const Frame& frame) {

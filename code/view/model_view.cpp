@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "rv/memory_budget.hpp"
+#include "view/view_budget.hpp"
 #include "view/view_internal.hpp"
 
 namespace rv {
@@ -85,7 +87,11 @@ Result<ModelView> buildModelView(const OdolModel& model, const Options& options,
     view.centerOffset = toFrame(frame.axes, model.info.boundingCenter);
     view.centerApplied = !options.autocenter;
     view::MaterialTable table;
+    BudgetScope budget(options.budget, options.memoryLimit);
     for (uint32_t lod : picked.value()) {
+        const uint64_t bytes = view::lodViewBytes(model.lods[lod], frame);
+        if (!budget->tryCharge(bytes))
+            return makeError(DiagKind::MemoryLimit, budget->overMessage("the view of LOD " + model.lods[lod].name, bytes));
         const std::vector<uint32_t> faceMaterial = view::faceMaterials(model.lods[lod], table);
         view.lods.push_back(view::buildLod(model, lod, faceMaterial, options, frame));
         if (view.lods.back().drawLoosePoints && view.pointMaterial == UINT32_MAX)

@@ -68,11 +68,33 @@ TerrainView::TerrainView(const WrpTerrain& terrain, const Frame& frame, uint32_t
         rows_ = cellsZ / tileCells_ + (cellsZ % tileCells_ != 0);
     }
     std::unordered_map<std::string, size_t> slot;
+    uint32_t skipped = 0, firstSkipped = 0;
     for (uint32_t i = 0; i < terrain.objects.size(); ++i) {
+        // A NaN or infinite transform has no place: hosts would cast it or draw it at infinity.
+        if (!placeable(terrain.objects[i])) {
+            if (skipped++ == 0) firstSkipped = i;
+            continue;
+        }
         auto [it, fresh] = slot.emplace(terrain.objects[i].model, placements_.size());
         if (fresh) placements_.push_back({terrain.objects[i].model, {}});
         placements_[it->second].objects.push_back(i);
     }
+    if (skipped) {  // one warning for all of them: a damaged table must not flood the list
+        Warning w;
+        w.kind = DiagKind::BadValue;
+        w.severity = Severity::Warning;
+        w.where = "objects";
+        w.count = skipped;
+        w.message = std::to_string(skipped) + " object(s) with a non-finite transform skipped (the first: object " +
+                    std::to_string(firstSkipped) + ", id " + std::to_string(terrain.objects[firstSkipped].id) + ")";
+        warnings_.push_back(std::move(w));
+    }
+}
+
+bool TerrainView::placeable(const WrpObject& object) {
+    for (float v : object.transform.m)
+        if (!std::isfinite(v)) return false;
+    return true;
 }
 
 uint32_t TerrainView::cellMaterial(uint32_t x, uint32_t z) const {

@@ -126,6 +126,7 @@ void readEditable8(ByteReader& r, const FileState& s, WrpTerrain& t) {
         WrpObject o;
         o.transform = readMat43(r);
         o.id = r.u32();
+        s.charge(r, 2 * sizeof(WrpObject), "objects");  // twice: the vector grows
         const uint32_t len = r.count(1, "model name");
         o.model.assign(reinterpret_cast<const char*>(r.take(len)), len);
         // The list closes with a dummy: empty name, id 0x7FFFFFFF (notes §3.3). Drop it.

@@ -32,12 +32,14 @@ Result<WrpTerrain> decode(const uint8_t* data, size_t size, const std::string& s
     context.countOffsets = countOffsets;
     ByteReader r(data, data + size, 0, context);
     WrpTerrain t;
-    uint64_t budget = options.memoryLimit;
+    BudgetScope budget(options.budget, options.memoryLimit);
     WarningList warnings;
-    const FileState state{budget, warnings, defaultCellSize};
+    const FileState state{*budget, warnings, defaultCellSize};
     try {
         const FileFormat format = sniffFormat(data, size);
         if (size >= 4) t.signature.assign(reinterpret_cast<const char*>(data), 4);
+        // Strings and small tables stay below twice the bytes they are read from.
+        state.charge(r, 2 * uint64_t(size), "reading the terrain's strings");
         switch (format) {
             case FileFormat::Wrp4WVR:
                 r.skip(4);

@@ -36,7 +36,7 @@ public:
     // Decodes and drops a grid we do not keep; its bytes go back to the memory budget.
     void skip(uint64_t bytes, const char* what) {
         readGridPayload(r_, codec_, scratch_, bytes, what);
-        s_.budget += bytes;
+        s_.budget.release(bytes);
     }
 
 private:
@@ -190,6 +190,8 @@ void readRoads(ByteReader& r, const FileState& s, WrpTerrain& t, const OprwLayou
     r.skip(roadBytes);
     for (uint64_t cell = 0; cell < g.landCells(); ++cell) {
         const uint32_t n = roads.count(6, "road links");  // i16 count + i32 id at least
+        // A link is 6 bytes at least in the file, ~150 in memory (twice that while the vector grows).
+        if (n) s.charge(roads, uint64_t(n) * 2 * sizeof(WrpRoadLink), "road links");
         for (uint32_t i = 0; i < n; ++i) {
             scope.setIndex(int64_t(t.roads.size()));
             WrpRoadLink link;
@@ -225,7 +227,10 @@ void readObjects(ByteReader& r, const FileState& s, WrpTerrain& t, const OprwLay
             r.failAt(DiagKind::BadValue, indexAt,
                      "model index " + std::to_string(modelIndex) + " at offset " + hexOffset(indexAt) +
                          " is outside the " + std::to_string(t.models.size()) + "-entry model table");
-        o.model = t.models[size_t(modelIndex)];
+        // Each object keeps its own copy of the model path: a long path in a 60-byte record.
+        const std::string& model = t.models[size_t(modelIndex)];
+        s.charge(r, sizeof(WrpObject) + (model.size() > 15 ? model.size() + 1 : 0), "objects");
+        o.model = model;
         o.transform = readMat43(r);
         if (t.version >= 14) r.i32();  // shape parameter
         t.objects.push_back(std::move(o));
@@ -247,9 +252,7 @@ void readMapInfoBlock(ByteReader& r, const FileState& s, WrpTerrain& t, const Op
 // The file has proved its size: expand the land grids (charged to the memory budget).
 void expandLandGrids(ByteReader& r, const FileState& s, WrpTerrain& t, const OprwLayout& g) {
     const uint64_t bytes = g.landCells() * 4;
-    if (bytes > s.budget)
-        r.fail(DiagKind::MemoryLimit, "land grids: " + std::to_string(bytes) + " bytes exceed the memory budget");
-    s.budget -= bytes;
+    if (!s.budget.tryCharge(bytes)) r.fail(DiagKind::MemoryLimit, s.budget.overMessage("land grids", bytes));
     t.geography.resize(size_t(g.landCells()));
     expandQuadTree(r, g.geography, reinterpret_cast<uint8_t*>(t.geography.data()));
     t.materialIndex.resize(size_t(g.landCells()));

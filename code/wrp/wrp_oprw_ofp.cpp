@@ -81,9 +81,12 @@ void readOfpObjects(ByteReader& r, const FileState& s, WrpTerrain& t) {
             r.failAt(DiagKind::BadValue, at,
                      "model index " + std::to_string(modelIndex) + " at offset " + hexOffset(at) + " is outside the " +
                          std::to_string(t.models.size()) + "-entry model table");
+        // Each object keeps its own copy of the path (twice its size while the vector grows).
+        const std::string& model = t.models[size_t(modelIndex)];
+        s.charge(r, 2 * sizeof(WrpObject) + (model.size() > 15 ? model.size() + 1 : 0), "objects");
         WrpObject o;
         o.id = uint32_t(id);
-        o.model = t.models[size_t(modelIndex)];
+        o.model = model;
         o.transform = readMat43(r);
         t.objects.push_back(std::move(o));
     }

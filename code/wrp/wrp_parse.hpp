@@ -12,11 +12,15 @@
 namespace rv::wrp {
 
 struct FileState {
-    uint64_t& budget;  // decompressed / expanded bytes this file may still produce
+    MemoryBudget& budget;  // the import's: decompressed and expanded grids, tables
     WarningList& warnings;
     float defaultCellSize;
 
     void warn(const ByteReader& r, DiagKind kind, const std::string& text) const { warnings.add(r, kind, text); }
+    // Takes `bytes` of structures from the budget before they are allocated.
+    void charge(const ByteReader& r, uint64_t bytes, const char* what) const {
+        if (!budget.tryCharge(bytes)) r.fail(DiagKind::MemoryLimit, budget.overMessage(what, bytes));
+    }
 };
 
 // Grid sizes from the header, checked before anything is allocated.

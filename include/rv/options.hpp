@@ -8,11 +8,19 @@
 
 namespace rv {
 
+class MemoryBudget;  // rv/memory_budget.hpp
+
 struct Options {
-    // The most memory one decode may use for decompressed and expanded data, in bytes. Beyond it
-    // the decode stops with DiagKind::MemoryLimit instead of exhausting the host. Arma's largest
-    // models and 8192^2 terrains stay far below the default (2 GiB).
+    // The most memory one import may use, in bytes: decoded arrays and structures, the view and
+    // the Assimp scene, estimated before each allocation. Beyond it the import stops with
+    // DiagKind::MemoryLimit instead of exhausting the host. Arma's largest models and 8192^2
+    // terrains (decoded) stay far below the default (2 GiB).
     uint64_t memoryLimit = uint64_t(2) << 30;
+
+    // The import's shared budget (rv/memory_budget.hpp), not owned. Null: each decode, view or
+    // scene build charges a budget of its own made from memoryLimit. An importer sets it once so
+    // the decoder, the view, the scene and a terrain's object models all draw on one limit.
+    MemoryBudget* budget = nullptr;
 
     // Where a terrain's object models ("ca\buildings\house.p3d") are looked up; empty = nowhere.
     std::string dataRoot;

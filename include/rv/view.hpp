@@ -207,8 +207,11 @@ public:
 
     // The layer material of height cell (x, z) (the land grid may be coarser or finer).
     uint32_t cellMaterial(uint32_t x, uint32_t z) const;
-    // Object placements grouped by model, in order of first appearance.
+    // Object placements grouped by model, in order of first appearance. Objects whose transform
+    // is not finite (NaN, infinite) are left out, each with a warning.
     const std::vector<ModelPlacements>& placements() const { return placements_; }
+    static bool placeable(const WrpObject& object);  // every transform value finite
+    const std::vector<Warning>& warnings() const { return warnings_; }
     Mat4 objectTransform(uint32_t object) const;
 
 private:
@@ -216,6 +219,7 @@ private:
     Frame frame_;
     uint32_t tileCells_, columns_ = 0, rows_ = 0;
     std::vector<ModelPlacements> placements_;
+    std::vector<Warning> warnings_;
 };
 
 

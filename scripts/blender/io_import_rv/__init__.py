@@ -21,10 +21,13 @@ bl_info = {
 import os
 
 import bpy
-from bpy.props import BoolProperty, FloatProperty, StringProperty
+from bpy.props import BoolProperty, FloatProperty, IntProperty, StringProperty
 from bpy_extras.io_utils import ImportHelper
 
-from . import build
+from . import build, rvlib
+
+_MEMORY_HELP = ("The most memory the library may use for one import (decoded file and its view), in MiB; "
+                "a file that needs more is refused with a message naming the limit")
 
 
 class RvImportPreferences(bpy.types.AddonPreferences):
@@ -34,13 +37,24 @@ class RvImportPreferences(bpy.types.AddonPreferences):
                               description="Default folder where textures and materials are found (a P: drive, "
                                           "or a folder of PBOs)")
 
+    memory_limit: IntProperty(name="Memory Limit (MB)", description=_MEMORY_HELP, default=2048, min=1, max=1 << 20)
+
     def draw(self, context):
         self.layout.prop(self, "data_root")
+        self.layout.prop(self, "memory_limit")
 
 
 def _preferred_data_root(context):
     addon = context.preferences.addons.get(__name__)
     return addon.preferences.data_root if addon else ""
+
+
+def _memory_limit(operator, context):
+    """The operator's limit; 0 there means the preference's."""
+    if operator.memory_limit:
+        return operator.memory_limit
+    addon = context.preferences.addons.get(__name__)
+    return addon.preferences.memory_limit if addon else 2048
 
 
 def _report_warnings(operator, warnings, shown=20):
@@ -72,12 +86,15 @@ class IMPORT_SCENE_OT_rv_p3d(bpy.types.Operator, ImportHelper):
                              description="Place the model as the game does (relative to its bounding centre); "
                                          "off: the editable model's coordinates, as Object Builder shows them",
                              default=True)
+    memory_limit: IntProperty(name="Memory Limit (MB)", description=_MEMORY_HELP + ". 0: the add-on preference",
+                              default=0, min=0, max=1 << 20)
 
     def execute(self, context):
         try:
-            lods, warnings = build.import_model(context, self.filepath, self.first_lod_only, self.proxies,
-                                                self.selections, self.normals, self.materials, self.autocenter,
-                                                self.data_root or _preferred_data_root(context))
+            with rvlib.memory_limit(_memory_limit(self, context)):
+                lods, warnings = build.import_model(context, self.filepath, self.first_lod_only, self.proxies,
+                                                    self.selections, self.normals, self.materials, self.autocenter,
+                                                    self.data_root or _preferred_data_root(context))
         except build.ImportFailed as e:
             self.report({"ERROR"}, str(e))
             return {"CANCELLED"}
@@ -98,10 +115,13 @@ class IMPORT_SCENE_OT_rv_wrp(bpy.types.Operator, ImportHelper):
     cell_size: FloatProperty(name="Cell Size", description="Height-grid spacing for worlds that do not store it (OFP)",
                              default=50.0, min=0.01)
     objects: BoolProperty(name="Objects", description="An empty for every placed object", default=True)
+    memory_limit: IntProperty(name="Memory Limit (MB)", description=_MEMORY_HELP + ". 0: the add-on preference",
+                              default=0, min=0, max=1 << 20)
 
     def execute(self, context):
         try:
-            warnings = build.import_terrain(context, self.filepath, self.cell_size, self.objects)
+            with rvlib.memory_limit(_memory_limit(self, context)):
+                warnings = build.import_terrain(context, self.filepath, self.cell_size, self.objects)
         except build.ImportFailed as e:
             self.report({"ERROR"}, str(e))
             return {"CANCELLED"}

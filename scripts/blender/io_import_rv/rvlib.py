@@ -180,9 +180,34 @@ def _ptr(buf):
     return buf.buffer_info()[0] if len(buf) else None
 
 
+# The library's memory limit for the next opens, in MiB (0: the library's default, 2048). The
+# operators set it around one import with memory_limit(); it bounds what the library allocates
+# (decode and view), not Blender's own meshes.
+_memory_limit_mb = 0
+
+
+class memory_limit:
+    """`with rvlib.memory_limit(mb):` opens files with that memory limit (0 = the default)."""
+
+    def __init__(self, mb):
+        self.mb = max(0, int(mb))
+
+    def __enter__(self):
+        global _memory_limit_mb
+        self.previous, _memory_limit_mb = _memory_limit_mb, self.mb
+        return self
+
+    def __exit__(self, *exc):
+        global _memory_limit_mb
+        _memory_limit_mb = self.previous
+        return False
+
+
 def _options(lods="all", autocenter=True, cell_size=50.0, tile_cells=128, data_root=""):
     o = RvOptions()
     lib().rv_options_init(ctypes.byref(o))
+    if _memory_limit_mb:
+        o.memory_limit = _memory_limit_mb << 20
     o.lods = lods.encode()
     o.autocenter = 1 if autocenter else 0
     o.default_cell_size = cell_size
