@@ -1,6 +1,7 @@
 // Writes the fuzzers' seed inputs from the project's own writers: ODOL v73 raw and LZO, ODOL v7,
-// and LZSS / LZO streams of the crate's bytes (prefixed with the 2-byte output size the codec
-// fuzzers read). Real samples are added by scripts/fuzz.sh from ../shared/samples.
+// the hostile shapes (support/hostile_shapes.hpp), and LZSS / LZO streams of the crate's bytes
+// (prefixed with the 2-byte output size the codec fuzzers read). Real samples are added by
+// scripts/fuzz.sh from ../shared/samples.
 
 #include <algorithm>
 #include <cstdio>
@@ -8,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "support/hostile_shapes.hpp"
 #include "support/lzo_reference.hpp"
 #include "support/lzss_encoder.hpp"
 #include "support/odol7_writer.hpp"
@@ -59,6 +61,11 @@ int main(int argc, char** argv) {
             dir + "/wrp/oprw_v" + std::to_string(v) + ".wrp",
             rvtest::writeOprw(v <= 3 ? rvtest::makeTestTerrain(v, 8, 8, 8, 8) : rvtest::makeTestTerrain(v, 8, 4, 16, 8),
                               wrpLzo));
+    // The hostile shapes of issue 15 (aliased LODs, floods, elevation bombs), small variants.
+    for (const rvtest::hostile::Shape& s : rvtest::hostile::seedShapes()) {
+        const bool terrain = s.name.size() > 4 && s.name.compare(s.name.size() - 4, 4, ".wrp") == 0;
+        writeFile(dir + (terrain ? "/wrp/hostile_" : "/odol/hostile_") + s.name, s.bytes);
+    }
     writeFile(dir + "/lzo/crate.bin", withSize(n, lzo(raw.data(), n)));
     writeFile(dir + "/lzo/ofp.bin",
               withSize(std::min<size_t>(ofp.size(), 0xffff), lzo(ofp.data(), std::min<size_t>(ofp.size(), 0xffff))));

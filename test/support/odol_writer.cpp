@@ -291,6 +291,7 @@ std::vector<uint8_t> writeOdol73(const rv::OdolModel& m, const OdolWriteOptions&
         for (uint32_t l = 0; l < n; ++l) w.i32(-1);
     w.boolean(false);  // no animations
     size_t table = w.size();
+    if (options.lodTableOffset) *options.lodTableOffset = table;
     for (uint32_t l = 0; l < 2 * n; ++l) w.u32(0);
     for (uint32_t l = 0; l < n; ++l) w.boolean(true);  // permanent: no LoadableLodInfo
     // Bodies in reverse order, as Bohemia's binarizer writes them (descending resolution), so

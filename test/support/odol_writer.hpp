@@ -25,6 +25,9 @@ struct OdolWriteOptions {
     std::function<std::vector<uint8_t>(const uint8_t*, size_t)> lzo;
     size_t lzoFrom = 64;
     std::vector<PackedUvSet> packedUvs;
+    // When set, receives the file offset of the LOD table (u32 starts[n], then u32 ends[n]), for
+    // fixtures that rewrite it.
+    size_t* lodTableOffset = nullptr;
 };
 
 // Writes `model` as ODOL v73. Normals are packed from the model's outward normals; UVs are

@@ -1,0 +1,85 @@
+"""The CLI on the hostile shapes of issue 15, each in a child process whose peak RSS is read back
+(wait4's rusage) and whose address space is capped (RLIMIT_AS, the `ulimit -v` of a shell) so a
+regression fails here instead of exhausting the machine. No timing: memory is measured.
+Usage: hostile_memory_test.py RVIMPORT MAKE_DEMO MAKE_HOSTILE WORK_DIR WITH_ASSIMP(ON/OFF)
+
+- baseline: the peak RSS of `info` and of an export of the demo crate (the process's fixed cost);
+- `info` on every shape (default limit): exit 0 or 1, never killed, peak RSS under the cap;
+- `export SHAPE out.glb --max-memory 64M`: exit 1 with "memory limit of 64 MiB" (the aliased
+  model: "aliased LOD ranges are refused"), peak RSS <= baseline + 64 MiB + 32 MiB of slack
+  (the input file, the libraries' own arenas), nothing written;
+- what fits: the elevation bomb's heights as .asc with --max-memory 256M, exit 0.
+Exit 77 (skipped) without Assimp for the export parts; the info part still runs."""
+import os
+import resource
+import subprocess
+import sys
+
+rvimport, make_demo, make_hostile, work, with_assimp = sys.argv[1:6]
+with_assimp = with_assimp.upper() in ("ON", "1", "TRUE", "YES")
+work = os.path.abspath(work)
+os.makedirs(work, exist_ok=True)
+MiB = 1 << 20
+CAP = 1536 * MiB  # the address-space cap of every child: far below the GBs the shapes once took
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what)
+    return cond
+
+
+def run(*args):
+    """(exit code, stderr, peak RSS in bytes) of rvimport ARGS under the address-space cap."""
+    def cap():
+        resource.setrlimit(resource.RLIMIT_AS, (CAP, CAP))
+
+    p = subprocess.Popen([rvimport, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=cap)
+    err = p.stderr.read().decode("utf-8", "replace")
+    _, status, usage = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return p.returncode, err, usage.ru_maxrss * 1024  # Linux reports KiB
+
+
+subprocess.run([make_demo, f"{work}/crate.p3d", f"{work}/world.wrp"], check=True, stdout=subprocess.DEVNULL)
+listing = subprocess.run([make_hostile, work], check=True, stdout=subprocess.PIPE).stdout.decode().split("\n")
+shapes = [line.split()[0] for line in listing if line.strip()]
+print("shapes:", ", ".join(shapes))
+
+rc, err, info_base = run("info", f"{work}/crate.p3d")
+check(rc == 0, f"info crate.p3d: exit {rc} {err}")
+for shape in shapes:
+    rc, err, peak = run("info", f"{work}/{shape}")
+    print(f"info {shape}: exit {rc}, peak RSS {peak / MiB:.1f} MiB")
+    check(rc in (0, 1), f"info {shape}: exit {rc} (killed or crashed?) {err[-300:]}")
+    check(peak < CAP, f"info {shape}: peak RSS {peak} at the cap")
+
+if not with_assimp:
+    print("built without Assimp: the export parts are skipped")
+    sys.exit(1 if failures else 0)
+
+rc, err, export_base = run("export", f"{work}/crate.p3d", f"{work}/crate.glb", "--lod", "all")
+check(rc == 0, f"export crate.p3d: exit {rc} {err}")
+base = max(info_base, export_base)
+print(f"baseline peak RSS {base / MiB:.1f} MiB")
+
+for shape in shapes:
+    out = f"{work}/{shape}.glb"
+    rc, err, peak = run("export", f"{work}/{shape}", out, "--lod", "all", "--max-memory", "64M")
+    print(f"export {shape} --max-memory 64M: exit {rc}, peak RSS {peak / MiB:.1f} MiB")
+    check(rc == 1, f"export {shape}: exit {rc}, expected 1: {err[-300:]}")
+    expected = "aliased LOD ranges are refused" if shape.startswith("aliased") else "memory limit of 64 MiB"
+    check(expected in err, f"export {shape}: stderr lacks '{expected}': {err[-300:]}")
+    check(peak <= base + 96 * MiB, f"export {shape}: peak RSS {peak / MiB:.1f} MiB > baseline + 64 MiB + 32 MiB")
+    check(not os.path.exists(out), f"export {shape}: {out} was written")
+
+if "elevation_bomb.wrp" in shapes:
+    rc, err, peak = run("export", f"{work}/elevation_bomb.wrp", f"{work}/bomb.asc", "--max-memory", "256M")
+    print(f"export elevation_bomb.wrp .asc --max-memory 256M: exit {rc}, peak RSS {peak / MiB:.1f} MiB")
+    check(rc == 0, f"the DEM export that the refusal names does not fit 256 MiB: exit {rc} {err[-300:]}")
+    check(os.path.getsize(f"{work}/bomb.asc") > 4096 * 4096, "bomb.asc holds fewer than 4096^2 samples")
+
+print(f"{len(failures)} failure(s)")
+sys.exit(1 if failures else 0)

@@ -1,0 +1,147 @@
+#include "support/hostile_shapes.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "support/lzo_reference.hpp"
+#include "support/odol_writer.hpp"
+#include "support/wrp_writer.hpp"
+
+namespace rvtest::hostile {
+namespace {
+
+std::vector<uint8_t> lzo(const uint8_t* data, size_t size) { return lzoFast(data, size); }
+
+// The crate's model info with no special LODs and no masses, so any LOD list fits it.
+rv::OdolModel emptyModel() {
+    rv::OdolModel m = makeCrateModel();
+    m.lods.clear();
+    m.info.mass.clear();
+    for (auto& s : m.info.specialLods) s = -1;
+    return m;
+}
+
+std::vector<uint8_t> writeModel(const rv::OdolModel& m, size_t* tableAt = nullptr) {
+    OdolWriteOptions o;
+    o.lzo = lzo;
+    o.lodTableOffset = tableAt;
+    return writeOdol73(m, o);
+}
+
+// A LOD of three vertices and no faces: the least the writer can produce.
+rv::OdolLod tinyLod(float resolution) {
+    rv::OdolLod l;
+    l.resolution = resolution;
+    l.name = rv::lodName(resolution);
+    l.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    l.faceStart = {0};
+    return l;
+}
+
+// Short distinct names: "0", "1", ... "a", ... "10"... (base 36).
+std::string shortName(uint32_t i) {
+    static const char kDigits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+    std::string s;
+    do {
+        s += kDigits[i % 36];
+        i /= 36;
+    } while (i);
+    return s;
+}
+
+void putU32(std::vector<uint8_t>& b, size_t at, uint32_t v) { std::memcpy(b.data() + at, &v, 4); }
+uint32_t getU32(const std::vector<uint8_t>& b, size_t at) {
+    uint32_t v;
+    std::memcpy(&v, b.data() + at, 4);
+    return v;
+}
+
+}  // namespace
+
+Shape aliasedLods(uint32_t aliases, uint32_t vertices) {
+    rv::OdolModel m = emptyModel();
+    rv::OdolLod big = makeCrateModel().lods[0];
+    big.positions.resize(big.positions.size() + vertices);
+    big.normals.resize(big.positions.size(), rv::Vec3{0, 1, 0});
+    for (auto& set : big.uvSets) set.resize(big.positions.size());
+    m.lods.push_back(big);
+    for (uint32_t k = 0; k < aliases; ++k) m.lods.push_back(tinyLod(2.0f + float(k)));
+    size_t table = 0;
+    Shape s{"aliased_lods.p3d", writeModel(m, &table)};
+    s.mark = table + 4;
+    const uint32_t n = uint32_t(m.lods.size());
+    const uint32_t start = getU32(s.bytes, table), end = getU32(s.bytes, table + 4 * n);
+    for (uint32_t k = 1; k < n; ++k) {
+        putU32(s.bytes, table + 4 * k, start);
+        putU32(s.bytes, table + 4 * (n + k), end);
+    }
+    return s;
+}
+
+Shape propertyFlood(uint32_t count) {
+    rv::OdolModel m = emptyModel();
+    rv::OdolLod lod = makeCrateModel().lods[0];
+    lod.properties.clear();
+    for (uint32_t i = 0; i < count; ++i) lod.properties.push_back({shortName(i), "1"});
+    m.lods.push_back(lod);
+    return {"property_flood.p3d", writeModel(m)};
+}
+
+Shape sameNameMaterials(uint32_t count) {
+    rv::OdolModel m = emptyModel();
+    rv::OdolLod lod = tinyLod(1.0f);
+    lod.normals.assign(3, rv::Vec3{0, 0, 1});
+    lod.uvSets = {{{0, 0}, {1, 0}, {0, 1}}};
+    for (uint32_t i = 0; i < count; ++i) {
+        lod.faceIndices.insert(lod.faceIndices.end(), {0, 1, 2});
+        lod.faceStart.push_back(uint32_t(lod.faceIndices.size()));
+        lod.textures.push_back("d" + shortName(i) + "\\x.paa");
+        rv::OdolSection s;
+        s.firstFace = i;
+        s.endFace = i + 1;
+        s.textureIndex = int32_t(i);
+        s.materialIndex = -1;
+        s.areaOverTex = {1.0f, 1.0f};
+        lod.sections.push_back(s);
+    }
+    m.lods.push_back(lod);
+    return {"same_name_materials.p3d", writeModel(m)};
+}
+
+Shape elevationBomb(uint32_t side) {
+    rv::WrpTerrain t = makeTestTerrain(25, 32, 32, side, side);
+    std::fill(t.elevation.begin(), t.elevation.end(), 0.0f);
+    t.objects.clear();
+    WrpWriteOptions o;
+    o.lzo = lzo;
+    return {"elevation_bomb.wrp", writeOprw(t, o)};
+}
+
+Shape roadFlood(uint32_t links) {
+    rv::WrpTerrain t = makeTestTerrain(25, 64, 64, 64, 64);
+    t.objects.clear();
+    t.roads.clear();
+    const uint32_t cells = t.layerSizeX * t.layerSizeY;
+    for (uint32_t i = 0; i < links; ++i) {
+        rv::WrpRoadLink r;
+        r.cell = uint32_t(uint64_t(i) * cells / links);  // sorted by cell, as the file stores them
+        r.objectId = int32_t(10000 + i);
+        r.transform.m = {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0};
+        t.roads.push_back(r);
+    }
+    WrpWriteOptions o;
+    o.lzo = lzo;
+    return {"road_flood.wrp", writeOprw(t, o)};
+}
+
+std::vector<Shape> allShapes() {
+    return {aliasedLods(1000, 40000), propertyFlood(100000), sameNameMaterials(20000), elevationBomb(4096),
+            roadFlood(30000)};
+}
+
+std::vector<Shape> seedShapes() {
+    return {aliasedLods(100, 4000), propertyFlood(5000), sameNameMaterials(2000), elevationBomb(1024),
+            roadFlood(3000)};
+}
+
+}  // namespace rvtest::hostile
