@@ -2,7 +2,8 @@
 # Installs everything rvimport needs to build and test on Debian bookworm (run as root, or with sudo):
 # compilers and CMake, Assimp, glm, GoogleTest, Google Benchmark, liblzo2 (the tests' reference
 # codec), libsquish (the tests' DXT oracle), stb (the CLI's PNG writer), clang + libFuzzer, Blender
-# (the add-on's headless tests), and MinGW-w64 + Wine (the Windows cross build and its tests).
+# (the add-on's headless tests), MinGW-w64 + Wine (the Windows cross build and its tests), and the
+# Khronos glTF validator (npm, into test/gltf/node_modules).
 set -euo pipefail
 SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
@@ -13,3 +14,9 @@ $SUDO apt-get install -y -q --no-install-recommends \
   libassimp-dev libglm-dev googletest libgtest-dev libbenchmark-dev \
   liblzo2-dev libsquish-dev libstb-dev clang libclang-rt-14-dev blender \
   g++-mingw-w64-x86-64-posix wine64
+# The Khronos glTF validator (npm gltf-validator, pinned by test/gltf/package-lock.json) checks
+# every glTF the tests write. Node.js and npm come with the machine; Debian's are the fallback.
+if ! command -v npm >/dev/null; then
+  $SUDO apt-get install -y -q --no-install-recommends nodejs npm
+fi
+npm ci --prefix "$(dirname "$0")/../test/gltf" --no-audit --no-fund

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "rv/model_references.hpp"
 #include "rv/odol.hpp"
 #include "rv/wrp.hpp"
 
@@ -23,8 +24,14 @@ constexpr int kExitOk = 0, kExitDecode = 1, kExitUsage = 2;
 struct CliOptions;
 
 // Writers: `pretty` indents the JSON (two spaces, one key per line); the default is compact.
-void writeOdolJson(std::FILE* out, const OdolModel& model, bool pretty = false);
+// A model's references resolved in a data root, for `info` and `dump --json` with --data-root.
+struct ReferenceListing {
+    ModelReferences list;
+    const DataRoot* root = nullptr;
+};
+void writeOdolJson(std::FILE* out, const OdolModel& model, bool pretty = false, const ReferenceListing* refs = nullptr);
 void writeOdolInfo(std::FILE* out, const OdolModel& model);
+void writeOdolReferences(std::FILE* out, const ReferenceListing& refs);
 void writeWrpJson(std::FILE* out, const WrpTerrain& terrain, bool pretty = false);
 void writeWrpInfo(std::FILE* out, const WrpTerrain& terrain);
 // The terrain exports (terrain_export.cpp); what they had to leave out or replace goes to `notes`

@@ -43,4 +43,26 @@ void writeOdolInfo(std::FILE* out, const OdolModel& m) {
     for (const Warning& w : m.warnings) std::fprintf(out, "  %s\n", w.message.c_str());
 }
 
+// Control bytes (broken names) are shown escaped, never written raw to the terminal.
+static std::string printable(const std::string& s) {
+    static const char* hex = "0123456789abcdef";
+    std::string out;
+    for (unsigned char c : s)
+        if (c < 0x20 || c == 0x7f) out += std::string("\\x") + hex[c >> 4] + hex[c & 15];
+        else out += char(c);
+    return out;
+}
+
+void writeOdolReferences(std::FILE* out, const ReferenceListing& refs) {
+    size_t found = 0;
+    for (const ModelReference& r : refs.list.references)
+        if (r.where.kind == ResolvedRef::Kind::File || r.where.kind == ResolvedRef::Kind::PboEntry) ++found;
+    std::fprintf(out, "references (%zu, %zu found in %s)\n", refs.list.references.size(), found,
+                 refs.root ? refs.root->folder().c_str() : "no data root");
+    for (const ModelReference& r : refs.list.references)
+        std::fprintf(out, "  %s\n    %s -> %s\n", printable(r.reference).c_str(), r.source.c_str(),
+                     printable(describeResolution(r.where, refs.root)).c_str());
+    for (const Warning& w : refs.list.warnings) std::fprintf(out, "  warning: %s\n", w.message.c_str());
+}
+
 }  // namespace rv::cli

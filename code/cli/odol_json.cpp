@@ -264,7 +264,7 @@ void animations(JsonWriter& j, const OdolAnimations& list) {
 
 }  // namespace
 
-void writeOdolJson(std::FILE* out, const OdolModel& m, bool pretty) {
+void writeOdolJson(std::FILE* out, const OdolModel& m, bool pretty, const ReferenceListing* refs) {
     JsonWriter j(out, pretty);
     const OdolModelInfo& i = m.info;
     j.beginObject();
@@ -301,6 +301,19 @@ void writeOdolJson(std::FILE* out, const OdolModel& m, bool pretty) {
     for (const OdolLod& l : m.lods) lod(j, l);
     j.endArray();
     warnings(j, m.warnings);
+    if (refs) {
+        // With --data-root: every reference and where it resolved (model_references.hpp).
+        j.key("references");
+        j.beginArray();
+        for (const ModelReference& r : refs->list.references) {
+            j.beginObject();
+            j.field("reference", r.reference);
+            j.field("source", r.source);
+            j.field("resolution", describeResolution(r.where, refs->root));
+            j.endObject();
+        }
+        j.endArray();
+    }
     j.endObject();
 }
 

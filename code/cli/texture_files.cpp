@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <set>
 #include <string>
 #include <vector>
@@ -79,12 +80,27 @@ void dropEmbedded(aiScene* scene) {
     scene->mNumTextures = 0;
 }
 
+// Assimp 5.2.5's glTF 2 exporter adds two extensions the engine's materials do not have:
+// KHR_materials_pbrSpecularGlossiness whenever a specular colour is set (archived by Khronos;
+// viewers that read it prefer it over metallic-roughness), and KHR_materials_volume on every
+// material that lacks a volume thickness, attenuation distance and colour (its test is inverted:
+// `Get(...) != aiReturn_SUCCESS`). The specular colour is dropped and the volume defaults set
+// (thin-walled, no attenuation: what glTF assumes without the extension), so neither is written.
+void plainGltfMaterial(aiMaterial* mat) {
+    mat->RemoveProperty(AI_MATKEY_COLOR_SPECULAR);
+    const float thickness = 0, distance = std::numeric_limits<float>::infinity();
+    const aiColor3D white(1, 1, 1);
+    mat->AddProperty(&thickness, 1, AI_MATKEY_VOLUME_THICKNESS_FACTOR);
+    mat->AddProperty(&distance, 1, AI_MATKEY_VOLUME_ATTENUATION_DISTANCE);
+    mat->AddProperty(&white, 1, AI_MATKEY_VOLUME_ATTENUATION_COLOR);
+}
+
 }  // namespace
 
 std::string shapeTexturesForFormat(aiScene* scene, const std::string& formatId, const fs::path& folder,
                                    const std::string& outStem) {
     if (isGltf(formatId))
-        for (unsigned m = 0; m < scene->mNumMaterials; ++m) scene->mMaterials[m]->RemoveProperty(AI_MATKEY_COLOR_SPECULAR);
+        for (unsigned m = 0; m < scene->mNumMaterials; ++m) plainGltfMaterial(scene->mMaterials[m]);
     if (scene->mNumTextures == 0 || keepsEmbedded(formatId)) return {};
     const std::vector<std::string> names = fileNames(scene);
     const std::string sub = outStem + "_textures";

@@ -37,6 +37,45 @@ void copyVertices(const OdolLod& lod, const Placement& at, const Frame& frame, L
     }
 }
 
+// Outputs need unit normals (glTF requires them; Blender's custom normals treat zero as "auto").
+// Binarized LODs store some zero normals (three vertices of AGM_M84's LOD 0, on degenerate
+// corners) and quantized ones a little off unit length. Off-length normals are rescaled; a zero
+// or non-finite one takes the average direction of the stored normals of the vertices it shares
+// triangles with, or the frame's up axis when it has none.
+void repairNormals(LodView& out, const Frame& frame) {
+    auto length = [](const Vec3& v) { return std::sqrt(double(v.x) * v.x + double(v.y) * v.y + double(v.z) * v.z); };
+    auto usable = [&](const Vec3& v) { const double l = length(v); return std::isfinite(l) && l > 1e-6; };
+    std::vector<uint32_t> broken;
+    for (uint32_t i = 0; i < out.normals.size(); ++i) {
+        Vec3& n = out.normals[i];
+        if (!usable(n)) {
+            broken.push_back(i);
+            continue;
+        }
+        const double l = length(n);
+        if (std::fabs(l - 1.0) > 1e-4) n = {float(n.x / l), float(n.y / l), float(n.z / l)};
+    }
+    if (broken.empty()) return;
+    std::vector<Vec3> sum(out.normals.size(), Vec3{0, 0, 0});
+    std::vector<char> isBroken(out.normals.size(), 0);
+    for (uint32_t i : broken) isBroken[i] = 1;
+    for (size_t t = 0; t + 2 < out.triangles.size(); t += 3)
+        for (int a = 0; a < 3; ++a) {
+            const uint32_t v = out.triangles[t + size_t(a)];
+            if (v >= isBroken.size() || !isBroken[v]) continue;
+            for (int b = 0; b < 3; ++b) {
+                const uint32_t w = out.triangles[t + size_t(b)];
+                if (w >= isBroken.size() || isBroken[w]) continue;
+                sum[v] = {sum[v].x + out.normals[w].x, sum[v].y + out.normals[w].y, sum[v].z + out.normals[w].z};
+            }
+        }
+    const Vec3 up = toFrame(frame.axes, Vec3{0, 1, 0});  // the model's up in the output frame
+    for (uint32_t i : broken) {
+        const double l = length(sum[i]);
+        out.normals[i] = usable(sum[i]) ? Vec3{float(sum[i].x / l), float(sum[i].y / l), float(sum[i].z / l)} : up;
+    }
+}
+
 // Faces in the order of their material's first use, stable within a material.
 std::vector<uint32_t> facesByGroup(const std::vector<uint32_t>& faceMaterial, std::vector<uint32_t>& groupMaterial) {
     std::unordered_map<uint32_t, uint32_t> groupOf;
@@ -239,6 +278,7 @@ LodView buildLod(const OdolModel& model, uint32_t lodIndex, const std::vector<ui
 
     copyVertices(lod, at, frame, out);
     buildPolygons(lod, faceMaterial, frame, out);
+    repairNormals(out, frame);
     out.isPointLod = out.kind == LodKind::Memory || out.kind == LodKind::PointCloud || lod.faceCount() == 0;
     out.drawLoosePoints = !out.loosePoints.empty() && (out.isPointLod || !isRendered(out.kind));
     buildSelections(lod, out);
