@@ -78,10 +78,19 @@ execute_process(COMMAND ${RVIMPORT} export ${WORK}/in/rv_crate.p3d ${WORK}/lods/
 if(NOT rc EQUAL 0 OR NOT EXISTS ${WORK}/lods/off.obj)
   message(FATAL_ERROR "--autocenter off --memory-limit 64: rc=${rc} ${err}")
 endif()
-foreach(bad "--autocenter;maybe" "--memory-limit;0" "--memory-limit;lots" "--autocenter")
+# --max-memory: sizes with units, plain bytes; below 1 MiB, negative or unknown units refused.
+foreach(good "--max-memory;64M" "--max-memory=1.5G" "--max-memory;67108864" "--max-memory;512MiB")
+  execute_process(COMMAND ${RVIMPORT} export ${WORK}/in/rv_crate.p3d ${WORK}/lods/size.obj ${good}
+                  RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "export ${good}: rc=${rc} '${err}'")
+  endif()
+endforeach()
+foreach(bad "--autocenter;maybe" "--memory-limit;0" "--memory-limit;lots" "--autocenter" "--max-memory;0"
+            "--max-memory;1K" "--max-memory;-5M" "--max-memory;12X" "--max-memory;lots")
   execute_process(COMMAND ${RVIMPORT} export ${WORK}/in/rv_crate.p3d ${WORK}/lods/bad.obj ${bad}
                   RESULT_VARIABLE rc ERROR_VARIABLE err)
-  if(NOT rc EQUAL 2 OR NOT err MATCHES "^rvimport export: --(autocenter|memory-limit) ")
+  if(NOT rc EQUAL 2 OR NOT err MATCHES "^rvimport export: --(autocenter|memory-limit|max-memory) ")
     message(FATAL_ERROR "export ${bad}: rc=${rc} '${err}'")
   endif()
 endforeach()

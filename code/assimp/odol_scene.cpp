@@ -121,20 +121,10 @@ void attachBones(aiNode* root, NodeTree& tree, const std::vector<aiBone*>& bones
 
 }  // namespace
 
-namespace {
-
-uint64_t materialBytes(const ModelView& view) {
-    uint64_t properties = 0;
-    for (const ViewMaterial& m : view.materials)
-        properties += 12 + (m.embedded ? m.embedded->stages.size() : 0);  // name, texture, colours...
-    return properties * cost::kMaterialProperty * 2;                       // the property list doubles
-}
-
-}  // namespace
 
 void buildOdolScene(const OdolModel& model, const ModelView& view, const std::string& rootName, bool selectionsAsBones,
                     SceneBudget& budget, aiScene* scene) {
-    budget.charge(materialBytes(view), "building the scene's " + std::to_string(view.materials.size()) + " materials");
+    budget.charge(cost::materials(view), "building the scene's " + std::to_string(view.materials.size()) + " materials");
     std::vector<aiMaterial*> materials = makeMaterials(view);
     scene->mMaterials = releaseArray(materials, scene->mNumMaterials);  // the scene owns them now
     budget.charge(cost::kNode, "the root node");

@@ -33,6 +33,14 @@ constexpr uint64_t kBone = sizeof(aiBone) + 64;
 inline uint64_t mesh(uint64_t vertices, uint64_t faces, uint64_t uvSets) {
     return sizeof(aiMesh) + vertices * sizeof(aiVector3D) * (2 + uvSets) + faces * kFace;
 }
+// The view's materials as aiMaterials: 10 properties each today (name, texture paths, four
+// colours, shininess, surface), counted as 20 to leave room for glTF's PBR keys, and one per
+// stage, plus the property pointer list.
+inline uint64_t materials(const ModelView& view) {
+    uint64_t properties = 0;
+    for (const ViewMaterial& m : view.materials) properties += 20 + (m.embedded ? m.embedded->stages.size() : 0);
+    return properties * (kMaterialProperty + 16);
+}
 }  // namespace cost
 
 // The import's budget as the scene builders use it: a charge that cannot be had throws

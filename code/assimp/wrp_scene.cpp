@@ -101,7 +101,7 @@ std::map<std::string, std::vector<unsigned>> addObjectMeshes(const ObjectModels&
     std::map<std::string, std::vector<unsigned>> meshesOfModel;
     for (const auto& [path, object] : models) {
         const unsigned materialBase = unsigned(materials.size());
-        budget.charge(object->view.materials.size() * 24 * cost::kMaterialProperty, "the materials of " + path);
+        budget.charge(cost::materials(object->view), "the materials of " + path);
         for (aiMaterial* m : makeMaterials(object->view)) materials.push_back(m);
         std::vector<aiMesh*> parts;
         std::vector<aiBone*> bones;
@@ -208,8 +208,9 @@ TerrainCost terrainCost(const TerrainView& view) {
     TerrainCost c;
     c.meshes = meshCount * cost::mesh(0, 0, 1) + vertices * sizeof(aiVector3D) * 3 + cells * 2 * cost::kFace +
                tileSide * tileSide * (32 + 8 + 40);  // the tile being built, and its remap
-    c.nodes = 3 * cost::kNode + t.objects.size() * (cost::kNode + 2 * cost::kMetadataEntry) +
-              t.roads.size() * (cost::kNode + 10 * cost::kMetadataEntry);
+    c.nodes = 3 * cost::kNode + t.objects.size() * (cost::kNode + 2 * cost::kMetadataEntry);
+    for (const WrpRoadLink& r : t.roads)  // as roadNodes: two entries and up to 8 connections
+        c.nodes += cost::kNode + (2 + std::min<uint64_t>(r.connections.size(), 8)) * cost::kMetadataEntry;
     return c;
 }
 

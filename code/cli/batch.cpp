@@ -223,7 +223,7 @@ int runBatch(const std::vector<std::string>& args) {
     if (!parseCliOptions("batch", args, true, opt)) return kExitUsage;
     if (opt.positional.size() != 2) {
         std::fprintf(stderr, "usage: rvimport batch IN_DIR OUT_DIR [-f FORMAT_ID] [-j N] [--lod first|visual|all|NAME]\n"
-                             "       [--autocenter on|off] [--selections-as-bones] [--memory-limit MB] [--cell-size M]\n"
+                             "       [--autocenter on|off] [--selections-as-bones] [--max-memory SIZE] [--cell-size M]\n"
                              "       [--data-folder DIR]\n");
         return kExitUsage;
     }

@@ -27,7 +27,7 @@ int runExport(const std::vector<std::string>& args) {
     if (opt.positional.size() != 2) {
         std::fprintf(stderr,
                      "usage: rvimport export IN OUT [-f FORMAT_ID] [--lod first|visual|all|NAME] [--autocenter on|off]\n"
-                     "       [--selections-as-bones] [--memory-limit MB]\n"
+                     "       [--selections-as-bones] [--max-memory SIZE]\n"
                      "       [--cell-size M] [--easting E] [--northing N] [--data-folder DIR]\n"
                      "       (terrains; -f asc / -f tbobjects)\n");
         return kExitUsage;
