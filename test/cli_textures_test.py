@@ -6,7 +6,8 @@ to a file that is in data-root/), `rvimport export --lod all --data-root` to .gl
 every face texture as a PNG whose size is the reference decode's (reference-decodes.tsv), as the
 base colour of the material named after it. One model also goes to .gltf, .obj and .fbx, whose
 textures must be files beside the output that the output names. Every glTF output must pass the
-Khronos glTF validator with no error.
+Khronos glTF validator with no error. `batch` over the variety PAA set writes each as a PNG of
+its reference size and reports each negative sample as failed.
 
 usage: cli_textures_test.py RVIMPORT SAMPLES_DIR WORK_DIR  (exit 77 = skipped)
 The validator (test/gltf, `npm ci --prefix test/gltf`) is required when RV_REQUIRE_GLTF_VALIDATOR=1
@@ -115,7 +116,31 @@ def main():
             validate([out], fail)  # with its textures and .bin read from beside it
         shutil.rmtree(folder, ignore_errors=True)
     validate(gltf_outputs, fail)
+    batch_textures(rvimport, textures, sizes, work, fail)
     return 1 if failures else 0
+
+
+def batch_textures(rvimport, textures, sizes, work, fail):
+    """`batch` turns every .paa under the variety set into a .png of the reference decode's size;
+    the negatives fail, each with its own line, and the rest goes on."""
+    src, out = os.path.join(textures, "paa"), os.path.join(work, "batch")
+    run = subprocess.run([rvimport, "batch", src, out, "-j", "2"], capture_output=True, text=True)
+    good = [p for p in sizes if p.startswith("paa/") and not p.startswith("paa/negative/")]
+    negatives = [p for p in os.listdir(os.path.join(src, "negative"))]
+    total = len(good) + len(negatives)
+    summary = "converted %d, skipped 0, failed %d of %d files" % (len(good), len(negatives), total)
+    if run.returncode != 1 or summary not in run.stdout:
+        fail("batch of the texture samples: exit %d, want 1 and '%s' in:\n%s" % (run.returncode, summary, run.stdout[-500:]))
+    for p in good:
+        png = os.path.join(out, os.path.splitext(p[len("paa/"):])[0] + ".png")
+        if not os.path.isfile(png):
+            fail("batch wrote no %s" % png)
+        elif png_size(open(png, "rb").read(24)) != sizes[p]:
+            fail("batch: %s is %s, the reference decode %s" % (png, png_size(open(png, "rb").read(24)), sizes[p]))
+    for n in negatives:
+        if ("failed  " + os.path.join(src, "negative", n) + ": ") not in run.stdout:
+            fail("batch does not report the negative %s" % n)
+    print("batch: %d textures to PNG, %d negatives reported" % (len(good), len(negatives)))
 
 
 def validate(files, fail):

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "rv/data_root.hpp"
+#include "support/samples.hpp"
 #include "rv/material_textures.hpp"
 #include "view/view_internal.hpp"
 
@@ -166,4 +167,41 @@ TEST(MaterialTextures, DamagedStandInIsAWarningNotAFailure) {
     EXPECT_EQ(r.baseColor, -1);
     ASSERT_EQ(resolver.warnings().size(), 1u);
     EXPECT_NE(resolver.warnings()[0].message.find("bad_co.png"), std::string::npos) << resolver.warnings()[0].message;
+}
+
+TEST(MaterialTextures, StageRolesFromThePixelShader) {
+    EXPECT_EQ(stageRoleOfShader("NormalMapSpecularDIMap", 1), TextureRole::Normal);
+    EXPECT_EQ(stageRoleOfShader("NormalMapSpecularDIMap", 2), TextureRole::SpecularGloss);
+    EXPECT_EQ(stageRoleOfShader("NormalMapSpecularDIMap", 3), TextureRole::Other);
+    EXPECT_EQ(stageRoleOfShader("super", 4), TextureRole::AmbientShadow);
+    EXPECT_EQ(stageRoleOfShader("Super", 5), TextureRole::SpecularGloss);
+    EXPECT_EQ(stageRoleOfShader("NormalMapMacroASSpecularDIMap", 3), TextureRole::AmbientShadow);
+    EXPECT_EQ(stageRoleOfShader("NormalMapMacroASSpecularDIMap", 4), TextureRole::SpecularGloss);
+    EXPECT_EQ(stageRoleOfShader("NormalMapDetailSpecularDIMap", 2), TextureRole::Detail);
+    EXPECT_EQ(stageRoleOfShader("NormalMapDetailSpecularDIMap", 3), TextureRole::SpecularGloss);
+    EXPECT_EQ(stageRoleOfShader("Multi", 1), TextureRole::Other);
+    EXPECT_EQ(stageRoleOfShader("Super", 0), TextureRole::Other);
+}
+
+// DayZ's seabass.rvmat (NormalMapSpecularDIMap) names its maps seabass_norm.paa and
+// seabass_spec.paa: the stage order gives their roles.
+TEST(MaterialTextures, RealRvmatStagesWithoutSuffixes) {
+    if (rvtest::samplesDir().empty()) GTEST_SKIP() << "../shared/samples is absent (set RV_SAMPLES_DIR)";
+    const std::string root = rvtest::samplesDir() + "/textures/data-root";
+    if (!fs::exists(root)) GTEST_SKIP() << root << " is absent";
+    auto dataRoot = DataRoot::open(root);
+    ASSERT_TRUE(dataRoot);
+    TextureResolver resolver(&dataRoot.value(), Options{});
+    ViewMaterial vm;
+    vm.texture = "dayz_equip\\textures\\seabass_diffuse.paa";
+    vm.rvmat = "dayz_equip\\textures\\seabass.rvmat";
+    const ResolvedMaterial r = resolver.resolve(vm);
+    EXPECT_EQ(r.definition.pixelShader, "NormalMapSpecularDIMap");
+    ASSERT_GE(r.normal, 0);
+    EXPECT_EQ(r.images[size_t(r.images[size_t(r.normal)].derivedFrom)].reference, "dayz_equip\\textures\\seabass_norm.paa");
+    ASSERT_GE(r.specularGloss, 0);
+    EXPECT_EQ(r.images[size_t(r.specularGloss)].reference, "dayz_equip\\textures\\seabass_spec.paa");
+    EXPECT_GE(r.metallicRoughness, 0);
+    EXPECT_EQ(r.baseColor, 0);
+    EXPECT_TRUE(resolver.warnings().empty());
 }

@@ -1,5 +1,5 @@
-// `rvimport batch IN_DIR OUT_DIR`: every .p3d / .wrp under IN_DIR converted through Assimp on
-// N threads, keeping the folder structure; never stops on a bad file; a summary at the end with
+// `rvimport batch IN_DIR OUT_DIR`: every .p3d / .wrp under IN_DIR converted through Assimp, and
+// every .paa / .pac texture to .png, on N threads, keeping the folder structure; never stops on a bad file; a summary at the end with
 // each file's warnings, skips and failures. Compiled only with Assimp (RV_WITH_ASSIMP).
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
@@ -32,6 +32,7 @@ namespace {
 
 struct BatchPlan {
     fs::path inDir, outDir;
+    Options decode;  // for the textures (the models' options go to the importer)
     const aiExportFormatDesc* format = nullptr;
     std::vector<fs::path> files;
     std::vector<fs::path> outputs;  // per file: where it goes (empty: it collides, see collisions)
@@ -64,7 +65,8 @@ void findInputFiles(BatchPlan& plan) {
                 continue;
             }
             const std::string ext = lower(it->path().extension().string());
-            if (ext.size() > 1 && exts.count(ext.substr(1))) plan.files.push_back(it->path());
+            if ((ext.size() > 1 && exts.count(ext.substr(1))) || isTexturePath(it->path().u8string()))
+                plan.files.push_back(it->path());
         }
         if (ec) plan.unreadable.emplace_back(folder, ec.message());
     }
@@ -74,6 +76,11 @@ void findInputFiles(BatchPlan& plan) {
 
 // Case-folded, so that outputs stay apart on case-insensitive file systems too.
 std::string collisionKey(const fs::path& p) { return lower(p.lexically_normal().u8string()); }
+
+// Textures become PNGs whatever the models' format is.
+std::string outputExtension(const BatchPlan& plan, size_t i) {
+    return isTexturePath(plan.files[i].u8string()) ? "png" : plan.format->fileExtension;
+}
 
 // Each input's output: its mirror under OUT_DIR with the format's extension ("a.p3d" ->
 // "a.glb"). Inputs whose outputs would be the same file ("a.p3d" and "a.wrp") keep their whole
@@ -88,12 +95,12 @@ void planOutputs(BatchPlan& plan) {
     for (size_t i = 0; i < n; ++i) {
         mirrors[i] = plan.outDir / plan.files[i].lexically_relative(plan.inDir);
         plan.outputs[i] = mirrors[i];
-        plan.outputs[i].replace_extension(plan.format->fileExtension);
+        plan.outputs[i].replace_extension(outputExtension(plan, i));
         byOutput[collisionKey(plan.outputs[i])].push_back(i);
     }
     for (const auto& [key, users] : byOutput)
         if (users.size() > 1)
-            for (size_t i : users) plan.outputs[i] = fs::u8path(mirrors[i].u8string() + "." + plan.format->fileExtension);
+            for (size_t i : users) plan.outputs[i] = fs::u8path(mirrors[i].u8string() + "." + outputExtension(plan, i));
     byOutput.clear();
     for (size_t i = 0; i < n; ++i) byOutput[collisionKey(plan.outputs[i])].push_back(i);
     for (const auto& [key, users] : byOutput) {
@@ -130,6 +137,13 @@ Outcome convertFile(Assimp::Importer& importer, Assimp::Exporter& exporter, cons
     std::error_code dirErr;
     if (!fs::create_directories(out.parent_path(), dirErr) && dirErr)
         return {Outcome::Failed, "cannot create folder " + out.parent_path().u8string() + ": " + dirErr.message(), {}};
+    if (isTexturePath(file.u8string())) {
+        std::vector<Warning> warnings;
+        const std::string error = convertTextureToPng(file.u8string(), out.u8string(), plan.decode, 0, false, warnings);
+        std::vector<std::string> lines;
+        for (const Warning& w : warnings) lines.push_back(w.message);
+        return {error.empty() ? Outcome::Converted : Outcome::Failed, error, std::move(lines)};
+    }
     Conversion c = convertOne(importer, exporter, file.u8string(), out.u8string(), plan.format->id);
     return {c.error.empty() ? Outcome::Converted : Outcome::Failed, c.error, std::move(c.warnings)};
 }
@@ -207,8 +221,10 @@ size_t printSummary(const BatchPlan& plan, const std::vector<Outcome>& outcomes,
     }
     for (const auto& [folder, why] : plan.unreadable)
         std::printf("unreadable folder %s: %s\n", folder.u8string().c_str(), why.c_str());
-    std::printf("converted %zu, skipped %zu, failed %zu of %zu files to %s in %.2f s with %u threads", converted,
-                skipped, failed, plan.files.size(), plan.format->id, seconds, jobs);
+    const bool textures = std::any_of(plan.files.begin(), plan.files.end(),
+                                      [](const fs::path& f) { return isTexturePath(f.u8string()); });
+    std::printf("converted %zu, skipped %zu, failed %zu of %zu files to %s%s in %.2f s with %u threads", converted,
+                skipped, failed, plan.files.size(), plan.format->id, textures ? " (textures to png)" : "", seconds, jobs);
     if (!plan.unreadable.empty())
         std::printf("; %zu folder%s could not be read", plan.unreadable.size(), plan.unreadable.size() == 1 ? "" : "s");
     std::printf("\n");

@@ -59,6 +59,10 @@ bool describeTexture(const std::string& path, bool json, bool pretty);
 // An export whose input is a texture (any non-option argument ending in .paa / .pac): to PNG.
 bool isTextureExport(const std::vector<std::string>& args);
 int runTextureExport(const std::vector<std::string>& args);
+// One texture file to a PNG (the export above; batch's .paa/.pac files): its mip `mip`, ZIWS undone
+// unless `rawChannels`. Returns "" or the error; the texture's warnings are appended to `warnings`.
+std::string convertTextureToPng(const std::string& in, const std::string& out, const Options& decode, size_t mip,
+                                bool rawChannels, std::vector<Warning>& warnings);
 
 // Configs (config_cli.cpp): .rvmat, .cpp, .hpp, .bin, .bisurf, .ext, .sqm by their extension,
 // text or rapified. `info` / `dump --json`; false after reporting an error on stderr.

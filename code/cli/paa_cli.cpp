@@ -1,7 +1,8 @@
 // Textures on the command line: `rvimport info TEX.paa`, `rvimport dump --json TEX.paa` and
-// `rvimport export TEX.paa OUT.png [--mip N] [--raw-channels]`. No Assimp; PNG by stb_image_write
-// (public domain / MIT), written to a temporary file beside OUT and renamed into place only once
-// it is complete, so a failed export never leaves half a PNG or touches the input.
+// `rvimport export TEX.paa OUT.png [--mip N] [--raw-channels]`, and the conversion `batch` uses.
+// No Assimp; PNG by the view's encoder (rv/png.hpp), written to a temporary file beside OUT and
+// renamed into place only once it is complete, so a failed export never leaves half a PNG or
+// touches the input.
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -15,17 +16,7 @@
 #include "cli/output_file.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/paa.hpp"
-
-#define STB_IMAGE_WRITE_IMPLEMENTATION
-#define STBI_WRITE_NO_STDIO  // files are ours to open (UTF-8 names on Windows, the rename)
-#if defined(__GNUC__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
-#endif
-#include <stb_image_write.h>
-#if defined(__GNUC__)
-#pragma GCC diagnostic pop
-#endif
+#include "rv/png.hpp"
 
 namespace fs = std::filesystem;
 
@@ -165,54 +156,23 @@ struct LoadedTexture {
     PaaTexture texture;
 };
 
-// Reads and decodes a texture's header; false after reporting the error on stderr.
-bool loadTexture(const std::string& path, const Options& options, LoadedTexture& out) {
+// Reads and decodes a texture's header. Returns "" or the decoder's error (file, structure, offset).
+std::string loadTexture(const std::string& path, const Options& options, LoadedTexture& out) {
     auto bytes = readFileBytes(path);
-    if (!bytes) {
-        std::fprintf(stderr, "%s\n", bytes.error().message.c_str());
-        return false;
-    }
+    if (!bytes) return bytes.error().message;
     out.bytes = std::move(bytes.value());
     auto t = decodePaa(out.bytes.data(), out.bytes.size(), fileNameOf(path), options);
-    if (!t) {
-        std::fprintf(stderr, "%s\n", t.error().message.c_str());
-        return false;
-    }
+    if (!t) return t.error().message;
     out.texture = std::move(t.value());
-    return true;
-}
-
-// ---- PNG output ----
-
-struct PngSink {
-    std::FILE* file;
-    bool failed;
-    int error;  // errno of the failed write
-};
-
-void pngWrite(void* context, void* data, int size) {
-    auto* sink = static_cast<PngSink*>(context);
-    errno = 0;
-    if (!sink->failed && size > 0 && std::fwrite(data, 1, size_t(size), sink->file) != size_t(size)) {
-        sink->failed = true;
-        sink->error = errno;
-    }
+    return {};
 }
 
 // Writes img to `out` through writeFileSafely (a temporary file beside it, renamed when
-// complete); false after reporting why, with the system's reason.
-bool writePng(const std::string& out, const Image& img) {
-    bool encoded = true;
-    const std::string failure = writeFileSafely(out, [&](std::FILE* f) {
-        PngSink sink{f, false, 0};
-        encoded = stbi_write_png_to_func(pngWrite, &sink, int(img.width), int(img.height), 4, img.rgba.data(),
-                                         int(img.width * 4)) != 0;
-        errno = sink.error;  // writeFileSafely reports this reason
-        return encoded && !sink.failed;
-    });
-    if (failure.empty()) return true;
-    std::fprintf(stderr, "rvimport export: %s%s\n", failure.c_str(), encoded ? "" : " (PNG encoding failed)");
-    return false;
+// complete). Returns "" or why, with the system's reason.
+std::string writePng(const std::string& out, const Image& img) {
+    const std::vector<uint8_t> png = encodePng(img);
+    if (png.empty()) return "cannot write " + out + ": PNG encoding failed";
+    return writeFileSafely(out, [&](std::FILE* f) { return std::fwrite(png.data(), 1, png.size(), f) == png.size(); });
 }
 
 struct ExportArgs {
@@ -323,7 +283,10 @@ bool isTextureExport(const std::vector<std::string>& args) {
 
 bool describeTexture(const std::string& path, bool json, bool pretty) {
     LoadedTexture lt;
-    if (!loadTexture(path, Options{}, lt)) return false;
+    if (const std::string error = loadTexture(path, Options{}, lt); !error.empty()) {
+        std::fprintf(stderr, "%s\n", error.c_str());
+        return false;
+    }
     const PaaTexture& t = lt.texture;
     if (json) {
         writeTextureJson(stdout, t, pretty);
@@ -350,27 +313,35 @@ int runTextureExport(const std::vector<std::string>& args) {
         std::fprintf(stderr, "rvimport export: %s\n", problem.c_str());
         return kExitDecode;
     }
+    std::vector<Warning> warnings;
+    const std::string error =
+        convertTextureToPng(a.positional[0], a.positional[1], a.decode, size_t(a.mip), a.rawChannels, warnings);
+    printWarnings(warnings);
+    if (!error.empty()) {
+        std::fprintf(stderr, "%s\n", error.c_str());
+        return error.find(", not --mip ") != std::string::npos ? kExitUsage : kExitDecode;
+    }
+    return kExitOk;
+}
+
+std::string convertTextureToPng(const std::string& in, const std::string& out, const Options& decode, size_t mip,
+                                bool rawChannels, std::vector<Warning>& warnings) {
     LoadedTexture lt;
-    if (!loadTexture(a.positional[0], a.decode, lt)) return kExitDecode;
+    if (std::string error = loadTexture(in, decode, lt); !error.empty()) return error;
     const PaaTexture& t = lt.texture;
-    printWarnings(t.warnings);
-    if (size_t(a.mip) >= t.mips.size()) {
-        std::fprintf(stderr, "rvimport export: %s has %zu mips (0..%zu), not --mip %ld\n", t.sourceName.c_str(),
-                     t.mips.size(), t.mips.size() - 1, a.mip);
-        return kExitUsage;
-    }
+    warnings.insert(warnings.end(), t.warnings.begin(), t.warnings.end());
+    if (mip >= t.mips.size())
+        return "rvimport export: " + t.sourceName + " has " + std::to_string(t.mips.size()) + " mips (0.." +
+               std::to_string(t.mips.size() - 1) + "), not --mip " + std::to_string(mip);
     PaaDecodeOptions options;
-    options.rawChannels = a.rawChannels;
-    options.memoryLimit = a.decode.memoryLimit;
-    auto img = decodePaaMip(t, lt.bytes.data(), lt.bytes.size(), size_t(a.mip), options);
-    if (!img) {
-        std::fprintf(stderr, "%s\n", img.error().message.c_str());
-        return kExitDecode;
-    }
-    const fs::path parent = fs::u8path(a.positional[1]).parent_path();
+    options.rawChannels = rawChannels;
+    options.memoryLimit = decode.memoryLimit;
+    auto img = decodePaaMip(t, lt.bytes.data(), lt.bytes.size(), mip, options);
+    if (!img) return img.error().message;
+    const fs::path parent = fs::u8path(out).parent_path();
     std::error_code ec;
     if (!parent.empty()) fs::create_directories(parent, ec);  // a failure shows up when writing
-    return writePng(a.positional[1], img.value()) ? kExitOk : kExitDecode;
+    return writePng(out, img.value());
 }
 
 }  // namespace rv::cli

@@ -174,6 +174,24 @@ MaterialImage TextureResolver::load(const std::string& reference, int stage) {
     return m;
 }
 
+TextureRole stageRoleOfShader(std::string_view pixelShader, int stage) {
+    const std::string shader = lower(pixelShader);
+    std::vector<TextureRole> order;
+    if (shader == "super") {
+        order = {TextureRole::Normal, TextureRole::Detail, TextureRole::Macro, TextureRole::AmbientShadow,
+                 TextureRole::SpecularGloss};
+    } else if (shader.rfind("normalmap", 0) == 0) {
+        order.push_back(TextureRole::Normal);
+        if (shader.find("detail") != std::string::npos) order.push_back(TextureRole::Detail);
+        if (shader.find("macroas") != std::string::npos) {
+            order.push_back(TextureRole::Macro);
+            order.push_back(TextureRole::AmbientShadow);
+        }
+        if (shader.find("specular") != std::string::npos) order.push_back(TextureRole::SpecularGloss);
+    }
+    return stage >= 1 && size_t(stage) <= order.size() ? order[size_t(stage) - 1] : TextureRole::Other;
+}
+
 MaterialDefinition TextureResolver::definitionOf(const ViewMaterial& material) {
     MaterialDefinition d;
     if (const OdolMaterial* e = material.embedded) {
@@ -199,6 +217,7 @@ MaterialDefinition TextureResolver::definitionOf(const ViewMaterial& material) {
         if (mat->diffuse) d.diffuse = *mat->diffuse;
         if (mat->emissive) d.emissive = *mat->emissive;
         d.specularPower = mat->specularPower.value_or(0.0f);
+        d.pixelShader = mat->pixelShader;
         for (const RvMatStage& st : mat->stages)
             if (!st.thermal && st.index >= 0 && st.index < 64) {  // StageN at N, as the binarized form numbers them
                 if (d.stageTextures.size() <= size_t(st.index)) d.stageTextures.resize(size_t(st.index) + 1);
@@ -230,8 +249,9 @@ ResolvedMaterial TextureResolver::resolve(const ViewMaterial& material) {
     for (size_t s = 0; s < def.stageTextures.size(); ++s) {
         const std::string& t = def.stageTextures[s];
         if (t.empty() || isProceduralTexture(t)) continue;
-        out.images.push_back(load(t, int(s)));
-        out.images.back().uvSet = s < def.stageUvSets.size() ? def.stageUvSets[s] : 0;
+        MaterialImage& image = out.images.emplace_back(load(t, int(s)));
+        image.uvSet = s < def.stageUvSets.size() ? def.stageUvSets[s] : 0;
+        if (image.role == TextureRole::Other) image.role = stageRoleOfShader(def.pixelShader, int(s));
     }
     int normalSource = -1;
     for (int i = 0; i < int(out.images.size()); ++i) {

@@ -22,13 +22,19 @@ namespace rv {
 
 // What a texture is for, from BI's naming rules (the suffix before the extension): _co/_ca
 // colour, _nohq/_no normal map, _smdi specular and gloss, _as ambient shadow, _mc macro,
-// _dt/_cdt detail. Procedural textures say it with their tag (color(...,CO)).
+// _dt/_cdt detail. Procedural textures say it with their tag (color(...,CO)). A stage texture
+// whose name says nothing (DayZ's seabass_norm.paa, rod_normal.paa) gets the role its stage has
+// in the material's pixel shader (stageRoleOfShader).
 enum class TextureRole : uint8_t {
     BaseColor, Normal, SpecularGloss, AmbientShadow, Macro, Detail, Other,
     MetallicRoughness, Occlusion  // derived for glTF-style outputs (pbr_maps.cpp), never a suffix
 };
 const char* textureRoleName(TextureRole role);  // "base color", "normal", "specular gloss"...
 TextureRole textureRole(std::string_view reference);
+// The role of StageN in a pixel shader of BI's lit-shader family, by the order their names spell:
+// Super = normal, detail, macro, ambient shadow, specular; NormalMap[Detail][MacroAS]Specular
+// [DI]Map = normal, [detail], [macro, ambient shadow], specular. Other for any other shader/stage.
+TextureRole stageRoleOfShader(std::string_view pixelShader, int stage);
 
 struct MaterialImage {
     TextureRole role = TextureRole::Other;
@@ -55,6 +61,7 @@ struct MaterialDefinition {
     bool present = false;  // false: no embedded material and no readable .rvmat
     Rgba diffuse{1, 1, 1, 1}, emissive{0, 0, 0, 1};
     float specularPower = 0;
+    std::string pixelShader;                 // a text .rvmat's PixelShaderID ("Super"...); "" when binarized
     std::vector<std::string> stageTextures;  // at N the texture of StageN (Stage0 is the face texture's slot)
     std::vector<int> stageUvSets;            // at N the UV set StageN samples (0-based)
 };
