@@ -1,21 +1,25 @@
 """The CLI on the hostile shapes of issue 15, each in a child process whose peak RSS is read back
 (wait4's rusage) and whose address space is capped (RLIMIT_AS, the `ulimit -v` of a shell) so a
 regression fails here instead of exhausting the machine. No timing: memory is measured.
-Usage: hostile_memory_test.py RVIMPORT MAKE_DEMO MAKE_HOSTILE WORK_DIR WITH_ASSIMP(ON/OFF)
+Usage: hostile_memory_test.py RVIMPORT MAKE_DEMO MAKE_HOSTILE WORK_DIR WITH_ASSIMP(ON/OFF) [LIBRVIMPORT]
 
 - baseline: the peak RSS of `info` and of an export of the demo crate (the process's fixed cost);
 - `info` on every shape (default limit): exit 0 or 1, never killed, peak RSS under the cap;
 - `export SHAPE out.glb --max-memory 64M`: exit 1 with "memory limit of 64 MiB" (the aliased
   model: "aliased LOD ranges are refused"), peak RSS <= baseline + 64 MiB + 32 MiB of slack
   (the input file, the libraries' own arenas), nothing written;
-- what fits: the elevation bomb's heights as .asc with --max-memory 256M, exit 0.
+- what fits: the elevation bomb's heights as .asc with --max-memory 256M, exit 0;
+- the C ABI (LIBRVIMPORT through ctypes, as the add-on loads it): rv_options.memory_limit is the
+  one limit of an open: 4 MiB stops each shape with RV_ERROR_MEMORY_LIMIT naming it.
 Exit 77 (skipped) without Assimp for the export parts; the info part still runs."""
+import ctypes
 import os
 import resource
 import subprocess
 import sys
 
 rvimport, make_demo, make_hostile, work, with_assimp = sys.argv[1:6]
+capi = sys.argv[6] if len(sys.argv) > 6 else ""
 with_assimp = with_assimp.upper() in ("ON", "1", "TRUE", "YES")
 work = os.path.abspath(work)
 os.makedirs(work, exist_ok=True)
@@ -55,6 +59,38 @@ for shape in shapes:
     print(f"info {shape}: exit {rc}, peak RSS {peak / MiB:.1f} MiB")
     check(rc in (0, 1), f"info {shape}: exit {rc} (killed or crashed?) {err[-300:]}")
     check(peak < CAP, f"info {shape}: peak RSS {peak} at the cap")
+
+class RvError(ctypes.Structure):  # rvimport.h
+    _fields_ = [("code", ctypes.c_int32), ("offset", ctypes.c_uint64), ("where", ctypes.c_char * 256),
+                ("message", ctypes.c_char * 1024)]
+
+
+class RvOptions(ctypes.Structure):  # rvimport.h; rv_options_init fills it
+    _fields_ = [("abi_version", ctypes.c_int32), ("memory_limit", ctypes.c_uint64), ("lods", ctypes.c_char_p),
+                ("autocenter", ctypes.c_int32), ("default_cell_size", ctypes.c_float), ("axes", ctypes.c_int32),
+                ("uv_bottom_left", ctypes.c_int32), ("tile_cells", ctypes.c_uint32),
+                ("split_folded_quads", ctypes.c_int32), ("data_root", ctypes.c_char_p)]
+
+
+if capi:
+    lib = ctypes.CDLL(capi)
+    RV_ERROR_MEMORY_LIMIT, RV_ERROR_BAD_VALUE = 8, 6
+    for shape in shapes:
+        data = open(f"{work}/{shape}", "rb").read()
+        opts, err, handle = RvOptions(), RvError(), ctypes.c_void_p()
+        lib.rv_options_init(ctypes.byref(opts))
+        opts.memory_limit = 4 * MiB
+        opener = lib.rv_terrain_open_memory if shape.endswith(".wrp") else lib.rv_model_open_memory
+        code = opener(data, ctypes.c_uint64(len(data)), shape.encode(), ctypes.byref(opts), ctypes.byref(handle),
+                      ctypes.byref(err))
+        message = err.message.decode("utf-8", "replace")
+        print(f"C ABI {shape} memory_limit 4 MiB: code {code}")
+        if shape.startswith("aliased"):
+            check(code == RV_ERROR_BAD_VALUE and "aliased" in message, f"C ABI {shape}: code {code} {message}")
+        else:
+            check(code == RV_ERROR_MEMORY_LIMIT and "memory limit of 4 MiB" in message,
+                  f"C ABI {shape}: code {code} {message}")
+        check(not handle.value, f"C ABI {shape}: a handle was returned")
 
 if not with_assimp:
     print("built without Assimp: the export parts are skipped")
