@@ -459,12 +459,38 @@ TEST(AssimpOdol, SelectionsAsBonesGiveVertexGroupsThatExport) {
     fs::remove_all(dir, ec);
 }
 
-TEST(AssimpOdol, RefusesEditableAndDamagedFilesWithTheirReason) {
+// An editable model imports like its binarized twin (issue 16): the same LOD nodes and, per
+// LOD, the same number of triangles (the binarizer's shadow volumes aside).
+TEST(AssimpOdol, EditableModelImportsLikeItsBinarizedTwin) {
     RV_REQUIRE_SAMPLES();
     Imported mlod = importOdol(samplePath("editable/kam/m7a3.p3d"));
-    EXPECT_EQ(mlod.scene, nullptr);
-    EXPECT_NE(mlod.error.find("editable MLOD model"), std::string::npos) << mlod.error;
+    Imported odol = importOdol(samplePath("real/kam/aff6fa87_m7a3.p3d"));
+    ASSERT_NE(mlod.scene, nullptr) << mlod.error;
+    ASSERT_NE(odol.scene, nullptr) << odol.error;
+    aiString format;
+    ASSERT_TRUE(mlod.scene->mRootNode->mMetaData->Get("rv:format", format));
+    EXPECT_STREQ(format.C_Str(), "MLOD");
+    auto triangles = [](const aiScene* scene, const aiNode* lod) {
+        size_t n = 0;
+        for (unsigned i = 0; i < lod->mNumMeshes; ++i) {
+            const aiMesh* mesh = scene->mMeshes[lod->mMeshes[i]];
+            for (unsigned f = 0; f < mesh->mNumFaces; ++f) n += mesh->mFaces[f].mNumIndices == 3;
+        }
+        return n;
+    };
+    size_t compared = 0;
+    for (unsigned i = 0; i < mlod.scene->mRootNode->mNumChildren; ++i) {
+        const aiNode* m = mlod.scene->mRootNode->mChildren[i];
+        const aiNode* o = odol.scene->mRootNode->FindNode(m->mName);
+        ASSERT_NE(o, nullptr) << m->mName.C_Str();
+        EXPECT_EQ(triangles(mlod.scene, m), triangles(odol.scene, o)) << m->mName.C_Str();
+        ++compared;
+    }
+    EXPECT_EQ(compared, 7u);
+}
 
+TEST(AssimpOdol, RefusesDamagedFilesWithTheirReason) {
+    RV_REQUIRE_SAMPLES();
     auto bytes = rvtest::readBytes(samplePath("real/kam/aff6fa87_m7a3.p3d"));
     bytes.resize(bytes.size() / 2);
     Assimp::Importer importer;

@@ -11,17 +11,17 @@
 #include "rv/assimp_importer.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/memory_budget.hpp"
-#include "rv/odol.hpp"
+#include "rv/model.hpp"
 #include "rv/view.hpp"
 
 namespace rv {
 namespace {
 
 const aiImporterDesc kOdolDesc = {
-    "Real Virtuality binarized model (ODOL) importer",
+    "Real Virtuality model (ODOL, MLOD) importer",
     "rvimport",
     "rvimport",
-    "Operation Flashpoint, ArmA, Arma 2 and Arma 3 binarized P3D models (ODOL v7, v28-v75)",
+    "Operation Flashpoint, ArmA, Arma 2 and Arma 3 P3D models, binarized (ODOL v7, v28-v75) and editable (MLOD)",
     aiImporterFlags_SupportBinaryFlavour | aiImporterFlags_SupportCompressedFlavour,
     0,
     0,
@@ -47,8 +47,9 @@ void addTextures(const ModelView& view, const Options& options, const std::strin
 }  // namespace
 
 bool OdolImporter::CanRead(const std::string& file, Assimp::IOSystem* io, bool /*checkSig*/) const {
-    static const char* const magic[] = {"ODOL"};
-    return CheckMagicToken(io, file, magic, 1, 0, 4);
+    // Both kinds of .p3d, told apart by their signature.
+    static const char* const magic[] = {"ODOL", "MLOD"};
+    return CheckMagicToken(io, file, magic, 2, 0, 4);
 }
 
 const aiImporterDesc* OdolImporter::GetInfo() const { return &kOdolDesc; }
@@ -68,8 +69,8 @@ void OdolImporter::InternReadFile(const std::string& file, aiScene* scene, Assim
     const std::vector<uint8_t> bytes = assimp::readAllBytes(io, file, options.memoryLimit);
     sceneBudget.charge(bytes.size(), "the file's bytes");
     // Assimp may call us without CanRead (one importer per extension); the decoder checks the
-    // magic and names what it found instead ("editable MLOD model", "not an ODOL file"...).
-    Result<OdolModel> model = decodeOdol(bytes.data(), bytes.size(), name, options);
+    // magic and names what it found instead ("not an ODOL model", "LZSS-wrapped"...).
+    Result<OdolModel> model = decodeModel(bytes.data(), bytes.size(), name, options);
     if (!model) throw ImportError(model.error().message);
     for (const Warning& w : model->warnings) ASSIMP_LOG_WARN(w.message);
     try {

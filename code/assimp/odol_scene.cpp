@@ -39,7 +39,7 @@ void addModelMetadata(aiNode* root, aiScene* scene, const OdolModel& model, cons
                       SceneBudget& budget) {
     const Axes axes = view.frame.axes;
     MetadataBuilder md;
-    md.add("rv:format", std::string("ODOL"));
+    md.add("rv:format", std::string(model.editable ? "MLOD" : "ODOL"));
     md.add("rv:version", int32_t(model.version));
     md.add("rv:lod_count", int32_t(model.lods.size()));
     if (!model.prefix.empty()) md.add("rv:prefix", model.prefix);
@@ -55,7 +55,7 @@ void addModelMetadata(aiNode* root, aiScene* scene, const OdolModel& model, cons
     root->mMetaData = md.build(budget);
 
     MetadataBuilder smd;
-    smd.add("SourceAsset_FormatVersion", "ODOL " + std::to_string(model.version));
+    smd.add("SourceAsset_FormatVersion", (model.editable ? "MLOD " : "ODOL ") + std::to_string(model.version));
     smd.add("SourceAsset_Generator", std::string("rvimport"));
     scene->mMetaData = smd.build(budget);
 }

@@ -12,6 +12,7 @@
 #include "rv/assimp_importer.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/memory_budget.hpp"
+#include "rv/model.hpp"
 #include "rv/data_root.hpp"
 #include "rv/view.hpp"
 #include "rv/wrp.hpp"
@@ -78,7 +79,7 @@ void loadObjectModels(const TerrainView& view, const Options& options, const std
         if (bytes && !options.budget->tryCharge(bytes->size()))
             bytes = makeError(DiagKind::MemoryLimit, options.budget->overMessage(path, bytes->size()));
         Result<OdolModel> model =
-            bytes ? decodeOdol(bytes->data(), bytes->size(), fileNameOf(path), modelOptions) : Result<OdolModel>(bytes.error());
+            bytes ? decodeModel(bytes->data(), bytes->size(), fileNameOf(path), modelOptions) : Result<OdolModel>(bytes.error());
         if (!model) {
             ASSIMP_LOG_WARN(name, ": object model skipped: ", model.error().message);
             continue;

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "capi/capi_model_handle.hpp"
+#include "rv/model.hpp"
 
 using namespace rv;
 using namespace rv::capi;
@@ -20,7 +21,7 @@ int32_t openModel(const std::vector<uint8_t>& bytes, const std::string& name, co
                   rv_error* error) {
     Settings s;
     if (!readOptions(options, s, error)) return error ? error->code : RV_ERROR_INVALID_ARGUMENT;
-    Result<OdolModel> decoded = decodeOdol(bytes.data(), bytes.size(), name, s.options);
+    Result<OdolModel> decoded = decodeModel(bytes.data(), bytes.size(), name, s.options);
     if (!decoded) {
         setError(error, decoded.error());
         return int32_t(decoded.error().kind);

@@ -114,15 +114,13 @@ void planOutputs(BatchPlan& plan) {
     }
 }
 
-// The file's first bytes, or the reason it cannot be opened (with the system's text).
-std::string openError(const fs::path& file, bool& editable) {
-    uint8_t head[4] = {0, 0, 0, 0};
+// The reason the file cannot be opened (with the system's text), or "". Editable (MLOD) and
+// binarized models both convert: the importer tells them apart by their signature.
+std::string openError(const fs::path& file) {
     errno = 0;
     std::FILE* f = openFile(file.u8string(), "rb");
     if (!f) return "cannot open " + file.u8string() + ": " + errnoText(errno);
-    const size_t got = std::fread(head, 1, 4, f);
     std::fclose(f);
-    editable = sniffFormat(head, got) == FileFormat::Mlod;
     return {};
 }
 
@@ -130,9 +128,7 @@ std::string openError(const fs::path& file, bool& editable) {
 Outcome convertFile(Assimp::Importer& importer, Assimp::Exporter& exporter, const BatchPlan& plan, size_t i) {
     const fs::path& file = plan.files[i];
     if (!plan.collisions[i].empty()) return {Outcome::Failed, plan.collisions[i], {}};
-    bool editable = false;
-    if (std::string why = openError(file, editable); !why.empty()) return {Outcome::Failed, why, {}};
-    if (editable) return {Outcome::Skipped, "editable MLOD model, not binarized", {}};
+    if (std::string why = openError(file); !why.empty()) return {Outcome::Failed, why, {}};
     const fs::path& out = plan.outputs[i];
     std::error_code dirErr;
     if (!fs::create_directories(out.parent_path(), dirErr) && dirErr)

@@ -10,7 +10,7 @@
 #include "cli/options.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/format.hpp"
-#include "rv/odol.hpp"
+#include "rv/model.hpp"
 #include "rv/wrp.hpp"
 
 namespace rv::cli {
@@ -58,7 +58,7 @@ double bestDecodeMs(const std::vector<uint8_t>& bytes, const std::string& name, 
             Result<WrpTerrain> t = decodeWrp(bytes.data(), bytes.size(), name);
             if (!t) error = t.error().message;
         } else {
-            Result<OdolModel> model = decodeOdol(bytes.data(), bytes.size(), name);
+            Result<OdolModel> model = decodeModel(bytes.data(), bytes.size(), name);
             if (!model) error = model.error().message;
         }
         const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();

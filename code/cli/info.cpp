@@ -10,6 +10,7 @@
 #include "rv/data_root.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/format.hpp"
+#include "rv/model.hpp"
 
 namespace rv::cli {
 namespace {
@@ -37,7 +38,7 @@ bool describe(const std::string& path, Output output, const std::string& dataRoo
         else writeWrpJson(stdout, res.value(), pretty);
         return true;
     }
-    auto res = decodeOdol(bytes->data(), bytes->size(), name);
+    auto res = decodeModel(bytes->data(), bytes->size(), name);
     if (!res) {
         std::fprintf(stderr, "%s\n", res.error().message.c_str());
         return false;

@@ -11,7 +11,10 @@ void writeOdolInfo(std::FILE* out, const OdolModel& m) {
         verts += l.positions.size();
         faces += l.faceCount();
     }
-    std::fprintf(out, "format     ODOL version %u (binarized P3D model)\n", m.version);
+    if (m.editable)
+        std::fprintf(out, "format     MLOD version %u (editable P3D model)\n", m.version);
+    else
+        std::fprintf(out, "format     ODOL version %u (binarized P3D model)\n", m.version);
     if (!m.prefix.empty()) std::fprintf(out, "prefix     %s\n", m.prefix.c_str());
     std::fprintf(out, "LODs       %zu, %zu vertices, %zu faces in all\n", m.lods.size(), verts, faces);
     const OdolModelInfo& i = m.info;

@@ -268,7 +268,7 @@ void writeOdolJson(std::FILE* out, const OdolModel& m, bool pretty, const Refere
     JsonWriter j(out, pretty);
     const OdolModelInfo& i = m.info;
     j.beginObject();
-    j.field("signature", "ODOL");
+    j.field("signature", m.editable ? "MLOD" : "ODOL");
     j.field("version", m.version);
     j.field("app_id", m.appId);
     j.field("prefix", m.prefix);

@@ -1,9 +1,11 @@
 // One LOD of the model view: vertices in the adapter's frame, polygons and triangles grouped by
 // material, loose points, selections with decoded weights, named points, proxies (view.hpp).
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <initializer_list>
 
+#include "view/editable_corners.hpp"
 #include "view/view_budget.hpp"
 #include "view/view_internal.hpp"
 
@@ -12,9 +14,46 @@ namespace {
 
 struct Placement {
     Axes axes;
-    Vec3 offset;  // added to stored positions before the frame change (zero when autocentred)
+    // Added to stored positions before the frame change: zero when they are already where the
+    // options want them, +centre for ODOL without autocenter, -centre for MLOD with it (in float,
+    // so an MLOD point lands on f32(point - centre), bit for bit its binarized twin's position).
+    Vec3 offset;
     Vec3 place(const Vec3& p) const { return toFrame(axes, Vec3{p.x + offset.x, p.y + offset.y, p.z + offset.z}); }
 };
+
+// The faces the view draws: the LOD's own, or an editable LOD's corners mapped to its split
+// vertices in the binarizer's winding (editable_corners.hpp).
+struct FaceTable {
+    const std::vector<uint32_t>& start;
+    const std::vector<uint32_t>& indices;
+    size_t vertexCount;
+};
+
+// An editable LOD's vertices: each split vertex takes its point's position and its corner's
+// normal and UVs; loose points get no normal (repaired below) and UV 0.
+void copyEditableVertices(const OdolLod& lod, const EditableVertices& split, const Placement& at, const Frame& frame,
+                          LodView& out) {
+    const size_t n = split.vertexPoint.size();
+    out.positions.resize(n);
+    out.vertexPoint = split.vertexPoint;
+    for (size_t i = 0; i < n; ++i) out.positions[i] = at.place(lod.positions[split.vertexPoint[i]]);
+    if (!lod.normals.empty()) {
+        out.normals.assign(n, Vec3{0, 0, 0});
+        for (size_t i = 0; i < n; ++i) {
+            const uint32_t c = split.vertexCorner[i];
+            if (c != UINT32_MAX && lod.cornerNormals[c] < lod.normals.size())
+                out.normals[i] = toFrame(frame.axes, lod.normals[lod.cornerNormals[c]]);
+        }
+    }
+    for (const std::vector<Vec2>& set : lod.cornerUvSets) {
+        std::vector<Vec2> uv(n, Vec2{0, 0});
+        for (size_t i = 0; i < n; ++i)
+            if (split.vertexCorner[i] != UINT32_MAX) uv[i] = set[split.vertexCorner[i]];
+        if (frame.uvBottomLeft)
+            for (Vec2& t : uv) t.v = 1.0f - t.v;
+        out.uvSets.push_back(std::move(uv));
+    }
+}
 
 void copyVertices(const OdolLod& lod, const Placement& at, const Frame& frame, LodView& out) {
     const size_t n = lod.positions.size();
@@ -139,10 +178,10 @@ void pushPolygon(LodView& out, uint32_t f, std::initializer_list<uint32_t> corne
 // Appends face f as a polygon (or, for a folded quad in a host-split frame, two) and its fan
 // triangles. Mirroring frames reverse the corners but keep the first:
 // (v0, v1, ..., vn-1) -> (v0, vn-1, ..., v1), so the fan's diagonals stay.
-void addPolygon(const OdolLod& lod, uint32_t f, const Frame& frame, LodView& out, std::vector<bool>& used) {
+void addPolygon(const FaceTable& faces, uint32_t f, const Frame& frame, LodView& out, std::vector<bool>& used) {
     const bool reverse = mirrors(frame.axes);
-    const uint32_t begin = lod.faceStart[f], n = lod.faceStart[f + 1] - begin;
-    const uint32_t* idx = lod.faceIndices.data() + begin;
+    const uint32_t begin = faces.start[f], n = faces.start[f + 1] - begin;
+    const uint32_t* idx = faces.indices.data() + begin;
     auto corner = [&](uint32_t k) { return idx[reverse && k ? n - k : k]; };
     for (uint32_t k = 0; k < n; ++k) used[idx[k]] = true;
     if (frame.splitFoldedQuads && n == 4 &&
@@ -164,12 +203,12 @@ void addPolygon(const OdolLod& lod, uint32_t f, const Frame& frame, LodView& out
     }
 }
 
-void buildPolygons(const OdolLod& lod, const std::vector<uint32_t>& faceMaterial, const Frame& frame, LodView& out) {
+void buildPolygons(const FaceTable& faces, const std::vector<uint32_t>& faceMaterial, const Frame& frame, LodView& out) {
     std::vector<uint32_t> groupMaterial;
     const std::vector<uint32_t> order = facesByGroup(faceMaterial, groupMaterial);
-    std::vector<bool> used(lod.positions.size(), false);
+    std::vector<bool> used(faces.vertexCount, false);
     out.polygonStart.push_back(0);
-    out.corners.reserve(lod.faceIndices.size());
+    out.corners.reserve(faces.indices.size());
     size_t next = 0;
     for (uint32_t material : groupMaterial) {
         MaterialGroup g;
@@ -177,7 +216,7 @@ void buildPolygons(const OdolLod& lod, const std::vector<uint32_t>& faceMaterial
         g.firstPolygon = uint32_t(out.polygonFace.size());
         g.firstTriangle = uint32_t(out.triangleFace.size());
         for (; next < order.size() && faceMaterial[order[next]] == material; ++next) {
-            addPolygon(lod, order[next], frame, out, used);
+            addPolygon(faces, order[next], frame, out, used);
             out.polygonMaterial.resize(out.polygonFace.size(), material);
         }
         g.polygonCount = uint32_t(out.polygonFace.size()) - g.firstPolygon;
@@ -190,21 +229,31 @@ void buildPolygons(const OdolLod& lod, const std::vector<uint32_t>& faceMaterial
 
 // Selection weight bytes (format notes §2.7.5): as in MLOD, 0 and 1 both mean full weight;
 // other values are byte/255 like the skinning weights. Real samples store 1 or nothing.
-float selectionWeight(const OdolSelection& sel, size_t i) {
+// Editable models store Object Builder's byte: 1 full, b > 1 (256 - b) / 255 (254 is the
+// lightest, 2/255), only for selected points.
+float selectionWeight(const OdolSelection& sel, size_t i, bool editable) {
     if (sel.vertexWeights.size() != sel.vertices.size()) return 1.0f;
     const uint8_t b = sel.vertexWeights[i];
-    return b <= 1 ? 1.0f : float(b) / 255.0f;
+    if (b <= 1) return 1.0f;
+    return editable ? float(256 - b) / 255.0f : float(b) / 255.0f;
 }
 
-void buildSelections(const OdolLod& lod, LodView& out) {
-    const size_t n = out.positions.size();
+// Selections name points; `pointStart` (editable LODs, else empty) maps each to its vertices.
+void buildSelections(const OdolLod& lod, const std::vector<uint32_t>& pointStart, bool editable, LodView& out) {
+    const size_t n = pointStart.empty() ? out.positions.size() : pointStart.size() - 1;
     for (const OdolSelection& sel : lod.selections) {
         SelectionView s;
         s.name = sel.name;
         for (size_t i = 0; i < sel.vertices.size(); ++i) {
-            if (sel.vertices[i] >= n) continue;  // the decoder warned already
-            s.vertices.push_back(sel.vertices[i]);
-            s.weights.push_back(selectionWeight(sel, i));
+            const uint32_t p = sel.vertices[i];
+            if (p >= n) continue;  // the decoder warned already
+            const float w = selectionWeight(sel, i, editable);
+            const uint32_t first = pointStart.empty() ? p : pointStart[p];
+            const uint32_t end = pointStart.empty() ? p + 1 : pointStart[p + 1];
+            for (uint32_t v = first; v < end; ++v) {
+                s.vertices.push_back(v);
+                s.weights.push_back(w);
+            }
         }
         out.selections.push_back(std::move(s));
     }
@@ -245,11 +294,14 @@ void buildProxies(const OdolLod& lod, const Placement& at, LodView& out) {
 
 uint64_t lodViewBytes(const OdolLod& lod, const Frame& frame) {
     constexpr uint64_t kGrowth = 2;  // push_back doubles capacity
-    const uint64_t v = lod.positions.size(), f = lod.faceCount(), c = lod.faceIndices.size();
+    // An editable LOD may split every corner into a vertex of its own, besides its points.
+    const uint64_t f = lod.faceCount(), c = lod.faceIndices.size();
+    const uint64_t v = lod.positions.size() + (hasEditableCorners(lod) ? c : 0);
     const uint64_t triangles = c > 2 * f ? c - 2 * f : 0;
     const uint64_t polygons = frame.splitFoldedQuads ? 2 * f : f;
     uint64_t bytes = v * (12 + 12 + 4 + 4 + 4 + 1);            // positions, normals, vertexPoint, loose, mass, used
-    bytes += v * 8 * lod.uvSets.size();                        // UV sets
+    bytes += v * 8 * std::max(lod.uvSets.size(), lod.cornerUvSets.size());  // UV sets
+    if (hasEditableCorners(lod)) bytes += editableCornerBytes(lod);
     bytes += f * 80;                                           // face materials, group order and map
     bytes += polygons * 12 + (c + polygons) * 4 * kGrowth;     // polygon tables, corners (+2 per split quad)
     bytes += triangles * 16 * kGrowth;                         // 3 indices and a face per triangle
@@ -274,20 +326,35 @@ LodView buildLod(const OdolModel& model, uint32_t lodIndex, const std::vector<ui
     out.source = &lod;
     out.properties = &lod.properties;
     const Vec3 c = model.info.boundingCenter;
-    const Placement at{frame.axes, options.autocenter ? Vec3{0, 0, 0} : c};
+    const Vec3 minusC{-c.x, -c.y, -c.z};
+    const Vec3 offset = model.editable ? (options.autocenter ? minusC : Vec3{0, 0, 0})
+                                       : (options.autocenter ? Vec3{0, 0, 0} : c);
+    const Placement at{frame.axes, offset};
 
-    copyVertices(lod, at, frame, out);
-    buildPolygons(lod, faceMaterial, frame, out);
+    const bool split = model.editable && hasEditableCorners(lod);
+    EditableVertices editable;
+    if (split) {
+        editable = splitCorners(lod);
+        copyEditableVertices(lod, editable, at, frame, out);
+        buildPolygons({lod.faceStart, editable.faceIndices, out.positions.size()}, faceMaterial, frame, out);
+    } else {
+        copyVertices(lod, at, frame, out);
+        buildPolygons({lod.faceStart, lod.faceIndices, out.positions.size()}, faceMaterial, frame, out);
+    }
     repairNormals(out, frame);
     out.isPointLod = out.kind == LodKind::Memory || out.kind == LodKind::PointCloud || lod.faceCount() == 0;
     out.drawLoosePoints = !out.loosePoints.empty() && (out.isPointLod || !isRendered(out.kind));
-    buildSelections(lod, out);
+    buildSelections(lod, editable.pointStart, model.editable, out);
     if (out.kind == LodKind::Memory || lod.faceCount() == 0) buildNamedPoints(out);
     buildProxies(lod, at, out);
     // Per-point masses belong to the geometry LOD (model info, notes §2.5).
     const int32_t geometry = model.info.specialLods[1];
-    if (geometry >= 0 && uint32_t(geometry) == lodIndex && model.info.mass.size() == lod.positions.size())
-        out.vertexMass = model.info.mass;
+    if (geometry >= 0 && uint32_t(geometry) == lodIndex && model.info.mass.size() == lod.positions.size()) {
+        // A split point keeps its mass on its first vertex, so the LOD's total stays the model's.
+        out.vertexMass.assign(out.positions.size(), 0.0f);
+        for (size_t v = 0; v < out.vertexMass.size(); ++v)
+            if (v == 0 || out.vertexPoint[v] != out.vertexPoint[v - 1]) out.vertexMass[v] = model.info.mass[out.vertexPoint[v]];
+    }
     return out;
 }
 

@@ -10,7 +10,7 @@ namespace rv {
 enum class FileFormat {
     Unknown,
     Odol,     // binarized P3D model: "ODOL"
-    Mlod,     // editable P3D model: "MLOD" (not decoded by rvimport)
+    Mlod,     // editable P3D model: "MLOD" (rv::decodeMlod, rv/model.hpp)
     Wrp4WVR,  // Operation Flashpoint editable terrain
     Wrp8WVR,  // ArmA+ editable terrain
     WrpOprw,  // binarized terrain

@@ -6,6 +6,9 @@
 //  - face indices are in stored order; in that space cross(v1-v0, v2-v0) points outward;
 //  - normals point outward (the files store them negated; the decoder flips them);
 //  - UVs keep the file's top-left origin (v grows downwards, as in DirectX and glTF).
+// Editable models (MLOD, decodeMlod in rv/model.hpp, OdolModel::editable) fill the same structs
+// with what the editable file holds; where it differs, the field says so (positions in the
+// model's own coordinates, faces wound the other way, per-corner normals and UVs).
 #pragma once
 
 #include <cstdint>
@@ -53,7 +56,7 @@ struct OdolSection {
     std::string materialName;             // given only when materialIndex == -1
     uint32_t faceFlags = 0;               // "special"; 0x10000000 = hidden proxy triangle
     uint32_t pointFlags = 0;
-    int32_t minBoneIndex = 0, boneCount = 0;
+    int32_t minBoneIndex = 0, boneCount = 0;  // MLOD: 0
     std::vector<float> areaOverTex;
     int32_t flag67 = 0;
     std::vector<float> extra67;  // 11 floats when flag67 >= 1 (v67+)
@@ -63,7 +66,8 @@ struct OdolSelection {
     std::string name;
     std::vector<uint32_t> faces;         // face indices
     std::vector<uint32_t> vertices;      // vertex indices
-    std::vector<uint8_t> vertexWeights;  // one per selected vertex when stored, else empty
+    std::vector<uint8_t> vertexWeights;  // one per selected vertex when stored, else empty (MLOD: the
+                                         // stored byte, 1 = full, b > 1 = (256 - b) / 255)
     bool sectional = false;
     std::vector<uint32_t> sections;  // section indices
 };
@@ -129,6 +133,15 @@ struct OdolLod {
     float faceArea = 0;
     uint32_t colorTop = 0, color = 0;
     int32_t special = 0;
+
+    // Editable (MLOD) LODs only; empty for ODOL, whose binarizer splits points into vertices
+    // instead. positions are the stored points, normals the LOD's normal table, uvSets empty.
+    std::vector<uint32_t> pointFlags;              // per point (hidden, selected, user bits)
+    std::vector<uint32_t> cornerNormals;           // per face corner (as faceIndices): into normals
+    std::vector<std::vector<Vec2>> cornerUvSets;   // per UV set (#UVSet# id order), per face corner
+    std::vector<uint32_t> cornerUvSetIds;          // the stored id of each of cornerUvSets
+    std::vector<uint32_t> faceFlags;               // per face
+    std::vector<uint32_t> sharpEdges;              // #SharpEdges#: point index pairs, 2 per edge
 };
 
 struct OdolBone {
@@ -199,6 +212,12 @@ struct OdolModelInfo {
 };
 
 struct OdolModel {
+    // true: decoded from an editable MLOD (version = the MLOD version, 257). Its positions are the
+    // model's own coordinates (info.boundingCenter is computed as the binarizer does; the view
+    // subtracts it when autocentering), its faces are wound the other way (the binarizer swaps
+    // (v0, v1, v2) -> (v1, v0, v2) and (v0..v3) -> (v1, v0, v3, v2)), and it carries the
+    // per-corner arrays of OdolLod.
+    bool editable = false;
     uint32_t version = 0;
     uint32_t appId = 0;
     std::string prefix;

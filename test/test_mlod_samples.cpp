@@ -1,0 +1,218 @@
+// Editable models (MLOD) against ../shared/samples/editable.tsv: every file decodes to exactly the
+// counts and geometry hash independent readers agree on (positions as the points are stored,
+// faces as the stored point indices in stored order), and every editable model with a binarized
+// twin in real/ builds the same view as the twin: same triangles, same corner positions bit for
+// bit, same winding, under either autocenter choice.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cinttypes>
+#include <cstring>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "rv/model.hpp"
+#include "rv/view.hpp"
+#include "support/samples.hpp"
+
+namespace {
+
+struct EditableRow {
+    std::string path, format, note;
+    int64_t lods = -1, points = -1, faces = -1, selections = -1;
+    std::string geoFnv64;
+};
+void PrintTo(const EditableRow& r, std::ostream* os) { *os << r.path; }
+
+std::vector<EditableRow> editableRows() {
+    std::vector<EditableRow> out;
+    const std::string dir = rvtest::samplesDir();
+    if (dir.empty()) return out;
+    for (const std::vector<std::string>& c : rvtest::readTsv(dir + "/editable.tsv")) {
+        if (c.size() < 7) continue;
+        EditableRow r;
+        r.path = c[0];
+        r.format = c[1];
+        r.lods = std::stoll(c[2]);
+        r.points = std::stoll(c[3]);
+        r.faces = std::stoll(c[4]);
+        r.selections = std::stoll(c[5]);
+        r.geoFnv64 = c[6];
+        r.note = c.size() > 8 ? c[8] : "";
+        out.push_back(r);
+    }
+    return out;
+}
+
+std::string geoHash(const rv::OdolModel& m) {
+    rvtest::GeoHash h;
+    for (const rv::OdolLod& l : m.lods) h.bytes(l.positions.data(), l.positions.size() * sizeof(rv::Vec3));
+    for (const rv::OdolLod& l : m.lods)
+        for (size_t f = 0; f < l.faceCount(); ++f) {
+            const int32_t n = int32_t(l.faceStart[f + 1] - l.faceStart[f]);
+            h.bytes(&n, 4);
+            for (uint32_t k = l.faceStart[f]; k < l.faceStart[f + 1]; ++k) {
+                const int32_t idx = int32_t(l.faceIndices[k]);
+                h.bytes(&idx, 4);
+            }
+        }
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016" PRIx64, h.h);
+    return buf;
+}
+
+rv::Result<rv::OdolModel> decodeSample(const std::string& path) {
+    const auto bytes = rvtest::readBytes(rvtest::samplesDir() + "/" + path);
+    return rv::decodeModel(bytes.data(), bytes.size(), path);
+}
+
+class EditableSample : public testing::TestWithParam<EditableRow> {};
+
+TEST_P(EditableSample, MatchesEditableTsv) {
+    const EditableRow& row = GetParam();
+    auto res = decodeSample(row.path);
+    ASSERT_TRUE(res.ok()) << res.error().message;
+    const rv::OdolModel& m = res.value();
+    EXPECT_TRUE(m.editable);
+    EXPECT_EQ(m.version, 257u);
+    int64_t points = 0, faces = 0, sels = 0;
+    for (const rv::OdolLod& l : m.lods) {
+        points += int64_t(l.positions.size());
+        faces += int64_t(l.faceCount());
+        sels += int64_t(l.selections.size());
+        EXPECT_EQ(l.cornerNormals.size(), l.faceIndices.size());
+        EXPECT_EQ(l.faceFlags.size(), l.faceCount());
+        EXPECT_EQ(l.pointFlags.size(), l.positions.size());
+    }
+    EXPECT_EQ(int64_t(m.lods.size()), row.lods);
+    EXPECT_EQ(points, row.points);
+    EXPECT_EQ(faces, row.faces);
+    EXPECT_EQ(sels, row.selections);
+    EXPECT_EQ(geoHash(m), row.geoFnv64);
+    // Only the bytes after hilux1's last LOD deserve a warning.
+    for (const rv::Warning& w : m.warnings) {
+        EXPECT_EQ(w.kind, rv::DiagKind::UnreadBytes) << w.message;
+        EXPECT_NE(row.note.find("after the last LOD"), std::string::npos) << w.message;
+    }
+    // Every LOD builds a view; its vertices cover every point, each on its point.
+    rv::Options options;
+    options.lods = "all";
+    options.autocenter = false;
+    auto view = rv::buildModelView(m, options, rv::Frame{});
+    ASSERT_TRUE(view.ok()) << view.error().message;
+    for (const rv::LodView& lv : view->lods) {
+        const rv::OdolLod& lod = m.lods[lv.lodIndex];
+        ASSERT_GE(lv.positions.size(), lod.positions.size());
+        for (size_t v = 0; v < lv.positions.size(); ++v) {
+            const rv::Vec3& p = lod.positions[lv.vertexPoint[v]];
+            const rv::Vec3 placed{p.x + 0.0f, p.y + 0.0f, p.z + 0.0f};  // the view adds a zero offset
+            ASSERT_EQ(std::memcmp(&lv.positions[v], &placed, 12), 0);
+        }
+    }
+}
+
+std::string rowName(const testing::TestParamInfo<EditableRow>& info) {
+    std::string n;
+    for (char c : info.param.path) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    return n;
+}
+
+INSTANTIATE_TEST_SUITE_P(Editable, EditableSample, testing::ValuesIn(editableRows()), rowName);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(EditableSample);
+
+// ---- twins ----
+
+struct Twin {
+    std::string mlod, odol;
+};
+void PrintTo(const Twin& t, std::ostream* os) { *os << t.mlod << " -> " << t.odol; }
+
+// "ODOL twin real/x.p3d (...)" in the note column; a file may name several.
+std::vector<Twin> twins() {
+    std::vector<Twin> out;
+    for (const EditableRow& r : editableRows())
+        for (size_t at = r.note.find("ODOL twin "); at != std::string::npos; at = r.note.find("ODOL twin ", at + 1)) {
+            const size_t begin = at + 10, end = r.note.find(' ', begin);
+            out.push_back({r.path, r.note.substr(begin, end - begin)});
+        }
+    return out;
+}
+
+// One triangle as its three corner positions' bits, starting at its smallest corner so that the
+// same triangle compares equal whatever corner the fan started at, but not when wound the other
+// way. (-0 and +0 count as one: x + 0 turns -0 into +0.) `shift` is subtracted first: without
+// autocenter a binarized position is f32(f32(p - c) + c), which is p only up to rounding, so
+// both sides are compared after taking the centre off again.
+using Tri = std::array<uint32_t, 9>;
+Tri triangleKey(const rv::LodView& lv, size_t t, const rv::Vec3& shift) {
+    std::array<std::array<uint32_t, 3>, 3> c;
+    for (int k = 0; k < 3; ++k) {
+        const rv::Vec3& p = lv.positions[lv.triangles[3 * t + size_t(k)]];
+        const float f[3] = {(p.x - shift.x) + 0.0f, (p.y - shift.y) + 0.0f, (p.z - shift.z) + 0.0f};
+        std::memcpy(c[size_t(k)].data(), f, 12);
+    }
+    size_t first = 0;
+    for (size_t k = 1; k < 3; ++k)
+        if (c[k] < c[first]) first = k;
+    Tri key;
+    for (size_t k = 0; k < 3; ++k) std::memcpy(key.data() + 3 * k, c[(first + k) % 3].data(), 12);
+    return key;
+}
+
+std::multiset<Tri> triangles(const rv::ModelView& view, const rv::LodView& lv) {
+    const rv::Vec3 shift = view.centerApplied ? view.centerOffset : rv::Vec3{0, 0, 0};
+    std::multiset<Tri> out;
+    for (size_t t = 0; t < lv.triangleFace.size(); ++t) out.insert(triangleKey(lv, t, shift));
+    return out;
+}
+
+class EditableTwin : public testing::TestWithParam<Twin> {};
+
+TEST_P(EditableTwin, BuildsTheSameViewAsItsBinarizedTwin) {
+    auto mlod = decodeSample(GetParam().mlod);
+    auto odol = decodeSample(GetParam().odol);
+    ASSERT_TRUE(mlod.ok()) << mlod.error().message;
+    ASSERT_TRUE(odol.ok()) << odol.error().message;
+    EXPECT_EQ(std::memcmp(&mlod->info.boundingCenter, &odol->info.boundingCenter, 12), 0)
+        << "centre " << mlod->info.boundingCenter.x << " " << mlod->info.boundingCenter.y << " "
+        << mlod->info.boundingCenter.z << " vs " << odol->info.boundingCenter.x << " " << odol->info.boundingCenter.y
+        << " " << odol->info.boundingCenter.z;
+    size_t compared = 0;
+    for (bool autocenter : {true, false})
+        for (rv::Axes axes : {rv::Axes::Stored, rv::Axes::YUp}) {
+            rv::Options options;
+            options.lods = "all";
+            options.autocenter = autocenter;
+            rv::Frame frame;
+            frame.axes = axes;
+            auto mv = rv::buildModelView(mlod.value(), options, frame);
+            auto ov = rv::buildModelView(odol.value(), options, frame);
+            ASSERT_TRUE(mv.ok() && ov.ok());
+            std::map<float, const rv::LodView*> odolLods;
+            for (const rv::LodView& l : ov->lods) odolLods.emplace(l.resolution, &l);
+            for (const rv::LodView& ml : mv->lods) {
+                auto it = odolLods.find(ml.resolution);
+                if (it == odolLods.end()) continue;  // a LOD the binarizer dropped
+                // The binarizer closes shadow volumes (extra faces along their edges).
+                if (ml.kind == rv::LodKind::ShadowVolume) continue;
+                const rv::LodView& ol = *it->second;
+                SCOPED_TRACE("LOD " + ml.name + (autocenter ? " autocenter" : " editable coordinates"));
+                ASSERT_EQ(ml.triangleFace.size(), ol.triangleFace.size());
+                EXPECT_TRUE(triangles(mv.value(), ml) == triangles(ov.value(), ol));
+                ++compared;
+            }
+        }
+    EXPECT_GT(compared, 0u);
+}
+
+std::string twinName(const testing::TestParamInfo<Twin>& info) {
+    std::string n;
+    for (char c : info.param.mlod + "_" + info.param.odol) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    return n;
+}
+
+INSTANTIATE_TEST_SUITE_P(Editable, EditableTwin, testing::ValuesIn(twins()), twinName);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(EditableTwin);
+
+}  // namespace
