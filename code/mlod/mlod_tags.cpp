@@ -32,6 +32,7 @@ void readSelection(ByteReader& t, const FileState& s, const std::string& name, O
         s.warn(t, DiagKind::SizeMismatch,
                "selection '" + name + "' holds " + std::to_string(t.remaining()) + " bytes for " +
                    std::to_string(points) + " points and " + std::to_string(faces) + " faces; skipped");
+        t.skip(t.remaining());
         return;
     }
     const uint8_t* bytes = t.take(points + faces);
@@ -57,6 +58,7 @@ void readMass(ByteReader& t, const FileState& s, const OdolLod& lod, LodExtras& 
         s.warn(t, DiagKind::SizeMismatch,
                "#Mass# holds " + std::to_string(t.remaining()) + " bytes for " + std::to_string(lod.positions.size()) +
                    " points; skipped");
+        t.skip(t.remaining());
         return;
     }
     s.charge(t, t.remaining(), "#Mass#");
@@ -78,6 +80,7 @@ void readUvSet(ByteReader& t, const FileState& s, OdolLod& lod) {
         s.warn(t, DiagKind::SizeMismatch,
                "#UVSet# " + std::to_string(id) + " holds " + std::to_string(t.remaining()) + " bytes for " +
                    std::to_string(corners) + " face corners; skipped");
+        t.skip(t.remaining());
         return;
     }
     if (id == 0 && !lod.cornerUvSets.empty()) {
@@ -117,6 +120,7 @@ void readAnimation(ByteReader& t, const FileState& s, OdolLod& lod) {
         s.warn(t, DiagKind::SizeMismatch,
                "#Animation# holds " + std::to_string(t.remaining()) + " bytes for " + std::to_string(points) +
                    " points; skipped");
+        t.skip(t.remaining());
         return;
     }
     s.charge(t, points * 12 + sizeof(OdolFrame), "#Animation#");
