@@ -2,6 +2,7 @@
 # Fuzzes every byte parser with libFuzzer (clang, ASan + UBSan), FUZZ_SECONDS each (default 30):
 #   fuzz_lzss, fuzz_lzo      the codecs, output at the very end of its allocation
 #   fuzz_odol, fuzz_wrp      the ODOL decoder (v7, v28..v75) and the WRP decoder (all families)
+#   fuzz_mlod                the MLOD decoder (P3DM, SP3X, tags), then the view of every LOD
 #   fuzz_paa                 the PAA/PAC decoder: header, then every mip
 #   fuzz_config              the config reader (text and raP), then readRvmat and the procedural parser
 #   fuzz_pbo                 PBO headers, then every entry (stored and LZSS-packed)
@@ -21,10 +22,14 @@ CC=clang CXX=clang++ BUILD_DIR=build-fuzz BUILD_TYPE=RelWithDebInfo \
   bash scripts/build.sh -DRV_FUZZ=ON -DRV_BUILD_TESTS=OFF >/dev/null
 
 F=build-fuzz
-mkdir -p $F/seeds/odol $F/seeds/wrp $F/seeds/lzss $F/seeds/lzo $F/seeds/paa $F/seeds/config $F/seeds/pbo $F/artifacts
+mkdir -p $F/seeds/odol $F/seeds/mlod $F/seeds/wrp $F/seeds/lzss $F/seeds/lzo $F/seeds/paa $F/seeds/config $F/seeds/pbo $F/artifacts
 build/test/rv_make_fuzz_seeds $F/seeds
 if [ -d "$SAMPLES" ]; then
   find "$SAMPLES" -name '*.p3d' -size -2M -exec cp -f {} $F/seeds/odol/ \; 2>/dev/null || true
+  # editable models (same base names in several folders: one copy per folder)
+  find "$SAMPLES/editable" -name '*.p3d' -size -512k 2>/dev/null | while read -r f; do
+    cp -f "$f" "$F/seeds/mlod/$(echo "$f" | md5sum | cut -c1-8)-$(basename "$f")"
+  done
   find "$SAMPLES" -name '*.wrp' -size -2M -exec cp -f {} $F/seeds/wrp/ \; 2>/dev/null || true
   find "$SAMPLES" \( -name '*.paa' -o -name '*.pac' \) -size -64k -exec cp -f {} $F/seeds/paa/ \; 2>/dev/null || true
   find "$SAMPLES" -name '*.pbo' -size -128k -exec cp -f {} $F/seeds/pbo/ \; 2>/dev/null || true
@@ -61,6 +66,7 @@ run() {
 run fuzz_lzss $F/seeds/lzss
 run fuzz_lzo $F/seeds/lzo
 run fuzz_odol $F/seeds/odol
+run fuzz_mlod $F/seeds/mlod
 run fuzz_wrp $F/seeds/wrp
 run fuzz_paa $F/seeds/paa
 run fuzz_config $F/seeds/config

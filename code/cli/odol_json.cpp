@@ -96,6 +96,48 @@ void uvSets(JsonWriter& j, const OdolLod& l) {
     j.endArray();
 }
 
+void u32s(JsonWriter& j, const char* key, const std::vector<uint32_t>& values) {
+    j.key(key);
+    j.beginArray();
+    for (uint32_t v : values) j.value(v);
+    j.endArray();
+}
+
+// What only editable (MLOD) LODs hold: flags per point and face, per face corner its index
+// into `normals` (-1: none) and its UV in every set (as faces, [[u, v], ...] per face corner in
+// face order), the sets' stored ids, and #SharpEdges# as point index pairs.
+void editableFields(JsonWriter& j, const OdolLod& l) {
+    u32s(j, "point_flags", l.pointFlags);
+    u32s(j, "face_flags", l.faceFlags);
+    j.key("corner_normals");
+    j.beginArray();
+    for (uint32_t n : l.cornerNormals) j.value(n == UINT32_MAX ? int64_t(-1) : int64_t(n));
+    j.endArray();
+    j.key("corner_uv_sets");
+    j.beginArray();
+    for (const std::vector<Vec2>& set : l.cornerUvSets) {
+        j.beginArray();
+        for (const Vec2& uv : set) {
+            j.beginArray();
+            j.value(uv.u);
+            j.value(uv.v);
+            j.endArray();
+        }
+        j.endArray();
+    }
+    j.endArray();
+    u32s(j, "corner_uv_set_ids", l.cornerUvSetIds);
+    j.key("sharp_edges");
+    j.beginArray();
+    for (size_t i = 0; i + 1 < l.sharpEdges.size(); i += 2) {
+        j.beginArray();
+        j.value(l.sharpEdges[i]);
+        j.value(l.sharpEdges[i + 1]);
+        j.endArray();
+    }
+    j.endArray();
+}
+
 void sections(JsonWriter& j, const OdolLod& l) {
     j.key("sections");
     j.beginArray();
@@ -194,7 +236,7 @@ void vertexBones(JsonWriter& j, const OdolLod& l) {
     ints(j, "sub_skeleton_to_skeleton", l.subSkeletonToSkeleton);
 }
 
-void lod(JsonWriter& j, const OdolLod& l) {
+void lod(JsonWriter& j, const OdolLod& l, bool editable) {
     j.beginObject();
     j.field("resolution", l.resolution);
     j.field("name", l.name);
@@ -221,6 +263,7 @@ void lod(JsonWriter& j, const OdolLod& l) {
     j.field("or_hints", l.orHints);
     j.field("and_hints", l.andHints);
     j.field("special", l.special);
+    if (editable) editableFields(j, l);
     j.endObject();
 }
 
@@ -298,7 +341,7 @@ void writeOdolJson(std::FILE* out, const OdolModel& m, bool pretty, const Refere
     animations(j, m.animations);
     j.key("lods");
     j.beginArray();
-    for (const OdolLod& l : m.lods) lod(j, l);
+    for (const OdolLod& l : m.lods) lod(j, l, m.editable);
     j.endArray();
     warnings(j, m.warnings);
     if (refs) {

@@ -12,6 +12,7 @@
 #include "support/hostile_shapes.hpp"
 #include "support/lzo_reference.hpp"
 #include "support/lzss_encoder.hpp"
+#include "support/mlod_writer.hpp"
 #include "support/odol7_writer.hpp"
 #include "support/odol_writer.hpp"
 #include "support/wrp_writer.hpp"
@@ -38,7 +39,7 @@ std::vector<uint8_t> withSize(size_t outSize, std::vector<uint8_t> stream) {
 
 int main(int argc, char** argv) {
     if (argc != 2) {
-        std::fprintf(stderr, "usage: rv_make_fuzz_seeds OUT_DIR (writes OUT_DIR/{odol,wrp,lzss,lzo}/...)\n");
+        std::fprintf(stderr, "usage: rv_make_fuzz_seeds OUT_DIR (writes OUT_DIR/{odol,mlod,wrp,lzss,lzo}/...)\n");
         return 2;
     }
     const std::string dir = argv[1];
@@ -66,6 +67,10 @@ int main(int argc, char** argv) {
         const bool terrain = s.name.size() > 4 && s.name.compare(s.name.size() - 4, 4, ".wrp") == 0;
         writeFile(dir + (terrain ? "/wrp/hostile_" : "/odol/hostile_") + s.name, s.bytes);
     }
+    // Editable models: the writer's boxes, P3DM and SP3X (scripts/fuzz.sh adds the samples).
+    writeFile(dir + "/mlod/box_p3dm.p3d", rvtest::writeMlod(rvtest::makeBoxModel(false)));
+    writeFile(dir + "/mlod/box_sp3x.p3d", rvtest::writeMlod(rvtest::makeBoxModel(true)));
+    writeFile(dir + "/mlod/box_autocenter0.p3d", rvtest::writeMlod(rvtest::makeBoxModel(false, true)));
     writeFile(dir + "/lzo/crate.bin", withSize(n, lzo(raw.data(), n)));
     writeFile(dir + "/lzo/ofp.bin",
               withSize(std::min<size_t>(ofp.size(), 0xffff), lzo(ofp.data(), std::min<size_t>(ofp.size(), 0xffff))));
