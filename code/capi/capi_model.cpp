@@ -15,10 +15,18 @@ const LodView* lodOf(const rv_model* m, uint32_t lod) {
     return m && lod < m->view.lods.size() ? &m->view.lods[lod] : nullptr;
 }
 
-void resolveTextures(rv_model& h, const Options& options, const std::string& name);
+void resolveTextures(rv_model& h, const DataRoot& root, const Options& options, const std::string& name);
 
 int32_t openModel(const std::vector<uint8_t>& bytes, const std::string& name, const rv_options* options, rv_model** out,
                   rv_error* error) {
+    return rv::capi::openModelIn(bytes, name, options, nullptr, out, error);
+}
+
+}  // namespace
+
+// `root`: the data root textures come from; null opens options->data_root when it is set.
+int32_t rv::capi::openModelIn(const std::vector<uint8_t>& bytes, const std::string& name, const rv_options* options,
+                              const DataRoot* root, rv_model** out, rv_error* error) {
     Settings s;
     if (!readOptions(options, s, error)) return error ? error->code : RV_ERROR_INVALID_ARGUMENT;
     Result<OdolModel> decoded = decodeModel(bytes.data(), bytes.size(), name, s.options);
@@ -35,22 +43,28 @@ int32_t openModel(const std::vector<uint8_t>& bytes, const std::string& name, co
     }
     handle->view = std::move(view.value());
     handle->warnings = handle->model.warnings;
-    if (!s.options.dataRoot.empty()) resolveTextures(*handle, s.options, name);
+    if (root) {
+        resolveTextures(*handle, *root, s.options, name);
+    } else if (!s.options.dataRoot.empty()) {
+        Result<DataRoot> opened = DataRoot::open(s.options.dataRoot, s.options);
+        if (opened) {
+            resolveTextures(*handle, opened.value(), s.options, name);
+        } else {
+            Warning w = opened.error();
+            w.severity = Severity::Warning;
+            handle->warnings.push_back(w);
+        }
+    }
     *out = handle.release();
     clearError(error);
     return RV_OK;
 }
 
+namespace {
+
 // Finds and decodes every material's textures; what cannot be had becomes a warning.
-void resolveTextures(rv_model& h, const Options& options, const std::string& name) {
-    Result<DataRoot> root = DataRoot::open(options.dataRoot, options);
-    if (!root) {
-        Warning w = root.error();
-        w.severity = Severity::Warning;
-        h.warnings.push_back(w);
-        return;
-    }
-    TextureResolver resolver(&root.value(), options);
+void resolveTextures(rv_model& h, const DataRoot& root, const Options& options, const std::string& name) {
+    TextureResolver resolver(&root, options);
     for (const ViewMaterial& m : h.view.materials) {
         h.textures.push_back(resolver.resolve(m));
         std::vector<std::string>& st = h.status.emplace_back();

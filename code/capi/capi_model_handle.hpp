@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "capi/capi_common.hpp"
+#include "rv/data_root.hpp"
 #include "rv/material_textures.hpp"
 #include "rv/odol.hpp"
 
@@ -17,6 +18,11 @@ struct rv_model {
 };
 
 namespace rv::capi {
+
+// Opens a model from its bytes (the work behind rv_model_open*), its textures from `root` when it
+// is given (a terrain's data root, indexed once for all its object models).
+int32_t openModelIn(const std::vector<uint8_t>& bytes, const std::string& name, const rv_options* options,
+                    const DataRoot* root, rv_model** out, rv_error* error);
 
 inline const ResolvedMaterial* texturesOf(const rv_model* m, uint32_t mat) {
     return m && mat < m->textures.size() ? &m->textures[mat] : nullptr;

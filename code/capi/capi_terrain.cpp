@@ -1,6 +1,8 @@
 // The terrain half of the C ABI (include/rvimport.h): a handle owns the decoded terrain, its view
 // and the one tile last loaded.
 #include "capi/capi_common.hpp"
+#include "capi/capi_model_handle.hpp"
+#include "rv/data_root.hpp"
 #include "rv/wrp.hpp"
 
 using namespace rv;
@@ -10,9 +12,14 @@ struct rv_terrain {
     WrpTerrain terrain;
     std::unique_ptr<TerrainView> view;
     TerrainTile tile;  // the tile rv_terrain_tile_load built last
+    std::unique_ptr<DataRoot> root;  // rv_options.data_root, indexed once for the object models
 };
 
 namespace {
+
+std::string describeResolutionKind(const ResolvedRef& where) {
+    return std::string(resolvedKindName(where.kind)) + (where.reason.empty() ? "" : ": " + where.reason);
+}
 
 int32_t openTerrain(const std::vector<uint8_t>& bytes, const std::string& name, const rv_options* options,
                     rv_terrain** out, rv_error* error) {
@@ -26,6 +33,16 @@ int32_t openTerrain(const std::vector<uint8_t>& bytes, const std::string& name, 
     auto handle = std::make_unique<rv_terrain>();
     handle->terrain = std::move(decoded.value());
     handle->view = std::make_unique<TerrainView>(handle->terrain, s.frame, s.tileCells);
+    if (!s.options.dataRoot.empty()) {
+        Result<DataRoot> root = DataRoot::open(s.options.dataRoot, s.options);
+        if (root) {
+            handle->root = std::make_unique<DataRoot>(std::move(root.value()));
+        } else {
+            Warning w = root.error();
+            w.severity = Severity::Warning;
+            handle->terrain.warnings.push_back(w);  // the terrain opens; its models cannot
+        }
+    }
     *out = handle.release();
     clearError(error);
     return RV_OK;
@@ -48,6 +65,33 @@ int32_t rv_terrain_open_memory(const void* data, uint64_t size, const char* name
     return openFromMemory(data, size, name, out, error, [&](const std::vector<uint8_t>& bytes, const std::string& n,
                                                            rv_terrain** handle, rv_error* e) {
         return openTerrain(bytes, n, options, handle, e);
+    });
+}
+
+int32_t rv_terrain_placement_model_open(const rv_terrain* t, uint32_t i, const rv_options* options, rv_model** out,
+                                        rv_error* error) {
+    rv_error scratch;
+    if (!error) error = &scratch;
+    if (out) *out = nullptr;
+    if (!t || !out || i >= t->view->placements().size()) {
+        setError(error, RV_ERROR_INVALID_ARGUMENT, !t || !out ? "null terrain or output handle" : "no such placement");
+        return RV_ERROR_INVALID_ARGUMENT;
+    }
+    return guarded(error, [&] {
+        const std::string& reference = t->view->placements()[i].model;
+        const ResolvedRef where = t->root ? t->root->resolve(reference) : ResolvedRef{};
+        if (where.kind != ResolvedRef::Kind::File && where.kind != ResolvedRef::Kind::PboEntry) {
+            const std::string why = t->root ? describeResolutionKind(where) : "the terrain was opened without a data root";
+            setError(error, RV_ERROR_CANNOT_READ, "model '" + reference + "': " + why);
+            return int32_t(RV_ERROR_CANNOT_READ);
+        }
+        auto bytes = t->root->read(where);
+        if (!bytes) {
+            setError(error, bytes.error());
+            return int32_t(bytes.error().kind);
+        }
+        return openModelIn(bytes.value(), fileNameOf(where.entry.empty() ? where.path : where.entry), options,
+                           t->root.get(), out, error);
     });
 }
 

@@ -4,6 +4,8 @@ Environment: RV_ADDON_DIR (scripts/blender), RVIMPORT_LIB (the built librvimport
 RV_DEMO_DIR (rv_crate.p3d and rv_world.wrp from rv_make_demo), RV_SAMPLES_DIR (optional)."""
 import array
 import os
+import shutil
+import tempfile
 import sys
 
 import addon_utils
@@ -90,6 +92,24 @@ empties = [o for o in bpy.data.objects if o.type == "EMPTY"]
 check(len(empties) == 24, "24 object empties, got %d" % len(empties))
 world = bpy.data.collections.get("rv_world.wrp")
 check(world is not None and list(world["rv_map_size"]) == [64, 32], "grid size on the collection")
+
+# With a data root holding one of its three models (rv\test\house.p3d, here the demo crate): the
+# houses share one textured mesh, the trees and roads (missing) stay empties, with a warning.
+reset()
+root_dir = tempfile.mkdtemp(prefix="rv_world_root_")
+os.makedirs(os.path.join(root_dir, "rv", "test"))
+shutil.copy(os.path.join(demo, "rv_crate.p3d"), os.path.join(root_dir, "rv", "test", "house.p3d"))
+from io_import_rv import build as rv_build  # noqa: E402
+warnings = rv_build.import_terrain(bpy.context, os.path.join(demo, "rv_world.wrp"), data_root=root_dir)
+placed = [o for o in bpy.data.objects if "rv_model" in o]
+houses = [o for o in placed if o["rv_model"] == "rv\\test\\house.p3d"]
+check(len(placed) == 24, "24 placed objects, got %d" % len(placed))
+check(houses and all(o.type == "MESH" for o in houses) and len({o.data.name for o in houses}) == 1,
+      "every house shares one mesh: %s" % sorted({o.data.name if o.data else None for o in houses}))
+check(all(o.type == "EMPTY" for o in placed if o not in houses), "models not in the data root stay empties")
+check(houses and len(houses[0].data.vertices) == 48, "the house mesh is the crate's first LOD (48 vertices)")
+check(any("tree.p3d" in w for w in warnings), "a missing model is a warning: %s" % warnings[-2:])
+shutil.rmtree(root_dir, ignore_errors=True)
 
 # Real samples when present: m7a3 (7 LODs, memory points), tf_bussole.
 if samples and os.path.isdir(samples):

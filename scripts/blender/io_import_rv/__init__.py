@@ -114,14 +114,20 @@ class IMPORT_SCENE_OT_rv_wrp(bpy.types.Operator, ImportHelper):
 
     cell_size: FloatProperty(name="Cell Size", description="Height-grid spacing for worlds that do not store it (OFP)",
                              default=50.0, min=0.01)
-    objects: BoolProperty(name="Objects", description="An empty for every placed object", default=True)
+    objects: BoolProperty(name="Objects", description="Every placed object: its model from the data root (one shared "
+                                                     "mesh per model), else an empty", default=True)
+    data_root: StringProperty(name="Data Root", subtype="DIR_PATH",
+                              description="Folder laid out like the game's files (a P: drive; PBOs below it are "
+                                          "read too) where the placed models and their textures are found. "
+                                          "Empty: the add-on preference")
     memory_limit: IntProperty(name="Memory Limit (MB)", description=_MEMORY_HELP + ". 0: the add-on preference",
                               default=0, min=0, max=1 << 20)
 
     def execute(self, context):
         try:
             with rvlib.memory_limit(_memory_limit(self, context)):
-                warnings = build.import_terrain(context, self.filepath, self.cell_size, self.objects)
+                warnings = build.import_terrain(context, self.filepath, self.cell_size, self.objects,
+                                                data_root=self.data_root or _preferred_data_root(context))
         except build.ImportFailed as e:
             self.report({"ERROR"}, str(e))
             return {"CANCELLED"}

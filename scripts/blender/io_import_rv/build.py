@@ -219,8 +219,9 @@ def _node_material(created, images, mat, m):
         tex.label = "Occlusion"
 
 
-def _model_materials(created, model):
-    out, images = [], {}
+def _model_materials(created, model, images=None):
+    out = []
+    images = {} if images is None else images  # shared across the models of one import
     for m in model.materials:
         mat = created.material(m.name)
         mat["rv_texture"] = m.texture  # a3ob's fields: the model stays editable with a3ob
@@ -307,21 +308,49 @@ def _tile_object(created, tile, layer_materials):
     return created.object(mesh.name, mesh)
 
 
-def _object_empties(created, t, coll):
-    for i, model in enumerate(t.object_models):
-        base = model.replace("\\", "/").rsplit("/", 1)[-1] or "object"
-        empty = created.object(base, None)
-        empty.empty_display_type = "ARROWS"
-        empty["rv_model"] = model
-        empty["rv_object_id"] = t.object_ids[i]
-        empty.matrix_world = _matrix(t.object_transforms[16 * i:16 * i + 16])
-        coll.objects.link(empty)
-
-
-def import_terrain(context, path, cell_size=50.0, objects=True, tile_cells=128):
-    """Returns the warnings. Raises ImportFailed with the library's message."""
+def _placed_mesh(created, t, i, model, images, warnings):
+    """Placement i's model (its first visual LOD, textured) as one mesh every object of it shares;
+    None when the data root does not have it (the objects stay empties)."""
     try:
-        t = rvlib.Terrain(path, cell_size, tile_cells)
+        m = t.placement_model(i)
+    except rvlib.DecodeFailed as e:
+        warnings.append(str(e))
+        return None
+    if not m.lods:
+        return None
+    _check_limits(m.lods[:1])
+    mats = _model_materials(created, m, images)
+    obj = _mesh_object(created, m.lods[0], mats, True, False, True)
+    mesh = obj.data
+    created.objects.remove(obj)  # only its mesh is kept, shared by the placed objects
+    bpy.data.objects.remove(obj, do_unlink=True)
+    mesh["rv_model"] = model
+    return mesh
+
+
+def _placed_objects(created, t, coll, with_models):
+    """An object per placed object: sharing its model's mesh when the data root has the model
+    (one mesh per model, however many objects), else an empty. Returns the warnings."""
+    warnings, images = [], {}
+    for i, (model, objects) in enumerate(t.placements):
+        mesh = _placed_mesh(created, t, i, model, images, warnings) if with_models else None
+        base = model.replace("\\", "/").rsplit("/", 1)[-1] or "object"
+        for k in objects:
+            obj = created.object(base, mesh)
+            if mesh is None:
+                obj.empty_display_type = "ARROWS"
+            obj["rv_model"] = model
+            obj["rv_object_id"] = t.object_ids[k]
+            obj.matrix_world = _matrix(t.object_transforms[16 * k:16 * k + 16])
+            coll.objects.link(obj)
+    return warnings
+
+
+def import_terrain(context, path, cell_size=50.0, objects=True, tile_cells=128, data_root=""):
+    """Returns the warnings. Raises ImportFailed with the library's message. With a data root the
+    placed objects show their models (one shared mesh per model), else they are empties."""
+    try:
+        t = rvlib.Terrain(path, cell_size, tile_cells, data_root)
     except (rvlib.DecodeFailed, rvlib.LibraryMissing) as e:
         raise ImportFailed(str(e))
     created = Created()
@@ -348,7 +377,7 @@ def import_terrain(context, path, cell_size=50.0, objects=True, tile_cells=128):
             if objects and t.object_models:
                 coll = created.collection("Objects")
                 root.children.link(coll)
-                _object_empties(created, t, coll)
+                t.warnings.extend(_placed_objects(created, t, coll, bool(data_root)))
         context.scene.collection.children.link(root)
     except Exception:
         created.remove_all()

@@ -136,6 +136,11 @@ _SIGNATURES = {
     "rv_terrain_object_model": (_CHARP, [_VP, _U32]),
     "rv_terrain_object_id": (_U32, [_VP, _U32]),
     "rv_terrain_object_transforms": (None, [_VP, _VP]),
+    "rv_terrain_placement_count": (_U32, [_VP]),
+    "rv_terrain_placement_model": (_CHARP, [_VP, _U32]),
+    "rv_terrain_placement_object_count": (_U32, [_VP, _U32]),
+    "rv_terrain_placement_objects": (None, [_VP, _U32, _VP]),
+    "rv_terrain_placement_model_open": (_I32, [_VP, _U32, _VP, ctypes.POINTER(_VP), ctypes.POINTER(RvError)]),
 }
 
 
@@ -310,11 +315,13 @@ class Material:
 class Model:
     """An opened model: materials and LODs (the ones `lods` picks) as the view gives them."""
 
-    def __init__(self, path, lods="all", autocenter=True, data_root=""):
+    def __init__(self, path, lods="all", autocenter=True, data_root="", _open=None):
         L = lib()
         err, handle = RvError(), ctypes.c_void_p()
         opts = _options(lods, autocenter, data_root=data_root)
-        if L.rv_model_open(os.fsencode(path), ctypes.byref(opts), ctypes.byref(handle), ctypes.byref(err)) != 0:
+        if _open is None:
+            _open = lambda o, h, e: L.rv_model_open(os.fsencode(path), o, h, e)  # noqa: E731
+        if _open(ctypes.byref(opts), ctypes.byref(handle), ctypes.byref(err)) != 0:
             raise DecodeFailed(_text(err.message))
         try:
             self.version = L.rv_model_version(handle)
@@ -346,10 +353,10 @@ class Tile:
 class Terrain:
     """An opened terrain; tiles are built one at a time by tiles()."""
 
-    def __init__(self, path, default_cell_size=50.0, tile_cells=128):
+    def __init__(self, path, default_cell_size=50.0, tile_cells=128, data_root=""):
         L = lib()
         err, h = RvError(), ctypes.c_void_p()
-        opts = _options("all", True, default_cell_size, tile_cells)
+        opts = _options("all", True, default_cell_size, tile_cells, data_root=data_root)
         if L.rv_terrain_open(os.fsencode(path), ctypes.byref(opts), ctypes.byref(h), ctypes.byref(err)) != 0:
             raise DecodeFailed(_text(err.message))
         self._h = h
@@ -368,6 +375,18 @@ class Terrain:
         self.object_ids = [L.rv_terrain_object_id(h, i) for i in range(n)]
         self.object_transforms = _fill("f", 16 * n, lambda p: L.rv_terrain_object_transforms(h, p))
         self.tile_count = L.rv_terrain_tile_count(h)
+        # Objects grouped by model (objects with a non-finite transform are left out by the view)
+        self.placements = []
+        for i in range(L.rv_terrain_placement_count(h)):
+            k = L.rv_terrain_placement_object_count(h, i)
+            objs = _fill("I", k, lambda p, i=i: L.rv_terrain_placement_objects(h, i, p))
+            self.placements.append((_text(L.rv_terrain_placement_model(h, i)), objs))
+
+    def placement_model(self, i, lods="first"):
+        """Placement i's model from the terrain's data root, as a Model; DecodeFailed when it is
+        not there or cannot be read."""
+        L = lib()
+        return Model("", lods, True, _open=lambda o, h, e: L.rv_terrain_placement_model_open(self._h, i, o, h, e))
 
     def tiles(self):
         L = lib()
