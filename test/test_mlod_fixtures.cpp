@@ -118,6 +118,45 @@ TEST_P(MlodBox, ViewSplitsCornersAndWindsAsTheBinarizer) {
 INSTANTIATE_TEST_SUITE_P(Families, MlodBox, testing::Bool(),
                          [](const testing::TestParamInfo<bool>& i) { return i.param ? "SP3X" : "P3DM"; });
 
+// A proxy is a right triangle in a "proxy:" selection: origin at the right angle, up along the
+// longer leg, forward along the shorter; the view names it as the selection.
+TEST(MlodFixtures, ProxyTrianglesBecomeProxies) {
+    std::vector<rvtest::MlodLodSpec> lods = rvtest::makeBoxModel(false);
+    rvtest::MlodLodSpec& lod = lods[0];
+    const uint32_t first = uint32_t(lod.points.size());
+    lod.points.insert(lod.points.end(), {{1, 2, 3}, {3, 2, 3}, {1, 3, 3}});  // right angle, long leg +x, short +y
+    rvtest::MlodFaceSpec f;
+    f.points = {first, first + 1, first + 2};
+    f.normals = {0, 0, 0};
+    f.uvs = {{0, 0}, {0, 0}, {0, 0}};
+    lod.faces.push_back(f);
+    for (rvtest::MlodTagSpec& t : lod.tags)  // the selections grow with the points and faces
+        if (t.name[0] != '#') {
+            const std::vector<uint8_t> faces(t.data.begin() + 8, t.data.end());
+            t.data.resize(8);
+            t.data.insert(t.data.end(), {0, 0, 0});
+            t.data.insert(t.data.end(), faces.begin(), faces.end());
+            t.data.push_back(0);
+        }
+    lod.tags.erase(lod.tags.begin() + 2, lod.tags.begin() + 4);  // UV sets sized for 6 faces
+    lod.tags.push_back(rvtest::selectionTag("proxy:\\rv\\crate.007", {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1},
+                                            {0, 0, 0, 0, 0, 0, 1}));
+    auto res = decode(rvtest::writeMlod(lods));
+    ASSERT_TRUE(res.ok()) << res.error().message;
+    ASSERT_EQ(res->lods[0].proxies.size(), 1u);
+    const rv::OdolProxy& p = res->lods[0].proxies[0];
+    EXPECT_EQ(p.model, "\\rv\\crate");
+    EXPECT_EQ(p.sequenceId, 7);
+    const float want[12] = {0, 0, 1, 1, 0, 0, 0, 1, 0, 1, 2, 3};  // aside, up, dir, position
+    for (int i = 0; i < 12; ++i) EXPECT_EQ(p.transform.m[i], want[i]) << i;
+    rv::Options options;
+    options.autocenter = false;
+    auto view = rv::buildModelView(res.value(), options, rv::Frame{});
+    ASSERT_TRUE(view.ok());
+    ASSERT_EQ(view->lods[0].proxies.size(), 1u);
+    EXPECT_EQ(view->lods[0].proxies[0].name, "proxy:\\rv\\crate.007");
+}
+
 TEST(MlodFixtures, AutocenterZeroKeepsTheOrigin) {
     auto res = decode(rvtest::writeMlod(rvtest::makeBoxModel(false, true)));
     ASSERT_TRUE(res.ok());

@@ -173,6 +173,7 @@ void readLod(ByteReader& r, const FileState& s, OdolLod& lod, LodExtras& extras)
     readNormals(r, s, h.normals, lod);
     readFaces(r, s, h, lod);
     readTags(r, s, h.family, lod, extras);
+    findProxies(r, s, lod);
     {
         ContextScope scope(r.context(), "resolution");
         lod.resolution = r.f32();

@@ -42,6 +42,8 @@ struct LodExtras {
 void readLod(ByteReader& r, const FileState& s, OdolLod& lod, LodExtras& extras);
 // The TAGG list of a LOD whose points and faces are read (mlod_tags.cpp).
 void readTags(ByteReader& r, const FileState& s, LodFamily family, OdolLod& lod, LodExtras& extras);
+// OdolProxy entries from the LOD's "proxy:" selections (mlod_proxies.cpp).
+void findProxies(ByteReader& r, const FileState& s, OdolLod& lod);
 // Model-level values the binarizer derives: bounding box and centre, special LODs, mass
 // (mlod_model_info.cpp).
 void deriveModelInfo(OdolModel& model, std::vector<LodExtras>& extras);
