@@ -266,6 +266,37 @@ if data_root and os.path.isdir(data_root):
         normal = bsdf.inputs["Normal"].links
         check(len(normal) == 1 and normal[0].from_node.type == "NORMAL_MAP", "the normal map feeds a Normal Map node")
 
+# Every real model whose face textures all resolve in the samples' data root
+# (textures/references.tsv): its first LOD imports with an image node per face texture of that
+# LOD's materials, packed, at the reference decode's size (textures/reference-decodes.tsv).
+if data_root and os.path.isdir(data_root):
+    import csv
+    tex = os.path.join(samples, "textures")
+    sizes = {r["path"]: (int(r["width"]), int(r["height"])) for r in
+             csv.DictReader(open(os.path.join(tex, "reference-decodes.tsv")), delimiter="\t") if r["width"].isdigit()}
+    faces = {}
+    for r in csv.DictReader(open(os.path.join(tex, "references.tsv"), encoding="utf-8"), delimiter="\t"):
+        if r["source"] == "lod-texture":
+            faces.setdefault(r["model"], []).append((r["reference"], r["resolution"]))
+    textured = 0
+    for model, refs in sorted(faces.items()):
+        if not all(res.startswith("data-root/") and os.path.isfile(os.path.join(tex, res)) for _, res in refs):
+            continue
+        reset()
+        rv_build.import_model(bpy.context, os.path.join(samples, model), first_lod_only=True, data_root=data_root)
+        by_path = {n.image.get("rv_path", "").lower(): n.image
+                   for m in bpy.data.materials if m.use_nodes for n in m.node_tree.nodes if n.type == "TEX_IMAGE"}
+        lod_textures = {m.get("rv_texture", "").lower() for m in bpy.data.materials} - {""}
+        for ref, res in refs:
+            if ref.lower() not in lod_textures:
+                continue  # a texture of another LOD
+            img = by_path.get(ref.lower())
+            check(img is not None and img.packed_file is not None, "%s: %s is a packed image node" % (model, ref))
+            if img is not None and res in sizes:
+                check(tuple(img.size) == sizes[res], "%s: %s is %s, not %s" % (model, ref, tuple(img.size), sizes[res]))
+            textured += img is not None
+    check(textured >= 16, "at least one face texture of each of the 16 models: %d" % textured)
+
 if failures:
     raise SystemExit("%d check(s) failed: %s" % (len(failures), failures))
 print("blender import tests passed")
