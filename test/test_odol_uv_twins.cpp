@@ -3,7 +3,7 @@
 // Each ODOL vertex is matched to the MLOD face corners at its point; the nearest corner UV must
 // lie within half a quantisation step ((max - min) / 65534 / 2) for nearly every vertex, which is
 // what the SHORT2N rule gives and the other published rules do not (format notes §2.7.9).
-// The MLOD reader here is the least that gets there: P3DM LODs, points, face-corner UVs.
+// The MLOD side is read by the project's MLOD decoder (P3DM and SP3X LODs, face-corner UVs).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -12,9 +12,9 @@
 #include <fstream>
 #include <map>
 #include <sstream>
-#include <stdexcept>
 
 #include "odol/odol_parse.hpp"
+#include "rv/model.hpp"
 #include "support/samples.hpp"
 
 namespace {
@@ -32,86 +32,18 @@ struct MlodLod {
     std::vector<MlodCorner> corners;  // every face corner: its point and its UV (set 0)
 };
 
-class Cursor {
-public:
-    explicit Cursor(const std::vector<uint8_t>& b) : b_(b) {}
-    const uint8_t* take(size_t n) {
-        if (n > b_.size() - at_) throw std::runtime_error("MLOD ends early");
-        const uint8_t* p = b_.data() + at_;
-        at_ += n;
-        return p;
-    }
-    template <class T>
-    T read() {
-        T v;
-        std::memcpy(&v, take(sizeof v), sizeof v);
-        return v;
-    }
-    std::string asciiz() {
-        std::string s;
-        for (char c; (c = char(*take(1))) != 0;) s += c;
-        return s;
-    }
-    bool magic(const char* m) { return std::memcmp(take(4), m, 4) == 0; }
-
-private:
-    const std::vector<uint8_t>& b_;
-    size_t at_ = 0;
-};
-
-// P3DM: header (size 28, version 0x100, point, normal and face counts, flags); points as x, y,
-// z, flags; normals; faces of 4 corner slots (point, normal, u, v), flags, texture, material;
-// then "TAGG" and named tags up to "#EndOfFile#"; then the resolution.
-MlodLod readP3dm(Cursor& c) {
-    MlodLod lod;
-    c.read<uint32_t>();  // header size
-    c.read<uint32_t>();  // version
-    const uint32_t nPoints = c.read<uint32_t>(), nNormals = c.read<uint32_t>(), nFaces = c.read<uint32_t>();
-    c.read<uint32_t>();  // flags
-    for (uint32_t i = 0; i < nPoints; ++i) {
-        lod.points.push_back(c.read<rv::Vec3>());
-        c.read<uint32_t>();
-    }
-    c.take(size_t(nNormals) * 12);
-    for (uint32_t f = 0; f < nFaces; ++f) {
-        const uint32_t n = c.read<uint32_t>();
-        for (uint32_t k = 0; k < 4; ++k) {
-            MlodCorner corner;
-            corner.point = c.read<uint32_t>();
-            c.read<uint32_t>();  // normal
-            corner.u = c.read<float>();
-            corner.v = c.read<float>();
-            if (k < n) lod.corners.push_back(corner);
-        }
-        c.read<uint32_t>();  // face flags
-        c.asciiz();          // texture
-        c.asciiz();          // material
-    }
-    if (!c.magic("TAGG")) throw std::runtime_error("no TAGG");
-    for (;;) {
-        c.take(1);  // active
-        const std::string name = c.asciiz();
-        c.take(c.read<uint32_t>());
-        if (name == "#EndOfFile#") break;
-    }
-    lod.resolution = c.read<float>();
-    return lod;
-}
-
-// The LODs of an MLOD file; empty when it is not one or holds other than P3DM LODs (SP3X).
+// The LODs of an MLOD file, through the project's MLOD decoder (code/mlod); empty when it fails.
 std::vector<MlodLod> readMlod(const std::vector<uint8_t>& bytes) {
+    auto model = rv::decodeMlod(bytes.data(), bytes.size(), "twin.p3d");
+    if (!model.ok()) return {};
     std::vector<MlodLod> lods;
-    try {
-        Cursor c(bytes);
-        if (!c.magic("MLOD")) return {};
-        c.read<uint32_t>();  // version
-        const uint32_t n = c.read<uint32_t>();
-        for (uint32_t i = 0; i < n; ++i) {
-            if (!c.magic("P3DM")) return {};
-            lods.push_back(readP3dm(c));
-        }
-    } catch (const std::runtime_error&) {
-        return {};
+    for (const rv::OdolLod& l : model->lods) {
+        MlodLod lod;
+        lod.resolution = l.resolution;
+        lod.points = l.positions;
+        for (size_t c = 0; c < l.faceIndices.size(); ++c)
+            lod.corners.push_back({l.faceIndices[c], l.cornerUvSets[0][c].u, l.cornerUvSets[0][c].v});
+        lods.push_back(std::move(lod));
     }
     return lods;
 }
@@ -134,7 +66,7 @@ std::vector<Twin> twins() {
         std::vector<std::string> cols;
         std::stringstream ss(line);
         for (std::string c; std::getline(ss, c, '\t');) cols.push_back(c);
-        if (cols.size() < 2 || cols[1] != "P3DM") continue;
+        if (cols.size() < 2 || (cols[1] != "P3DM" && cols[1] != "SP3X")) continue;
         const std::string& note = cols.back();
         for (size_t at = note.find("ODOL twin "); at != std::string::npos; at = note.find("ODOL twin ", at + 1)) {
             const size_t begin = at + 10, end = note.find(' ', begin);
@@ -200,7 +132,7 @@ class UvTwin : public testing::TestWithParam<Twin> {};
 TEST_P(UvTwin, DecodedUvsMatchTheEditableSource) {
     const std::string dir = rvtest::samplesDir();
     const std::vector<MlodLod> mlod = readMlod(rvtest::readBytes(dir + "/" + GetParam().mlod));
-    if (mlod.empty()) GTEST_SKIP() << GetParam().mlod << " has no P3DM LODs this reader takes";
+    ASSERT_FALSE(mlod.empty()) << GetParam().mlod << " does not decode";
     const auto bytes = rvtest::readBytes(dir + "/" + GetParam().odol);
     std::vector<rv::odol::UvSetRecord> records;
     rv::odol::DecodeHooks hooks;
