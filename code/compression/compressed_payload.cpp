@@ -29,13 +29,15 @@ void PayloadCodec::checkCountAt(const ByteReader& r, uint64_t countOffset, uint6
                      " bytes left can hold even compressed");
     if (size > budget_->left())
         r.failAt(DiagKind::MemoryLimit, countOffset,
-                 budget_->overMessage(std::string(what) + ": count " + std::to_string(n) + " at offset " +
+                 budget_->overMessage(r.context().prefixFor(what) + "count " + std::to_string(n) + " at offset " +
                                           hexOffset(countOffset),
                                       size));
 }
 
 void PayloadCodec::charge(const ByteReader& r, uint64_t size, const char* what) const {
-    if (!budget_->tryCharge(size)) r.fail(DiagKind::MemoryLimit, budget_->overMessage(what, size));
+    // "LOD 0 named properties: reading them needs ...": the context names the structure already.
+    if (!budget_->tryCharge(size))
+        r.fail(DiagKind::MemoryLimit, budget_->overMessage(r.context().prefixFor(what) + "reading them", size));
 }
 
 void PayloadCodec::checkDecodedSize(const ByteReader& r, uint64_t size, const char* what) const {

@@ -39,7 +39,7 @@ Result<WrpTerrain> decode(const uint8_t* data, size_t size, const std::string& s
         const FileFormat format = sniffFormat(data, size);
         if (size >= 4) t.signature.assign(reinterpret_cast<const char*>(data), 4);
         // Strings and small tables stay below twice the bytes they are read from.
-        state.charge(r, 2 * uint64_t(size), "reading the terrain's strings");
+        state.charge(r, 2 * uint64_t(size), "strings");
         switch (format) {
             case FileFormat::Wrp4WVR:
                 r.skip(4);

@@ -19,7 +19,8 @@ struct FileState {
     void warn(const ByteReader& r, DiagKind kind, const std::string& text) const { warnings.add(r, kind, text); }
     // Takes `bytes` of structures from the budget before they are allocated.
     void charge(const ByteReader& r, uint64_t bytes, const char* what) const {
-        if (!budget.tryCharge(bytes)) r.fail(DiagKind::MemoryLimit, budget.overMessage(what, bytes));
+        if (!budget.tryCharge(bytes))
+            r.fail(DiagKind::MemoryLimit, budget.overMessage(r.context().prefixFor(what) + "reading them", bytes));
     }
 };
 

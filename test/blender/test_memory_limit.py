@@ -1,0 +1,76 @@
+"""Headless Blender test of the add-on's Memory Limit (MB) (issue 15): the operator property and
+the preference reach the library's rv_options.memory_limit, a file over the limit is refused with
+the limit in the report and leaves nothing behind, and an ordinary model fits the same limit.
+
+Environment: RV_ADDON_DIR (scripts/blender), RVIMPORT_LIB (librvimport.so), RV_HOSTILE_DIR (the
+shapes rv_make_hostile wrote), RV_DEMO_DIR (rv_crate.p3d from rv_make_demo)."""
+import os
+import sys
+
+import addon_utils
+import bpy
+
+sys.path.insert(0, os.environ["RV_ADDON_DIR"])
+hostile = os.environ["RV_HOSTILE_DIR"]
+flood = os.path.join(hostile, "property_flood.p3d")  # 100,000 named properties in 654 KB
+bomb = os.path.join(hostile, "elevation_bomb.wrp")   # 4096^2 heights: 64 MiB decoded
+crate = os.path.join(os.environ["RV_DEMO_DIR"], "rv_crate.p3d")
+failures = []
+reports = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+def reset():
+    bpy.ops.wm.read_factory_settings(use_empty=True)
+    addon_utils.enable("io_import_rv", default_set=True)
+
+
+def run(op, **kw):
+    """The operator's result and whether it created anything."""
+    before = len(bpy.data.objects) + len(bpy.data.meshes) + len(bpy.data.collections)
+    try:
+        result = op(**kw)
+    except RuntimeError as e:  # an operator that reports an ERROR raises in background mode
+        reports.append(str(e))
+        result = {"CANCELLED"}
+    after = len(bpy.data.objects) + len(bpy.data.meshes) + len(bpy.data.collections)
+    return result, after - before
+
+
+def prefs():
+    return bpy.context.preferences.addons["io_import_rv"].preferences
+
+
+reset()
+check(prefs().memory_limit == 2048, "the preference defaults to 2048 MB, got %d" % prefs().memory_limit)
+
+# The operator's own limit: 4 MB cannot hold the flood's view; nothing is created.
+result, created = run(bpy.ops.import_scene.rv_p3d, filepath=flood, memory_limit=4)
+check(result == {"CANCELLED"}, "4 MB: the flood is refused, got %s" % result)
+check(created == 0, "4 MB: %d datablocks left behind" % created)
+check(any("memory limit of 4 MiB" in r for r in reports), "4 MB: the report names the limit: %s" % reports[-1:])
+
+# 0 on the operator: the preference's limit applies.
+reports.clear()
+prefs().memory_limit = 4
+result, created = run(bpy.ops.import_scene.rv_p3d, filepath=flood)
+check(result == {"CANCELLED"} and created == 0, "preference 4 MB: refused, got %s, %d created" % (result, created))
+check(any("memory limit of 4 MiB" in r for r in reports), "preference 4 MB: the report names it: %s" % reports[-1:])
+
+# The same 4 MB hold an ordinary model: the limit refuses the flood, not every file.
+result, created = run(bpy.ops.import_scene.rv_p3d, filepath=crate, memory_limit=4)
+check(result == {"FINISHED"} and created > 0, "4 MB: the demo crate imports, got %s" % result)
+
+# Terrains: the 64 MiB of heights do not fit 16 MB.
+reports.clear()
+result, created = run(bpy.ops.import_scene.rv_wrp, filepath=bomb, memory_limit=16)
+check(result == {"CANCELLED"} and created == 0, "16 MB: the elevation bomb is refused, got %s" % result)
+check(any("memory limit of 16 MiB" in r for r in reports), "16 MB terrain: the report names it: %s" % reports[-1:])
+
+print("%d failure(s)" % len(failures))
+sys.exit(1 if failures else 0)
