@@ -182,6 +182,17 @@ TEST(MlodFixtures, UnknownAndMisfitTagsAreWarnings) {
     EXPECT_EQ(res->lods[0].selections.size(), 2u);  // "short" skipped
 }
 
+// Tag warnings are capped per LOD: a flood of unknown tags is 16 lines and a count.
+TEST(MlodFixtures, TagWarningFloodsAreCapped) {
+    std::vector<rvtest::MlodLodSpec> lods = rvtest::makeBoxModel(false);
+    for (int i = 0; i < 1000; ++i) lods[0].tags.push_back({"#Flood" + std::to_string(i) + "#", {}});
+    auto res = decode(rvtest::writeMlod(lods));
+    ASSERT_TRUE(res.ok()) << res.error().message;
+    ASSERT_EQ(res->warnings.size(), 17u);
+    EXPECT_NE(res->warnings.back().message.find("984 more warnings about tags of this LOD"), std::string::npos)
+        << res->warnings.back().message;
+}
+
 TEST(MlodFixtures, DamagedStructuresAreErrorsNamingWhere) {
     auto errorOf = [](const std::vector<rvtest::MlodLodSpec>& lods) {
         auto res = rv::decodeModel(rvtest::writeMlod(lods).data(), rvtest::writeMlod(lods).size(), "box.p3d");

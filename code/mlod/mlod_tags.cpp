@@ -22,14 +22,27 @@ namespace {
 constexpr size_t kSp3xTagNameBytes = 64;
 constexpr size_t kPropertyFieldBytes = 64;
 
+// Each tag's warning names the tag by its index, so identical ones do not merge: a file of a
+// million small unknown tags would otherwise hold a million warnings. A LOD gets the first
+// kMaxTagWarnings, then one line saying how many more there were.
+constexpr uint32_t kMaxTagWarnings = 16;
+
+struct TagWarner {
+    const FileState& s;
+    LodExtras& extras;
+    void operator()(const ByteReader& r, DiagKind kind, const std::string& text) const {
+        if (extras.tagWarnings++ < kMaxTagWarnings) s.warn(r, kind, text);
+    }
+};
+
 bool isEditorState(const std::string& name) {
     return name == "#Selected#" || name == "#Lock#" || name == "#Hide#" || name == "#Hidden#";
 }
 
-void readSelection(ByteReader& t, const FileState& s, const std::string& name, OdolLod& lod) {
+void readSelection(ByteReader& t, const FileState& s, const TagWarner& warn, const std::string& name, OdolLod& lod) {
     const size_t points = lod.positions.size(), faces = lod.faceCount();
     if (t.remaining() != points + faces) {
-        s.warn(t, DiagKind::SizeMismatch,
+        warn(t, DiagKind::SizeMismatch,
                "selection '" + name + "' holds " + std::to_string(t.remaining()) + " bytes for " +
                    std::to_string(points) + " points and " + std::to_string(faces) + " faces; skipped");
         t.skip(t.remaining());
@@ -53,9 +66,9 @@ void readSelection(ByteReader& t, const FileState& s, const std::string& name, O
     lod.selections.push_back(std::move(sel));
 }
 
-void readMass(ByteReader& t, const FileState& s, const OdolLod& lod, LodExtras& extras) {
+void readMass(ByteReader& t, const FileState& s, const TagWarner& warn, const OdolLod& lod, LodExtras& extras) {
     if (t.remaining() != lod.positions.size() * 4) {
-        s.warn(t, DiagKind::SizeMismatch,
+        warn(t, DiagKind::SizeMismatch,
                "#Mass# holds " + std::to_string(t.remaining()) + " bytes for " + std::to_string(lod.positions.size()) +
                    " points; skipped");
         t.skip(t.remaining());
@@ -73,11 +86,11 @@ void readProperty(ByteReader& t, OdolLod& lod) {
     lod.properties.push_back(std::move(p));
 }
 
-void readUvSet(ByteReader& t, const FileState& s, OdolLod& lod) {
+void readUvSet(ByteReader& t, const FileState& s, const TagWarner& warn, OdolLod& lod) {
     const uint32_t id = t.u32();
     const size_t corners = lod.faceIndices.size();
     if (t.remaining() != corners * 8) {
-        s.warn(t, DiagKind::SizeMismatch,
+        warn(t, DiagKind::SizeMismatch,
                "#UVSet# " + std::to_string(id) + " holds " + std::to_string(t.remaining()) + " bytes for " +
                    std::to_string(corners) + " face corners; skipped");
         t.skip(t.remaining());
@@ -94,9 +107,9 @@ void readUvSet(ByteReader& t, const FileState& s, OdolLod& lod) {
     lod.cornerUvSetIds.push_back(id);
 }
 
-void readSharpEdges(ByteReader& t, const FileState& s, OdolLod& lod) {
+void readSharpEdges(ByteReader& t, const FileState& s, const TagWarner& warn, OdolLod& lod) {
     if (t.remaining() % 8 != 0)
-        s.warn(t, DiagKind::SizeMismatch, "#SharpEdges# size is not a whole number of point pairs; the rest skipped");
+        warn(t, DiagKind::SizeMismatch, "#SharpEdges# size is not a whole number of point pairs; the rest skipped");
     const size_t pairs = t.remaining() / 8;
     s.charge(t, pairs * 8, "#SharpEdges#");
     const size_t first = lod.sharpEdges.size();
@@ -109,15 +122,15 @@ void readSharpEdges(ByteReader& t, const FileState& s, OdolLod& lod) {
             lod.sharpEdges[kept++] = lod.sharpEdges[i + 1];
         }
     if (kept != lod.sharpEdges.size()) {
-        s.warn(t, DiagKind::IndexOutOfRange, "#SharpEdges# names points that do not exist; those edges were dropped");
+        warn(t, DiagKind::IndexOutOfRange, "#SharpEdges# names points that do not exist; those edges were dropped");
         lod.sharpEdges.resize(kept);
     }
 }
 
-void readAnimation(ByteReader& t, const FileState& s, OdolLod& lod) {
+void readAnimation(ByteReader& t, const FileState& s, const TagWarner& warn, OdolLod& lod) {
     const size_t points = lod.positions.size();
     if (t.remaining() != 4 + points * 12) {
-        s.warn(t, DiagKind::SizeMismatch,
+        warn(t, DiagKind::SizeMismatch,
                "#Animation# holds " + std::to_string(t.remaining()) + " bytes for " + std::to_string(points) +
                    " points; skipped");
         t.skip(t.remaining());
@@ -131,15 +144,16 @@ void readAnimation(ByteReader& t, const FileState& s, OdolLod& lod) {
     lod.frames.push_back(std::move(frame));
 }
 
-void readTag(ByteReader& t, const FileState& s, const std::string& name, OdolLod& lod, LodExtras& extras) {
-    if (name.empty() || name[0] != '#') return readSelection(t, s, name, lod);
-    if (name == "#Mass#") return readMass(t, s, lod, extras);
+void readTag(ByteReader& t, const FileState& s, const TagWarner& warn, const std::string& name, OdolLod& lod,
+             LodExtras& extras) {
+    if (name.empty() || name[0] != '#') return readSelection(t, s, warn, name, lod);
+    if (name == "#Mass#") return readMass(t, s, warn, lod, extras);
     if (name == "#Property#") return readProperty(t, lod);
-    if (name == "#UVSet#") return readUvSet(t, s, lod);
-    if (name == "#SharpEdges#") return readSharpEdges(t, s, lod);
-    if (name == "#Animation#") return readAnimation(t, s, lod);
+    if (name == "#UVSet#") return readUvSet(t, s, warn, lod);
+    if (name == "#SharpEdges#") return readSharpEdges(t, s, warn, lod);
+    if (name == "#Animation#") return readAnimation(t, s, warn, lod);
     if (isEditorState(name)) return t.skip(t.remaining());
-    s.warn(t, DiagKind::UnknownRecord, "tag '" + name + "' is not known; skipped");
+    warn(t, DiagKind::UnknownRecord, "tag '" + name + "' is not known; skipped");
     t.skip(t.remaining());
 }
 
@@ -147,6 +161,7 @@ void readTag(ByteReader& t, const FileState& s, const std::string& name, OdolLod
 
 void readTags(ByteReader& r, const FileState& s, LodFamily family, OdolLod& lod, LodExtras& extras) {
     ContextScope scope(r.context(), "tags", 0);
+    const TagWarner warn{s, extras};
     const uint64_t at = r.offset();
     char magic[4];
     r.readInto(magic, 4);
@@ -170,14 +185,17 @@ void readTags(ByteReader& r, const FileState& s, LodFamily family, OdolLod& lod,
                          " exceeds the " + std::to_string(r.remaining()) + " bytes left");
         ByteReader t = r.sub(r.offset(), r.offset() + size);
         r.skip(size);
-        if (name == "#EndOfFile#") return;
+        if (name == "#EndOfFile#") break;
         {
             ContextScope tag(t.context(), name.c_str());
-            readTag(t, s, name, lod, extras);
+            readTag(t, s, warn, name, lod, extras);
         }
         if (!t.atEnd())
-            s.warn(t, DiagKind::UnreadBytes, std::to_string(t.remaining()) + " bytes of tag '" + name + "' not read");
+            warn(t, DiagKind::UnreadBytes, std::to_string(t.remaining()) + " bytes of tag '" + name + "' not read");
     }
+    if (extras.tagWarnings > kMaxTagWarnings)
+        s.warn(r, DiagKind::UnknownRecord,
+               std::to_string(extras.tagWarnings - kMaxTagWarnings) + " more warnings about tags of this LOD not listed");
 }
 
 }  // namespace rv::mlod
