@@ -4,6 +4,7 @@
 #   fuzz_odol, fuzz_wrp      the ODOL decoder (v7, v28..v75) and the WRP decoder (all families)
 #   fuzz_mlod                the MLOD decoder (P3DM, SP3X, tags), then the view of every LOD
 #   fuzz_paa                 the PAA/PAC decoder: header, then every mip
+#   fuzz_image               the .png/.tga stand-ins for missing .paa files (stb_image behind our checks)
 #   fuzz_config              the config reader (text and raP), then readRvmat and the procedural parser
 #   fuzz_pbo                 PBO headers, then every entry (stored and LZSS-packed)
 #   fuzz_assimp_odol/_wrp    Assimp's ReadFileFromMemory with our importers, ValidateDataStructure on
@@ -22,7 +23,7 @@ CC=clang CXX=clang++ BUILD_DIR=build-fuzz BUILD_TYPE=RelWithDebInfo \
   bash scripts/build.sh -DRV_FUZZ=ON -DRV_BUILD_TESTS=OFF >/dev/null
 
 F=build-fuzz
-mkdir -p $F/seeds/odol $F/seeds/mlod $F/seeds/wrp $F/seeds/lzss $F/seeds/lzo $F/seeds/paa $F/seeds/config $F/seeds/pbo $F/artifacts
+mkdir -p $F/seeds/odol $F/seeds/mlod $F/seeds/wrp $F/seeds/lzss $F/seeds/lzo $F/seeds/paa $F/seeds/config $F/seeds/pbo $F/seeds/image $F/artifacts
 build/test/rv_make_fuzz_seeds $F/seeds
 if [ -d "$SAMPLES" ]; then
   find "$SAMPLES" -name '*.p3d' -size -2M -exec cp -f {} $F/seeds/odol/ \; 2>/dev/null || true
@@ -33,11 +34,18 @@ if [ -d "$SAMPLES" ]; then
   find "$SAMPLES" -name '*.wrp' -size -2M -exec cp -f {} $F/seeds/wrp/ \; 2>/dev/null || true
   find "$SAMPLES" \( -name '*.paa' -o -name '*.pac' \) -size -64k -exec cp -f {} $F/seeds/paa/ \; 2>/dev/null || true
   find "$SAMPLES" -name '*.pbo' -size -128k -exec cp -f {} $F/seeds/pbo/ \; 2>/dev/null || true
+  # PNG stand-ins: small sample textures exported by the CLI of the normal build
+  for f in $(find "$SAMPLES/textures/paa" -name '*.paa' -size -8k -not -path '*negative*' 2>/dev/null | head -8); do
+    build/rvimport export "$f" "$F/seeds/image/$(basename "$f" .paa).png" >/dev/null 2>&1 || true
+  done
   # every .rvmat, text and rapified; the same base name in several folders is kept once per folder
   find "$SAMPLES" -name '*.rvmat' | while read -r f; do
     cp -f "$f" "$F/seeds/config/$(echo "$f" | md5sum | cut -c1-8)-$(basename "$f")"
   done
 fi
+
+printf '\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x01\x00\x20\x28\x00\x00\xff\xff\xff\x00\x00\x80' \
+  > $F/seeds/image/two_pixels.tga
 
 # fuzz_capi reads its options from a first byte: every model and terrain seed once per axes value.
 mkdir -p $F/seeds/capi
@@ -67,6 +75,7 @@ run fuzz_lzss $F/seeds/lzss
 run fuzz_lzo $F/seeds/lzo
 run fuzz_odol $F/seeds/odol
 run fuzz_mlod $F/seeds/mlod
+run fuzz_image $F/seeds/image
 run fuzz_wrp $F/seeds/wrp
 run fuzz_paa $F/seeds/paa
 run fuzz_config $F/seeds/config

@@ -5,6 +5,16 @@
 using namespace rv;
 using namespace rv::capi;
 
+namespace {
+
+// The image (index into the material's images) that plays a role, or -1.
+int32_t imageFor(const rv_model* m, uint32_t mat, int ResolvedMaterial::*role) {
+    auto* t = texturesOf(m, mat);
+    return t ? t->*role : -1;
+}
+
+}  // namespace
+
 extern "C" {
 
 uint32_t rv_material_image_count(const rv_model* m, uint32_t mat) {
@@ -49,24 +59,19 @@ void rv_material_image_rgba_float_bottom_up(const rv_model* m, uint32_t mat, uin
     }
 }
 int32_t rv_material_base_color_image(const rv_model* m, uint32_t mat) {
-    auto* t = texturesOf(m, mat);
-    return t ? t->baseColor : -1;
+    return imageFor(m, mat, &ResolvedMaterial::baseColor);
 }
 int32_t rv_material_normal_image(const rv_model* m, uint32_t mat) {
-    auto* t = texturesOf(m, mat);
-    return t ? t->normal : -1;
+    return imageFor(m, mat, &ResolvedMaterial::normal);
 }
 int32_t rv_material_specular_gloss_image(const rv_model* m, uint32_t mat) {
-    auto* t = texturesOf(m, mat);
-    return t ? t->specularGloss : -1;
+    return imageFor(m, mat, &ResolvedMaterial::specularGloss);
 }
 int32_t rv_material_metallic_roughness_image(const rv_model* m, uint32_t mat) {
-    auto* t = texturesOf(m, mat);
-    return t ? t->metallicRoughness : -1;
+    return imageFor(m, mat, &ResolvedMaterial::metallicRoughness);
 }
 int32_t rv_material_occlusion_image(const rv_model* m, uint32_t mat) {
-    auto* t = texturesOf(m, mat);
-    return t ? t->occlusion : -1;
+    return imageFor(m, mat, &ResolvedMaterial::occlusion);
 }
 int32_t rv_material_image_derived_from(const rv_model* m, uint32_t mat, uint32_t k) {
     auto* i = imageOf(m, mat, k);
