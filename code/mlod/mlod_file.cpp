@@ -30,10 +30,12 @@ OdolModel readModel(ByteReader& r, const FileState& s) {
     s.charge(r, uint64_t(lodCount) * (sizeof(OdolLod) + sizeof(LodExtras)), "the LOD table");
     model.lods.resize(lodCount);
     std::vector<LodExtras> extras(lodCount);
-    ContextScope scope(r.context(), "LOD", 0);
-    for (uint32_t i = 0; i < lodCount; ++i) {
-        scope.setIndex(i);
-        readLod(r, s, model.lods[i], extras[i]);
+    {
+        ContextScope scope(r.context(), "LOD", 0);
+        for (uint32_t i = 0; i < lodCount; ++i) {
+            scope.setIndex(i);
+            readLod(r, s, model.lods[i], extras[i]);
+        }
     }
     if (!r.atEnd())
         s.warn(r, DiagKind::UnreadBytes, std::to_string(r.remaining()) + " bytes after the last LOD were not read");
