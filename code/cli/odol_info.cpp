@@ -20,8 +20,9 @@ void writeOdolInfo(std::FILE* out, const OdolModel& m) {
     const OdolModelInfo& i = m.info;
     std::fprintf(out, "bbox       [%g %g %g] .. [%g %g %g]\n", i.bboxMin.x, i.bboxMin.y, i.bboxMin.z, i.bboxMax.x,
                  i.bboxMax.y, i.bboxMax.z);
-    std::fprintf(out, "centre     [%g %g %g] (positions are relative to it)\n", i.boundingCenter.x,
-                 i.boundingCenter.y, i.boundingCenter.z);
+    std::fprintf(out, "centre     [%g %g %g] (%s)\n", i.boundingCenter.x, i.boundingCenter.y, i.boundingCenter.z,
+                 m.editable ? "as the binarizer derives it; positions are the model's own coordinates"
+                            : "positions are relative to it");
     if (i.totalMass != 0) std::fprintf(out, "mass       %g\n", i.totalMass);
     if (!m.skeleton.name.empty())
         std::fprintf(out, "skeleton   %s, %zu bones\n", m.skeleton.name.c_str(), m.skeleton.bones.size());
@@ -33,10 +34,12 @@ void writeOdolInfo(std::FILE* out, const OdolModel& m) {
         const OdolLod& l = m.lods[k];
         std::fprintf(out, "%3zu  %-28s %8zu %8zu %6zu %6zu %5zu %5zu %4zu\n", k, l.name.c_str(), l.positions.size(),
                      l.faceCount(), l.sections.size(), l.selections.size(), l.properties.size(), l.proxies.size(),
-                     l.uvSets.size());
+                     m.editable ? l.cornerUvSets.size() : l.uvSets.size());
         for (const std::string& t : l.textures)
             if (!t.empty()) textures.insert(t);
         for (const OdolMaterial& mat : l.materials) materials.insert(mat.name);
+        for (const OdolSection& sec : l.sections)  // editable models name their .rvmat per face
+            if (m.editable && !sec.materialName.empty()) materials.insert(sec.materialName);
     }
     std::fprintf(out, "\ntextures (%zu)\n", textures.size());
     for (const std::string& t : textures) std::fprintf(out, "  %s\n", t.c_str());
