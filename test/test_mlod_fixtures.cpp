@@ -260,6 +260,25 @@ TEST(MlodFixtures, CountsBeyondTheBytesLeftAndTheMemoryLimit) {
     EXPECT_NE(res.error().message.find("over the memory limit"), std::string::npos) << res.error().message;
 }
 
+// A LOD without points makes a selection of every 7 file bytes; each costs far more in memory,
+// so a flood of them meets the memory limit instead of the host's.
+TEST(MlodFixtures, SelectionFloodMeetsTheMemoryLimit) {
+    rvtest::MlodLodSpec lod;
+    lod.resolution = 1e15f;
+    for (int i = 0; i < 200000; ++i) lod.tags.push_back({"s", {}});
+    const std::vector<uint8_t> bytes = rvtest::writeMlod({lod});
+    ASSERT_LT(bytes.size(), 2u << 20);
+    rv::Options options;
+    options.memoryLimit = uint64_t(8) << 20;
+    auto res = decode(bytes, options);
+    ASSERT_FALSE(res.ok());
+    EXPECT_EQ(res.error().kind, rv::DiagKind::MemoryLimit) << res.error().message;
+    options.memoryLimit = uint64_t(256) << 20;
+    res = decode(bytes, options);
+    ASSERT_TRUE(res.ok()) << res.error().message;
+    EXPECT_EQ(res->lods[0].selections.size(), 200000u);
+}
+
 TEST(MlodFixtures, OdolDecoderStillNamesEditableFiles) {
     const std::vector<uint8_t> bytes = rvtest::writeMlod(rvtest::makeBoxModel(false));
     auto res = rv::decodeOdol(bytes.data(), bytes.size(), "box.p3d");

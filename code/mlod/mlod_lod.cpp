@@ -84,8 +84,9 @@ void readNormals(ByteReader& r, const FileState& s, uint32_t n, OdolLod& lod) {
 // Textures and materials per face become sections: one per run of faces sharing the pair.
 class SectionBuilder {
 public:
-    explicit SectionBuilder(OdolLod& lod) : lod_(lod) {}
-    void add(uint32_t face, std::string texture, std::string material) {
+    SectionBuilder(const FileState& s, OdolLod& lod) : s_(s), lod_(lod) {}
+    // Faces alternating textures make a section each: charged, as they are larger than a face.
+    void add(const ByteReader& r, uint32_t face, std::string texture, std::string material) {
         int32_t textureIndex = -1;
         if (!texture.empty()) {
             auto [it, fresh] = textureIndex_.emplace(texture, int32_t(lod_.textures.size()));
@@ -99,6 +100,7 @@ public:
                 return;
             }
         }
+        s_.charge(r, sizeof(OdolSection) + material.size() + texture.size(), "a section");
         OdolSection sec;
         sec.firstFace = face;
         sec.endFace = face + 1;
@@ -108,6 +110,7 @@ public:
     }
 
 private:
+    const FileState& s_;
     OdolLod& lod_;
     std::map<std::string, int32_t> textureIndex_;
 };
@@ -125,7 +128,7 @@ void readFaces(ByteReader& r, const FileState& s, const Header& h, OdolLod& lod)
     lod.cornerUvSets[0].reserve(n * kCornerSlots);
     lod.cornerUvSetIds.assign(1, 0);
     lod.faceFlags.resize(n);
-    SectionBuilder sections(lod);
+    SectionBuilder sections(s, lod);
     uint64_t badNormals = 0;
     for (uint32_t f = 0; f < n; ++f) {
         scope.setIndex(f);
@@ -158,7 +161,7 @@ void readFaces(ByteReader& r, const FileState& s, const Header& h, OdolLod& lod)
             texture = r.asciiz();
             material = r.asciiz();
         }
-        sections.add(f, std::move(texture), std::move(material));
+        sections.add(r, f, std::move(texture), std::move(material));
     }
     if (badNormals)
         s.warn(r, DiagKind::IndexOutOfRange,

@@ -98,6 +98,7 @@ void findProxies(ByteReader& r, const FileState& s, OdolLod& lod) {
             s.warn(r, DiagKind::BadValue, "proxy selection '" + sel.name + "' is not a triangle; kept as a selection");
             continue;
         }
+        s.charge(r, sizeof(OdolProxy) + sel.name.size(), "a proxy");
         splitName(sel.name, proxy.model, proxy.sequenceId);
         proxy.selectionIndex = int32_t(i);
         lod.proxies.push_back(std::move(proxy));

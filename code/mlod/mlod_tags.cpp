@@ -53,7 +53,8 @@ void readSelection(ByteReader& t, const FileState& s, const TagWarner& warn, con
     sel.name = name;
     size_t selected = 0;
     for (size_t i = 0; i < points; ++i) selected += bytes[i] != 0;
-    s.charge(t, selected * 5 + faces * 4 + name.size(), "a selection");
+    // The struct too: a LOD without points makes selections of a few file bytes each.
+    s.charge(t, sizeof(OdolSelection) + selected * 5 + faces * 4 + name.size(), "a selection");
     sel.vertices.reserve(selected);
     sel.vertexWeights.reserve(selected);
     for (size_t i = 0; i < points; ++i)
@@ -79,7 +80,8 @@ void readMass(ByteReader& t, const FileState& s, const TagWarner& warn, const Od
     t.readInto(extras.mass.data(), extras.mass.size() * 4);
 }
 
-void readProperty(ByteReader& t, OdolLod& lod) {
+void readProperty(ByteReader& t, const FileState& s, OdolLod& lod) {
+    s.charge(t, sizeof(OdolProperty) + 2 * kPropertyFieldBytes, "#Property#");
     OdolProperty p;
     p.name = t.fixedString(kPropertyFieldBytes);
     p.value = t.fixedString(kPropertyFieldBytes);
@@ -148,7 +150,7 @@ void readTag(ByteReader& t, const FileState& s, const TagWarner& warn, const std
              LodExtras& extras) {
     if (name.empty() || name[0] != '#') return readSelection(t, s, warn, name, lod);
     if (name == "#Mass#") return readMass(t, s, warn, lod, extras);
-    if (name == "#Property#") return readProperty(t, lod);
+    if (name == "#Property#") return readProperty(t, s, lod);
     if (name == "#UVSet#") return readUvSet(t, s, warn, lod);
     if (name == "#SharpEdges#") return readSharpEdges(t, s, warn, lod);
     if (name == "#Animation#") return readAnimation(t, s, warn, lod);
