@@ -99,7 +99,22 @@ def _string_group(pairs):
     return values, full
 
 
-def _mesh_object(created, lod, materials, use_normals, use_selections, use_materials):
+def _slots(created, lod, materials, warnings):
+    """The mesh's material slots and each polygon's slot. Blender keeps a polygon's material index
+    in a short, so a mesh holds at most 32 767 slots: beyond that, the LOD's remaining materials
+    share one merged slot, with a warning; the import goes on."""
+    groups, per_polygon = lod.group_materials, lod.polygon_groups
+    if len(groups) <= MAX_MATERIALS_PER_MESH:
+        return [materials[m] for m in groups], per_polygon
+    keep = MAX_MATERIALS_PER_MESH - 1
+    merged = created.material("%s merged materials" % lod.name)
+    merged["rv_merged_count"] = len(groups) - keep
+    warnings.append("LOD %s uses %d materials; a Blender mesh holds %d: the last %d share the material '%s'"
+                    % (lod.name, len(groups), MAX_MATERIALS_PER_MESH, len(groups) - keep, merged.name))
+    return [materials[m] for m in groups[:keep]] + [merged], array.array("i", (min(g, keep) for g in per_polygon))
+
+
+def _mesh_object(created, lod, materials, use_normals, use_selections, use_materials, warnings=None):
     mesh = created.mesh(lod.name)
     mesh.vertices.add(lod.vertex_count)
     mesh.vertices.foreach_set("co", lod.positions)
@@ -111,9 +126,10 @@ def _mesh_object(created, lod, materials, use_normals, use_selections, use_mater
     for k, uvs in enumerate(lod.corner_uvs):
         mesh.uv_layers.new(name="UVSet %d" % k).data.foreach_set("uv", uvs)
     if use_materials and lod.group_materials:
-        for m in lod.group_materials:
-            mesh.materials.append(materials[m])
-        mesh.polygons.foreach_set("material_index", array.array("i", lod.polygon_groups))
+        slots, per_polygon = _slots(created, lod, materials, [] if warnings is None else warnings)
+        for m in slots:
+            mesh.materials.append(m)
+        mesh.polygons.foreach_set("material_index", array.array("i", per_polygon))
     mesh.update(calc_edges=True)
     if use_normals and lod.normals is not None and lod.kind in ("visual", "view") and len(lod.loop_start):
         mesh.use_auto_smooth = True
@@ -132,13 +148,6 @@ def _mesh_object(created, lod, materials, use_normals, use_selections, use_mater
         if full:
             obj["rv_selection_names"] = full
     return obj
-
-
-def _check_limits(lods):
-    for lod in lods:
-        if len(lod.group_materials) > MAX_MATERIALS_PER_MESH:
-            raise ImportFailed("LOD %s uses %d materials; a Blender mesh holds at most %d"
-                               % (lod.name, len(lod.group_materials), MAX_MATERIALS_PER_MESH))
 
 
 def _image(created, images, texture, non_color):
@@ -179,6 +188,13 @@ def _node_material(created, images, mat, m):
     the factor, the normal map (already in Blender's convention), roughness from the green of
     the metallic-roughness map (else the factor), metallic 0, emission, alpha clip or blend.
     Blender's BSDF has no occlusion input: the occlusion map is added, labelled, unconnected."""
+    if not (m.base_color or m.normal or m.metallic_roughness or m.occlusion):
+        # No image: the material's own settings carry it, without a node tree (40 000 node trees
+        # take minutes to build; the viewport and Eevee show these settings).
+        mat.diffuse_color = m.factor
+        mat.metallic = m.metallic
+        mat.roughness = m.roughness
+        return
     mat.use_nodes = True
     nodes, links = mat.node_tree.nodes, mat.node_tree.links
     bsdf = nodes.get("Principled BSDF")
@@ -220,9 +236,18 @@ def _node_material(created, images, mat, m):
 
 
 def _model_materials(created, model, images=None):
+    """The model's materials as Blender node materials, only those some mesh slot will hold
+    (a LOD past Blender's slot limit merges the rest: see _slots); None for the others."""
     out = []
     images = {} if images is None else images  # shared across the models of one import
-    for m in model.materials:
+    used = set()
+    for lod in model.lods:
+        used.update(lod.group_materials[:MAX_MATERIALS_PER_MESH - 1] if len(lod.group_materials) > MAX_MATERIALS_PER_MESH
+                    else lod.group_materials)
+    for k, m in enumerate(model.materials):
+        if k not in used:
+            out.append(None)
+            continue
         mat = created.material(m.name)
         mat["rv_texture"] = m.texture  # a3ob's fields: the model stays editable with a3ob
         mat["rv_rvmat"] = m.rvmat
@@ -232,7 +257,8 @@ def _model_materials(created, model, images=None):
 
 
 def _lod_object(created, lod, materials, options):
-    obj = _mesh_object(created, lod, materials, options["normals"], options["selections"], options["materials"])
+    obj = _mesh_object(created, lod, materials, options["normals"], options["selections"], options["materials"],
+                       options["warnings"])
     obj["rv_lod_name"] = lod.name
     obj["rv_resolution"] = lod.resolution
     obj["rv_lod_kind"] = lod.kind
@@ -266,8 +292,7 @@ def import_model(context, path, first_lod_only=False, proxies=True, selections=T
         model = rvlib.Model(path, "first" if first_lod_only else "all", autocenter, data_root if materials else "")
     except (rvlib.DecodeFailed, rvlib.LibraryMissing) as e:
         raise ImportFailed(str(e))
-    _check_limits(model.lods)
-    options = {"normals": normals, "selections": selections, "materials": materials}
+    options = {"normals": normals, "selections": selections, "materials": materials, "warnings": model.warnings}
     created = Created()
     try:
         root = created.collection(os.path.basename(path))
@@ -318,9 +343,8 @@ def _placed_mesh(created, t, i, model, images, warnings):
         return None
     if not m.lods:
         return None
-    _check_limits(m.lods[:1])
     mats = _model_materials(created, m, images)
-    obj = _mesh_object(created, m.lods[0], mats, True, False, True)
+    obj = _mesh_object(created, m.lods[0], mats, True, False, True, warnings)
     mesh = obj.data
     created.objects.remove(obj)  # only its mesh is kept, shared by the placed objects
     bpy.data.objects.remove(obj, do_unlink=True)
