@@ -3,7 +3,9 @@
 #   io_import_rv-<version>.zip                  the Blender add-on with librvimport for Linux and Windows
 #   rvimport-<version>-windows-x86_64.zip        rvimport.exe, rvimport.dll, rvimport.h, README, LICENSE
 #   rvimport-<version>-Linux.tar.gz / .deb       `cmake --install` tree via CPack: the CLI, the C ABI,
-#                                                the static libraries, headers and the CMake package
+#                                                the static libraries, headers, the CMake package and
+#                                                pkg-config files, the LD_PRELOAD plugin with its
+#                                                wrapper (bin/rvimport-assimp), the Blender add-on zip
 # Builds build/ (Linux) and build-windows/ (MinGW-w64) first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,6 +29,23 @@ cp build-windows/rvimport.exe build-windows/rvimport.dll include/rvimport.h READ
 # Linux: CPack from the install rules (tar.gz and .deb).
 (cd build && cpack -G "TGZ;DEB" -B "$stage/cpack" >/dev/null)
 cp "$stage"/cpack/*.tar.gz "$stage"/cpack/*.deb $DIST/
+
+# The .deb holds the CLI, the LD_PRELOAD plugin and its wrapper, the headers, the libraries, the
+# CMake package and pkg-config files; unpacked, the wrapper finds the plugin and the stock assimp
+# tool (when installed) reads a model through it.
+deb=$(ls $DIST/*.deb)
+dpkg-deb -c "$deb" > "$stage/deb.txt"
+for f in ./usr/bin/rvimport ./usr/bin/rvimport-assimp ./usr/lib/rvimport/librvimport_assimp.so \
+         ./usr/include/rv/assimp_importer.hpp ./usr/include/rvimport.h ./usr/lib/librvimport.so \
+         ./usr/lib/cmake/rvimport/rvimportConfig.cmake ./usr/lib/pkgconfig/rvimport.pc; do
+  grep -q " $f\$" "$stage/deb.txt" || { echo "package.sh: $deb lacks $f" >&2; exit 1; }
+done
+dpkg-deb -x "$deb" "$stage/root"
+build/test/rv_make_demo "$stage/rv_crate.p3d" >/dev/null
+if command -v assimp >/dev/null; then
+  "$stage/root/usr/bin/rvimport-assimp" assimp info "$stage/rv_crate.p3d" -r | grep -q "^Vertices:" ||
+    { echo "package.sh: the packaged plugin does not reach assimp" >&2; exit 1; }
+fi
 
 (cd $DIST && sha256sum -- * > SHA256SUMS)
 ls -l $DIST

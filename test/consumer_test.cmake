@@ -1,15 +1,41 @@
-# cmake --install into a scratch prefix, then build test/consumer against it with find_package.
+# cmake --install into a scratch prefix, then build test/consumer against it with find_package and
+# check what the install gives: headers, librvimport, the decoder, the importers, the CLI, the
+# plugin with its wrapper, the add-on zip (when packed), the CMake package and pkg-config files.
+# WITH_PLUGIN: the plugin is built (Linux); PKG_CONFIG: pkg-config's path (may be empty).
 file(REMOVE_RECURSE ${WORK})
-execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${WORK}/prefix RESULT_VARIABLE rc OUTPUT_QUIET)
+set(P ${WORK}/prefix)
+execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${P} RESULT_VARIABLE rc OUTPUT_QUIET)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "cmake --install failed: ${rc}")
 endif()
-foreach(f include/rv/assimp_importer.hpp include/rv/odol.hpp bin/rvimport)
-  if(NOT EXISTS ${WORK}/prefix/${f})
+file(GLOB_RECURSE libdirs LIST_DIRECTORIES true ${P}/lib*/cmake)
+set(expected include/rv/assimp_importer.hpp include/rv/odol.hpp include/rvimport.h bin/rvimport)
+if(WITH_PLUGIN)
+  list(APPEND expected bin/rvimport-assimp)
+endif()
+foreach(f ${expected})
+  if(NOT EXISTS ${P}/${f})
     message(FATAL_ERROR "not installed: ${f}")
   endif()
 endforeach()
-execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${WORK}/build -DCMAKE_PREFIX_PATH=${WORK}/prefix
+foreach(pattern librvimport.so librvimport_decoder.a librvimport_assimp.a cmake/rvimport/rvimportConfig.cmake
+                pkgconfig/rvimport.pc pkgconfig/rvimport-assimp.pc)
+  file(GLOB found ${P}/lib*/${pattern} ${P}/lib*/*/${pattern} ${P}/lib*/*/*/${pattern})
+  if(NOT found)
+    message(FATAL_ERROR "not installed: lib/.../${pattern}")
+  endif()
+endforeach()
+if(WITH_PLUGIN)
+  file(GLOB plugin ${P}/lib*/rvimport/librvimport_assimp.so ${P}/lib*/*/rvimport/librvimport_assimp.so)
+  if(NOT plugin)
+    message(FATAL_ERROR "not installed: lib/rvimport/librvimport_assimp.so")
+  endif()
+endif()
+if(ADDON_ZIP AND NOT EXISTS ${P}/share/rvimport/io_import_rv.zip)
+  message(FATAL_ERROR "not installed: share/rvimport/io_import_rv.zip")
+endif()
+
+execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${WORK}/build -DCMAKE_PREFIX_PATH=${P}
                         -DCMAKE_BUILD_TYPE=Release RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "configuring the consumer failed: ${out} ${err}")
@@ -19,8 +45,63 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "building the consumer failed: ${out} ${err}")
 endif()
 execute_process(COMMAND ${MAKE_DEMO} ${WORK}/rv_crate.p3d RESULT_VARIABLE rc)
-execute_process(COMMAND ${WORK}/build/consumer ${WORK}/rv_crate.p3d RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+set(crate ${WORK}/rv_crate.p3d)
+
+function(expect label pattern)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0 OR NOT out MATCHES "${pattern}")
+    message(FATAL_ERROR "${label}: rc=${rc} out=${out} err=${err}")
+  endif()
+  message(STATUS "${label}: ${out}")
+endfunction()
 # RV_IMPORT_LODS defaults to the first visual LOD: one LOD node.
-if(NOT rc EQUAL 0 OR NOT out MATCHES "root=rv_crate.p3d lods=1 ")
-  message(FATAL_ERROR "consumer: rc=${rc} ${out} ${err}")
+expect("registerImporters" "root=rv_crate.p3d lods=1 .*p3d_importers=1" ${WORK}/build/consumer ${crate})
+expect("rvimport::importers" "root=rv_crate.p3d lods=1 " ${WORK}/build/consumer_old_name ${crate})
+expect("rvimport::decoder" "decoded lods=" ${WORK}/build/decoder_consumer ${crate})
+expect("installed CLI" "ODOL" ${P}/bin/rvimport info ${crate})
+
+if(WITH_PLUGIN)
+  file(READ ${WORK}/build/plugin_path.txt plugin_var)
+  if(NOT EXISTS "${plugin_var}")
+    message(FATAL_ERROR "RVIMPORT_ASSIMP_PLUGIN from the CMake package: '${plugin_var}'")
+  endif()
+  # A plain Assimp host: nothing without the plugin, the crate through the installed wrapper.
+  execute_process(COMMAND ${WORK}/build/plain_host ${crate} RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
+  if(rc EQUAL 0)
+    message(FATAL_ERROR "plain_host read a .p3d without the plugin")
+  endif()
+  expect("plain host through bin/rvimport-assimp" "root=rv_crate.p3d meshes=" ${CMAKE_COMMAND} -E env
+         --unset=RVIMPORT_ASSIMP_PLUGIN ${P}/bin/rvimport-assimp ${WORK}/build/plain_host ${crate})
+  # registerImporters under the plugin: still one importer claims .p3d.
+  expect("registerImporters under the plugin" "p3d_importers=1" ${CMAKE_COMMAND} -E env
+         --unset=RVIMPORT_ASSIMP_PLUGIN ${P}/bin/rvimport-assimp ${WORK}/build/consumer ${crate})
+endif()
+
+# pkg-config: the C ABI from plain C, and the importers' flags resolve.
+if(PKG_CONFIG)
+  file(GLOB pcdir ${P}/lib*/pkgconfig ${P}/lib*/*/pkgconfig)
+  set(ENV{PKG_CONFIG_PATH} "${pcdir}")
+  execute_process(COMMAND ${PKG_CONFIG} --cflags --libs rvimport OUTPUT_VARIABLE flags RESULT_VARIABLE rc
+                  OUTPUT_STRIP_TRAILING_WHITESPACE)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "pkg-config rvimport failed")
+  endif()
+  file(WRITE ${WORK}/pc.c "#include <rvimport.h>\n#include <stdio.h>\nint main(void){puts(rv_version_string());return 0;}\n")
+  separate_arguments(flags UNIX_COMMAND "${flags}")
+  execute_process(COMMAND cc ${WORK}/pc.c -o ${WORK}/pc ${flags} RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "building against pkg-config rvimport: ${flags} ${err}")
+  endif()
+  file(GLOB capi_dir ${P}/lib*/librvimport.so ${P}/lib*/*/librvimport.so)
+  get_filename_component(capi_dir "${capi_dir}" DIRECTORY)
+  expect("pkg-config rvimport" "^[0-9]+\\.[0-9]+" ${CMAKE_COMMAND} -E env LD_LIBRARY_PATH=${capi_dir} ${WORK}/pc)
+  execute_process(COMMAND ${PKG_CONFIG} --cflags --libs rvimport-assimp OUTPUT_VARIABLE flags RESULT_VARIABLE rc
+                  OUTPUT_STRIP_TRAILING_WHITESPACE)
+  separate_arguments(flags UNIX_COMMAND "${flags}")
+  execute_process(COMMAND c++ -std=c++17 ${SOURCE_DIR}/main.cpp -o ${WORK}/pc_importers ${flags}
+                  RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "building against pkg-config rvimport-assimp: ${flags} ${err}")
+  endif()
+  expect("pkg-config rvimport-assimp" "root=rv_crate.p3d lods=1 " ${WORK}/pc_importers ${crate})
 endif()

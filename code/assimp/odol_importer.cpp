@@ -86,8 +86,10 @@ void OdolImporter::InternReadFile(const std::string& file, aiScene* scene, Assim
 }
 
 void registerImporters(Assimp::Importer& importer) {
-    importer.RegisterLoader(new OdolImporter);
-    importer.RegisterLoader(new WrpImporter);
+    // Once per importer: an extension some importer already claims (ours through the preloaded
+    // plugin, code/plugin, or an earlier call) is left to it; we only add, never replace.
+    if (importer.GetImporterIndex("p3d") == size_t(-1)) importer.RegisterLoader(new OdolImporter);
+    if (importer.GetImporterIndex("wrp") == size_t(-1)) importer.RegisterLoader(new WrpImporter);
 }
 
 }  // namespace rv

@@ -90,7 +90,12 @@ private:
 // The rv::Options an importer's properties describe (defaults where a property is unset).
 Options optionsFromProperties(const Assimp::Importer* importer);
 
-// Registers every rvimport importer with `importer`, which takes ownership of them.
+// Registers every rvimport importer with `importer`, which takes ownership of them. An
+// extension that an importer of `importer` already claims (".p3d", ".wrp") is skipped, so a
+// second call, or a call in a process running the preloaded plugin, registers nothing twice.
+//
+// Options come from the importer's properties (above), else from environment variables of the
+// same names (RV_IMPORT_LODS, RV_IMPORT_MEMORY_BUDGET_MB, RV_IMPORT_DATA_ROOT), else defaults.
 void registerImporters(Assimp::Importer& importer);
 
 }  // namespace rv
