@@ -13,7 +13,8 @@ PART:
             `rvimport dump --json` gives for that LOD as the importers lay it out (one mesh per
             texture and material, each with the vertices its faces use; quads as two triangles).
             Plain `assimp info` (its MaxQuality post-processing) succeeds with the same faces.
-            RV_IMPORT_LODS and RV_IMPORT_MEMORY_BUDGET_MB from the environment are honoured.
+            RV_IMPORT_LODS, RV_IMPORT_MEMORY_BUDGET_MB and RV_IMPORT_DATA_ROOT (textures
+            embedded) from the environment are honoured.
   export    `assimp export` of the demo crate and three real models to glb, obj and dae, read back
             by Assimp's own importers (no plugin) with the same face counts (glb: vertices too,
             and the glb parsed here and passed through the Khronos validator when installed).
@@ -202,6 +203,18 @@ def part_models(ctx):
         if r.returncode == 0 or "memory limit" not in r.stdout + r.stderr:
             fail("RV_IMPORT_MEMORY_BUDGET_MB=1 did not stop the import: %s" % (r.stdout + r.stderr)[-300:])
         print("environment: RV_IMPORT_LODS (Geometry, all) and RV_IMPORT_MEMORY_BUDGET_MB honoured")
+    # RV_IMPORT_DATA_ROOT: AGM M84's colour and normal maps resolve there and are embedded.
+    path = os.path.join(ctx.samples, "real/agm/AGM_M84.p3d")
+    root = os.path.join(ctx.samples, "textures", "data-root")
+    if os.path.isfile(path) and os.path.isdir(root):
+        def embedded(env):
+            m = re.search(r"^Textures \(embed\.\):\s+(\d+)", ctx.assimp("info", path, "-r", env=env).stdout, re.M)
+            return int(m.group(1)) if m else None
+        without, with_root = embedded(ctx.env), embedded(dict(ctx.env, RV_IMPORT_DATA_ROOT=root))
+        if without != 0 or not with_root:
+            fail("RV_IMPORT_DATA_ROOT: %s embedded textures without, %s with" % (without, with_root))
+        else:
+            print("environment: RV_IMPORT_DATA_ROOT embeds %d textures of AGM_M84.p3d" % with_root)
     print("models: %d real ODOL samples, assimp info == rvimport's counts" % len(models))
 
 
