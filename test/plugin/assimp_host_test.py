@@ -24,6 +24,8 @@ PART:
   capi      a C program using only Assimp's C API (aiImportFile), compiled here against the system
             libassimp without any rvimport header, imports the demo crate under LD_PRELOAD (and
             cannot without it).
+  qgltf     Qt 3D's qgltf (qt3d5-dev-tools), a Debian program embedding Assimp, converts .p3d to
+            glTF under the wrapper with the counts assimp shows (part_qgltf).
   version   a stand-in library reporting Assimp 4.1.0 where libassimp would be: the plugin prints
             one line and adds nothing; the host still works.
 Exit 77 (skipped) when Debian's `assimp` tool (assimp-utils) is not installed, unless
@@ -369,10 +371,73 @@ def part_version(ctx):
         fail("assimp info on an .obj with the mismatched stand-in: %s" % r.stderr)
 
 
+QGLTF = "/usr/lib/qt5/bin/qgltf"  # qt3d5-dev-tools: Qt 3D's converter of any Assimp format to glTF
+
+
+def qgltf_counts(folder):
+    """Vertices and triangles of the .qgltf (glTF 1.0 JSON) qgltf wrote into `folder`."""
+    names = [n for n in os.listdir(folder) if n.endswith(".qgltf")]
+    if len(names) != 1:
+        raise ValueError("qgltf wrote %s" % names)
+    doc = json.load(open(os.path.join(folder, names[0])))
+    acc = doc["accessors"]
+    vertices = faces = 0
+    for mesh in doc["meshes"].values():
+        for prim in mesh["primitives"]:
+            vertices += acc[prim["attributes"]["POSITION"]]["count"]
+            faces += acc[prim["indices"]]["count"] // 3
+    return vertices, faces
+
+
+def part_qgltf(ctx):
+    """Qt 3D's qgltf, a Debian program that embeds Assimp (its own Importer and post-processing),
+    converts .p3d to glTF under the wrapper. The demo crate and AAT (no degenerate or duplicate
+    triangles) keep exactly the counts `assimp info -r` shows; on the others qgltf's own
+    post-processing may drop degenerate triangles and merge equal vertices, so its counts may
+    only be a little lower."""
+    if not os.path.isfile(QGLTF):
+        if os.environ.get("RV_REQUIRE_ASSIMP_HOST") == "1":
+            fail("%s is not installed (apt-get install qt3d5-dev-tools) and RV_REQUIRE_ASSIMP_HOST=1" % QGLTF)
+            return
+        print("skipped: %s is not installed (apt-get install qt3d5-dev-tools)" % QGLTF)
+        return SKIP
+    env = dict(ctx.env, QT_QPA_PLATFORM="offscreen")
+    exact = [ctx.demo()]
+    near = []
+    if ctx.real_odol():
+        exact.append(os.path.join(ctx.samples, "real/kam/b9d18caa_AAT.p3d"))
+        near = [os.path.join(ctx.samples, m) for m in ("real/dayz-epoch-108/seabass.p3d", "real/tfar/clf_nicecomm2.p3d")]
+    plain_out = os.path.join(ctx.work, "qgltf_plain")
+    shutil.rmtree(plain_out, ignore_errors=True)
+    run([QGLTF, "-d", plain_out, exact[0]], env=env)
+    if os.path.isdir(plain_out) and any(n.endswith(".qgltf") for n in os.listdir(plain_out)):
+        fail("qgltf converted a .p3d without the plugin: the test proves nothing")
+    for src in exact + near:
+        if not os.path.isfile(src):
+            continue
+        out = os.path.join(ctx.work, "qgltf_" + os.path.basename(src))
+        shutil.rmtree(out, ignore_errors=True)
+        r = run([ctx.wrapper, QGLTF, "-d", out, src], env=env)
+        want = counts(ctx.assimp("info", src, "-r").stdout)
+        try:
+            got = qgltf_counts(out)
+        except (OSError, ValueError) as e:
+            fail("qgltf %s: %s; exit %d %s" % (src, e, r.returncode, r.stderr[-300:]))
+            continue
+        if src in exact:
+            ok = got == (want["vertices"], want["faces"])
+        else:
+            ok = 0.99 * want["vertices"] <= got[0] <= want["vertices"] and 0.99 * want["faces"] <= got[1] <= want["faces"]
+        if not ok:
+            fail("qgltf %s: %s (vertices, triangles); assimp info -r: %s" % (src, got, want))
+        print("qgltf %-24s %6d vertices %6d triangles (assimp info -r: %d, %d)" % (
+            os.path.basename(src), got[0], got[1], want["vertices"], want["faces"]))
+
+
 def main():
     ctx = Ctx(sys.argv)
     parts = {"listext": part_listext, "models": part_models, "export": part_export, "terrains": part_terrains,
-             "capi": part_capi, "version": part_version}
+             "capi": part_capi, "version": part_version, "qgltf": part_qgltf}
     if ctx.part not in parts:
         print(__doc__)
         return 2
