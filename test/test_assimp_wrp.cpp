@@ -9,7 +9,9 @@
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
 
+#include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <set>
 
 #include "rv/assimp_importer.hpp"
@@ -257,6 +259,81 @@ TEST(AssimpWrp, DataRootMountsPbosForObjectModels) {
         placedWithMeshes += n->mNumMeshes > 0;
     }
     EXPECT_EQ(placedWithMeshes, 12u);
+    std::error_code ec;
+    fs::remove_all(data, ec);
+}
+
+}  // namespace
+
+namespace {
+
+void writeBytes(const fs::path& path, const std::vector<uint8_t>& bytes) {
+    fs::create_directories(path.parent_path());
+    std::FILE* f = std::fopen(path.string().c_str(), "wb");
+    ASSERT_NE(f, nullptr);
+    std::fwrite(bytes.data(), 1, bytes.size(), f);
+    std::fclose(f);
+}
+
+// Layer textures: the first layer's .rvmat maps its satellite picture (Stage0, texGen 3, class
+// TexGen3 { uvSource="worldPos"; uvTransform }) by world position; the picture is a 2 x 2 TGA
+// stand-in for its .paa; the second layer's .rvmat is missing (game data). The textured layer's
+// material samples the embedded picture through UV channel 0, which holds the transform of each
+// sample's world position (u = 0.001 east + 0.25, v = 0.75 - 0.001 north, flipped to Assimp's
+// bottom-left origin), the whole-map UVs moving to channel 1; the other layer keeps its plain
+// colour and its whole-map UVs in channel 0.
+TEST(AssimpWrp, LayerSatellitePicturesThroughTheirWorldTransform) {
+    const fs::path data = fs::temp_directory_path() / ("rvimport_layers_" + std::to_string(::getpid()));
+    fs::create_directories(data / "rv/test/data/layers");
+    std::ofstream(data / "rv/test/data/layers/p_000-000_l00.rvmat")
+        << "PixelShaderID=\"TerrainX\";\nclass Stage0 { texture=\"rv\\test\\data\\layers\\s_000_000_lco.paa\"; texGen=3; };\n"
+           "class TexGen3 { uvSource=\"worldPos\"; class uvTransform { aside[]={0.001,0,0}; up[]={0,0,0.001};"
+           " dir[]={0,-0.001,0}; pos[]={0.25,0.75,0}; }; };\n";
+    // 2 x 2, 32-bit, top-left origin; BGRA bytes
+    writeBytes(data / "rv/test/data/layers/s_000_000_lco.tga",
+               {0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 2, 0, 32, 0x28, 0, 0, 255, 255, 0, 255, 0, 255,
+                255, 0, 0, 255, 255, 255, 255, 255});
+    const rv::WrpTerrain t = rvtest::makeTestTerrain(25, 32, 16, 64, 32);
+    ASSERT_EQ(t.materials.size(), 3u);
+    rvtest::WrpWriteOptions o;
+    o.lzo = rvtest::lzoFast;
+    const std::vector<uint8_t> world = rvtest::writeOprw(t, o);
+    Assimp::Importer importer;
+    rv::registerImporters(importer);
+    importer.SetPropertyString(rv::kPropertyDataRoot, data.string());
+    const aiScene* s = importer.ReadFileFromMemory(world.data(), world.size(), aiProcess_ValidateDataStructure, "wrp");
+    ASSERT_NE(s, nullptr) << importer.GetErrorString();
+    ASSERT_EQ(s->mNumTextures, 1u);
+    EXPECT_EQ(s->mTextures[0]->mHeight, 0u);  // PNG
+    const float cell = t.cellSize();
+    size_t textured = 0, plain = 0;
+    for (unsigned i = 0; i < s->mNumMeshes; ++i) {
+        const aiMesh* m = s->mMeshes[i];
+        if (std::string(m->mName.C_Str()).rfind("tile ", 0) != 0) continue;
+        const aiMaterial* mat = s->mMaterials[m->mMaterialIndex];
+        aiString path;
+        if (mat->Get(AI_MATKEY_TEXTURE_DIFFUSE(0), path) != AI_SUCCESS) {
+            ++plain;
+            EXPECT_EQ(m->mTextureCoords[1], nullptr);
+            continue;
+        }
+        ++textured;
+        EXPECT_STREQ(path.C_Str(), "*0");
+        ASSERT_NE(m->mTextureCoords[1], nullptr);
+        const float mapEast = float(t.mapSizeX - 1) * cell, mapNorth = float(t.mapSizeY - 1) * cell;
+        for (unsigned v = 0; v < m->mNumVertices; v += 7) {
+            // Assimp's frame: (east, height, -north)
+            const aiVector3D p = m->mVertices[v];
+            const float east = p.x, north = -p.z;
+            EXPECT_NEAR(m->mTextureCoords[0][v].x, 0.001f * east + 0.25f, 1e-5f) << east;
+            EXPECT_NEAR(m->mTextureCoords[0][v].y, 1.0f - (0.75f - 0.001f * north), 1e-5f) << north;
+            EXPECT_NEAR(m->mTextureCoords[1][v].x, east / mapEast, 1e-5f);  // the whole map
+            EXPECT_NEAR(m->mTextureCoords[1][v].y, north / mapNorth, 1e-5f);
+            EXPECT_NEAR(std::fmod(east, cell), 0.0f, 1e-3f);  // on the height grid
+        }
+    }
+    EXPECT_GT(textured, 0u);
+    EXPECT_GT(plain, 0u);
     std::error_code ec;
     fs::remove_all(data, ec);
 }

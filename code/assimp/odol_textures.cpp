@@ -27,29 +27,34 @@ aiTexture* pngTexture(const std::vector<uint8_t>& png, const std::string& fileNa
 
 }  // namespace
 
+EmbeddedTextures::~EmbeddedTextures() {
+    for (aiTexture* t : textures_) delete t;
+}
+
+std::string EmbeddedTextures::reference(const MaterialImage& m) {
+    if (!m.image) return {};
+    auto it = index_.find(m.image.get());
+    if (it != index_.end()) return "*" + std::to_string(it->second);
+    const std::vector<uint8_t> png = encodePng(*m.image);
+    if (png.empty()) return {};
+    textures_.push_back(pngTexture(png, imageFileStem(m) + ".png"));
+    const unsigned n = index_[m.image.get()] = unsigned(textures_.size() - 1);
+    return "*" + std::to_string(n);
+}
+
+void EmbeddedTextures::moveInto(aiScene* scene) {
+    scene->mTextures = releaseArray(textures_, scene->mNumTextures);
+    index_.clear();
+}
+
 void embedTextures(const std::vector<ResolvedMaterial>& resolved, aiScene* scene) {
-    std::vector<aiTexture*> textures;
-    struct Guard {
-        std::vector<aiTexture*>& list;
-        ~Guard() {
-            for (aiTexture* t : list) delete t;
-        }
-    } guard{textures};
-    std::map<const Image*, unsigned> embedded;  // each decoded image once
-    auto embed = [&](const MaterialImage& m) -> int {
-        auto it = embedded.find(m.image.get());
-        if (it != embedded.end()) return int(it->second);
-        const std::vector<uint8_t> png = encodePng(*m.image);
-        if (png.empty()) return -1;
-        textures.push_back(pngTexture(png, imageFileStem(m) + ".png"));
-        return int(embedded[m.image.get()] = unsigned(textures.size() - 1));
-    };
+    EmbeddedTextures embedded;
     auto addTexture = [&](aiMaterial* mat, int image, const ResolvedMaterial& r, aiTextureType type) {
         if (image < 0) return false;
-        const int t = embed(r.images[size_t(image)]);
-        if (t < 0) return false;
-        aiString ref = toAiString("*" + std::to_string(t));
-        mat->AddProperty(&ref, _AI_MATKEY_TEXTURE_BASE, type, 0);
+        const std::string ref = embedded.reference(r.images[size_t(image)]);
+        if (ref.empty()) return false;
+        aiString s = toAiString(ref);
+        mat->AddProperty(&s, _AI_MATKEY_TEXTURE_BASE, type, 0);
         return true;
     };
     for (size_t i = 0; i < resolved.size() && i < scene->mNumMaterials; ++i) {
@@ -71,7 +76,7 @@ void embedTextures(const std::vector<ResolvedMaterial>& resolved, aiScene* scene
         mat->AddProperty(&r.metallicFactor, 1, AI_MATKEY_METALLIC_FACTOR);
         mat->AddProperty(&r.roughnessFactor, 1, AI_MATKEY_ROUGHNESS_FACTOR);
     }
-    scene->mTextures = releaseArray(textures, scene->mNumTextures);
+    embedded.moveInto(scene);
 }
 
 }  // namespace rv::assimp

@@ -3,6 +3,7 @@
 
 #include <assimp/scene.h>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -14,5 +15,22 @@ namespace rv::assimp {
 // once, as a PNG; the material's diffuse texture becomes "*<index>" (the colour map), its normal
 // map likewise, and "$mat.gltf.alphaMode" says MASK or BLEND when the colour map needs it.
 void embedTextures(const std::vector<ResolvedMaterial>& resolved, aiScene* scene);
+
+// Decoded images as embedded PNG aiTextures, each image once; owns them until released.
+class EmbeddedTextures {
+public:
+    EmbeddedTextures() = default;
+    EmbeddedTextures(const EmbeddedTextures&) = delete;
+    EmbeddedTextures& operator=(const EmbeddedTextures&) = delete;
+    ~EmbeddedTextures();
+    // The "*N" reference of the image (embedded on first use), or "" when it has no pixels.
+    std::string reference(const MaterialImage& image);
+    // Hands the textures to the scene (scene->mTextures must be empty).
+    void moveInto(aiScene* scene);
+
+private:
+    std::vector<aiTexture*> textures_;
+    std::map<const Image*, unsigned> index_;
+};
 
 }  // namespace rv::assimp

@@ -115,8 +115,17 @@ void WrpImporter::InternReadFile(const std::string& file, aiScene* scene, Assimp
     // Refused before anything is built when the terrain alone cannot fit.
     assimp::chargeTerrainScene(view, sceneBudget);
     ObjectModels models;
-    if (!options.dataRoot.empty()) loadObjectModels(view, options, name, models);
-    assimp::buildWrpScene(view, name, options.dataRoot.empty() ? nullptr : &models, sceneBudget, scene);
+    std::unique_ptr<TerrainLayers> layers;
+    if (!options.dataRoot.empty()) {
+        loadObjectModels(view, options, name, models);
+        // The layer textures (satellite pictures, OFP cell textures) from the same data root.
+        Result<DataRoot> root = DataRoot::open(options.dataRoot, options);
+        if (root) {
+            layers = std::make_unique<TerrainLayers>(terrain.value(), &root.value(), options);
+            for (const Warning& w : layers->warnings()) ASSIMP_LOG_WARN(name, ": ", w.message);
+        }
+    }
+    assimp::buildWrpScene(view, name, options.dataRoot.empty() ? nullptr : &models, layers.get(), sceneBudget, scene);
 }
 
 }  // namespace rv

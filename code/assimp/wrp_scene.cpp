@@ -15,6 +15,7 @@
 
 #include "assimp/odol_materials.hpp"
 #include "assimp/odol_meshes.hpp"
+#include "assimp/odol_textures.hpp"
 #include "assimp/scene_util.hpp"
 
 namespace rv::assimp {
@@ -22,8 +23,17 @@ namespace {
 
 constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
 
-aiMaterial* layerMaterial(const std::string& path) {
+// A layer's material; with its texture (the satellite picture or OFP's cell texture) as the
+// diffuse map, sampled through UV channel 0 (tileGroupMesh fills it from world positions).
+aiMaterial* layerMaterial(const std::string& path, const TerrainLayer* layer, EmbeddedTextures& textures) {
     auto* mat = new aiMaterial;
+    if (layer && layer->mapped()) {
+        aiString ref = toAiString(textures.reference(layer->colour));
+        mat->AddProperty(&ref, AI_MATKEY_TEXTURE_DIFFUSE(0));  // sampled through UV channel 0
+        const float metallic = 0, roughness = 1;  // ground: no metal, no highlight
+        mat->AddProperty(&metallic, 1, AI_MATKEY_METALLIC_FACTOR);
+        mat->AddProperty(&roughness, 1, AI_MATKEY_ROUGHNESS_FACTOR);
+    }
     const size_t slash = path.find_last_of("\\/");
     aiString s = toAiString(path.empty() ? std::string("terrain (no layer)")
                                          : path.substr(slash == std::string::npos ? 0 : slash + 1));
@@ -32,13 +42,16 @@ aiMaterial* layerMaterial(const std::string& path) {
         s = toAiString(path);
         mat->AddProperty(&s, "$mat.rv.rvmat", 0, 0);
     }
-    aiColor4D green(0.35f, 0.45f, 0.25f, 1.0f);  // a neutral ground colour; layers are rvmats
-    mat->AddProperty(&green, 1, AI_MATKEY_COLOR_DIFFUSE);
+    // A neutral ground colour where the layer has no texture; white under one.
+    aiColor4D colour = layer && layer->mapped() ? aiColor4D(1, 1, 1, 1) : aiColor4D(0.35f, 0.45f, 0.25f, 1.0f);
+    mat->AddProperty(&colour, 1, AI_MATKEY_COLOR_DIFFUSE);
     return mat;
 }
 
-// One mesh of a tile: the cells of group `g`, with only the samples they use.
-aiMesh* tileGroupMesh(const TerrainTile& tile, const TileGroup& g, std::vector<uint32_t>& remap) {
+// One mesh of a tile: the cells of group `g`, with only the samples they use; UV channel 0 holds
+// the layer texture's coordinates when the layer has one (then the whole-map UVs are channel 1).
+aiMesh* tileGroupMesh(const TerrainView& view, const TerrainTile& tile, const TileGroup& g, const TerrainLayer& layer,
+                      std::vector<uint32_t>& remap) {
     std::fill(remap.begin(), remap.end(), kNone);
     std::vector<uint32_t> order;  // mesh vertex -> tile vertex
     auto vertex = [&](uint32_t v) {
@@ -67,12 +80,29 @@ aiMesh* tileGroupMesh(const TerrainTile& tile, const TileGroup& g, std::vector<u
         mesh->mNormals[i] = toAi(tile.normals[order[i]]);
         mesh->mTextureCoords[0][i] = aiVector3D(tile.uvs[order[i]].u, tile.uvs[order[i]].v, 0);
     }
+    if (layer.mapped()) {
+        // Channel 0 becomes the layer texture's (every exporter samples channel 0: Assimp 5.2.5's
+        // glTF writer ignores a texture's UV channel), the whole-map UVs move to channel 1.
+        const WrpTerrain& t = view.terrain();
+        const float cell = t.cellSize();
+        mesh->mTextureCoords[1] = mesh->mTextureCoords[0];
+        mesh->mNumUVComponents[1] = 2;
+        mesh->mTextureCoords[0] = new aiVector3D[order.size()];
+        for (size_t i = 0; i < order.size(); ++i) {
+            const uint32_t x = tile.x0 + order[i] % tile.width(), z = tile.z0 + order[i] / tile.width();
+            const Vec2 uv = layer.uvAt(float(x) * cell, t.elevation[size_t(z) * t.mapSizeX + x], float(z) * cell,
+                                       view.frame().uvBottomLeft);
+            mesh->mTextureCoords[0][i] = aiVector3D(uv.u, uv.v, 0);
+        }
+    }
     mesh->mName = toAiString("tile " + std::to_string(tile.column) + "," + std::to_string(tile.row));
     return mesh;
 }
 
 // Every tile's meshes, and the layer materials they use in first-use order.
-void addTerrainMeshes(const TerrainView& view, std::vector<aiMesh*>& meshes, std::vector<aiMaterial*>& materials) {
+void addTerrainMeshes(const TerrainView& view, const TerrainLayers* layers, EmbeddedTextures& textures,
+                      std::vector<aiMesh*>& meshes, std::vector<aiMaterial*>& materials) {
+    static const TerrainLayer kNoLayer;
     const WrpTerrain& t = view.terrain();
     std::vector<uint32_t> materialSlot(std::max<size_t>(t.materials.size(), 1), kNone);
     std::vector<uint32_t> remap;
@@ -80,17 +110,19 @@ void addTerrainMeshes(const TerrainView& view, std::vector<aiMesh*>& meshes, std
         const TerrainTile tile = view.tile(i);
         remap.resize(tile.positions.size());
         for (const TileGroup& g : tile.groups) {
-            aiMesh* mesh = tileGroupMesh(tile, g, remap);
+            const TerrainLayer& layer = layers ? layers->layer(g.material) : kNoLayer;
+            aiMesh* mesh = tileGroupMesh(view, tile, g, layer, remap);
             meshes.push_back(mesh);
             uint32_t& slot = materialSlot[g.material < materialSlot.size() ? g.material : 0];
             if (slot == kNone) {
                 slot = uint32_t(materials.size());
-                materials.push_back(layerMaterial(g.material < t.materials.size() ? t.materials[g.material] : ""));
+                materials.push_back(layerMaterial(g.material < t.materials.size() ? t.materials[g.material] : "",
+                                                  layers ? &layer : nullptr, textures));
             }
             mesh->mMaterialIndex = slot;
         }
     }
-    if (materials.empty()) materials.push_back(layerMaterial(""));
+    if (materials.empty()) materials.push_back(layerMaterial("", nullptr, textures));
 }
 
 // Object models from the data root: each model's meshes once, shared by all the nodes that
@@ -235,7 +267,8 @@ void chargeTerrainScene(const TerrainView& view, SceneBudget& budget) {
 }
 
 void buildWrpScene(const TerrainView& view, const std::string& rootName, const ObjectModels* objectModels,
-                   SceneBudget& budget, aiScene* scene) {
+                   const TerrainLayers* layers, SceneBudget& budget, aiScene* scene) {
+    EmbeddedTextures textures;
     budget.charge(cost::kNode, "the root node");
     auto* root = new aiNode;
     scene->mRootNode = root;
@@ -258,7 +291,7 @@ void buildWrpScene(const TerrainView& view, const std::string& rootName, const O
 
     aiNode* terrain = newNode("terrain", root, budget);
     top.push_back(terrain);
-    addTerrainMeshes(view, meshes, materials);
+    addTerrainMeshes(view, layers, textures, meshes, materials);
     terrain->mNumMeshes = unsigned(meshes.size());
     if (!meshes.empty()) {
         terrain->mMeshes = new unsigned[meshes.size()];
@@ -270,6 +303,7 @@ void buildWrpScene(const TerrainView& view, const std::string& rootName, const O
     top.push_back(roadNodes(view, root, budget));
 
     scene->mMaterials = releaseArray(materials, scene->mNumMaterials);
+    textures.moveInto(scene);
     root->mChildren = releaseArray(top, root->mNumChildren);
     scene->mMeshes = releaseArray(meshes, scene->mNumMeshes);
     if (scene->mNumMeshes == 0) scene->mFlags |= AI_SCENE_FLAGS_INCOMPLETE;

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "assimp/scene_util.hpp"
+#include "rv/terrain_layers.hpp"
 #include "rv/view.hpp"
 
 namespace rv::assimp {
@@ -27,7 +28,9 @@ using ObjectModels = std::map<std::string, std::unique_ptr<ObjectModel>>;  // by
 void chargeTerrainScene(const TerrainView& view, SceneBudget& budget);
 
 // The meshes were charged by chargeTerrainScene; nodes, metadata and object meshes are charged here.
+// `layers` (may be null) textures the tiles: a layer with a texture gets it as the diffuse map,
+// sampled through UV channel 0, which then holds that texture's UVs (rv/terrain_layers.hpp).
 void buildWrpScene(const TerrainView& view, const std::string& rootName, const ObjectModels* objectModels,
-                   SceneBudget& budget, aiScene* scene);
+                   const TerrainLayers* layers, SceneBudget& budget, aiScene* scene);
 
 }  // namespace rv::assimp

@@ -131,6 +131,31 @@ private:
         const std::string label = "class " + cls.name;
         ContextScope scope(context_, label.c_str());
         s.texture = text(cls, "texture");
+        mapping(cls, s);
+        // `texGen = N` (terrain layers, Multi, newer Super materials): the UV source and transform
+        // live in the top-level class TexGenN, shared by several stages; the stage's own win.
+        if (cls.find("texGen")) {
+            if (std::optional<float> n = number(cls, "texGen"); n && *n >= 0 && *n < 64) {
+                s.texGen = int(*n);
+                if (const ConfigEntry* g = tree_.root.findClass("TexGen" + std::to_string(s.texGen))) {
+                    RvMatStage shared;
+                    mapping(*g, shared);
+                    if (s.uvSource.empty()) s.uvSource = shared.uvSource;
+                    if (!s.hasUvTransform && shared.hasUvTransform) {
+                        s.hasUvTransform = true;
+                        s.uvTransform = shared.uvTransform;
+                    }
+                } else {
+                    warn(*cls.find("texGen"), DiagKind::IndexOutOfRange,
+                         "texGen " + std::to_string(s.texGen) + " names no class TexGen" + std::to_string(s.texGen));
+                }
+            }
+        }
+        return s;
+    }
+
+    // uvSource and class uvTransform of a stage or a TexGen class.
+    void mapping(const ConfigEntry& cls, RvMatStage& s) {
         s.uvSource = text(cls, "uvSource");
         if (const ConfigEntry* t = cls.findClass("uvTransform")) {
             s.hasUvTransform = true;
@@ -141,7 +166,6 @@ private:
             row(*t, "dir", &s.uvTransform.m[6]);
             row(*t, "pos", &s.uvTransform.m[9]);
         }
-        return s;
     }
 
     const ConfigTree& tree_;

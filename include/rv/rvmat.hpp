@@ -32,7 +32,8 @@ struct RvMatStage {
     int index = -1;         // N of StageN; -1 for StageTI and any other Stage* name
     bool thermal = false;   // StageTI
     std::string texture;    // as stored; may be procedural ("#(argb,8,8,3)color(1,1,1,1,AS)")
-    std::string uvSource;   // "tex", "tex1", "none"...; "" when absent
+    std::string uvSource;   // "tex", "tex1", "none", "worldPos"...; "" when absent
+    int texGen = -1;        // `texGen = N`: uvSource and uvTransform come from class TexGenN
     bool hasUvTransform = false;
     // class uvTransform as stored, rows aside, up, dir, pos (the layout of OdolStageTransform).
     // Absent rows: aside (1,0,0), up (0,1,0), dir and pos 0, the form the samples write.

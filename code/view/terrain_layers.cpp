@@ -1,0 +1,89 @@
+// A terrain's layer textures (include/rv/terrain_layers.hpp).
+#include "rv/terrain_layers.hpp"
+
+#include "rv/rvmat.hpp"
+
+namespace rv {
+namespace {
+
+bool endsWithNoCase(const std::string& s, const char* suffix) {
+    const size_t n = std::char_traits<char>::length(suffix);
+    if (s.size() < n) return false;
+    for (size_t i = 0; i < n; ++i) {
+        char c = s[s.size() - n + i];
+        if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+        if (c != suffix[i]) return false;
+    }
+    return true;
+}
+
+bool isWorldPos(const std::string& source) {
+    if (source.size() != 8) return false;
+    return endsWithNoCase(source, "worldpos");
+}
+
+// The satellite stage of an Arma layer .rvmat: Stage0 mapped by world position.
+const RvMatStage* satelliteStage(const RvMaterial& m) {
+    const RvMatStage* s = m.stage(0);
+    return s && !s->texture.empty() && isWorldPos(s->uvSource) && s->hasUvTransform ? s : nullptr;
+}
+
+Warning warning(DiagKind kind, std::string message) {
+    Warning w;
+    w.kind = kind;
+    w.severity = Severity::Warning;
+    w.message = std::move(message);
+    return w;
+}
+
+}  // namespace
+
+Vec2 TerrainLayer::uvAt(float east, float height, float north, bool bottomLeft) const {
+    const float* m = worldToUv.m.data();
+    const float u = east * m[0] + height * m[3] + north * m[6] + m[9];
+    const float v = east * m[1] + height * m[4] + north * m[7] + m[10];
+    return {u, bottomLeft ? 1.0f - v : v};
+}
+
+TerrainLayers::TerrainLayers(const WrpTerrain& t, const DataRoot* root, const Options& options) {
+    if (!root) {
+        layers_.resize(t.materials.size());
+        for (size_t i = 0; i < t.materials.size(); ++i) layers_[i].material = t.materials[i];
+        return;
+    }
+    TextureResolver resolver(root, options);
+    auto colourOf = [&](const std::string& texture) {
+        ViewMaterial face;
+        face.texture = texture;
+        const ResolvedMaterial r = resolver.resolve(face);
+        return r.images.empty() ? MaterialImage{} : r.images[0];
+    };
+    for (const std::string& material : t.materials) {
+        TerrainLayer& l = layers_.emplace_back();
+        l.material = material;
+        if (endsWithNoCase(material, ".paa") || endsWithNoCase(material, ".pac")) {
+            // OFP: the texture covers one land cell and repeats; v grows southward in the picture.
+            const float cell = t.layerCellSize > 0 ? t.layerCellSize : t.cellSize();
+            l.colour = colourOf(material);
+            l.worldToUv.m[0] = 1.0f / cell;
+            l.worldToUv.m[7] = -1.0f / cell;
+            continue;
+        }
+        if (!endsWithNoCase(material, ".rvmat")) continue;
+        const ResolvedRef where = root->resolve(material);
+        if (where.kind != ResolvedRef::Kind::File && where.kind != ResolvedRef::Kind::PboEntry) continue;  // missing game data
+        auto bytes = root->read(where);
+        auto mat = bytes ? decodeRvmat(bytes->data(), bytes->size(), material, options) : Result<RvMaterial>(bytes.error());
+        if (!mat) {
+            warnings_.push_back(warning(mat.error().kind, "layer material '" + material + "': " + mat.error().message));
+            continue;
+        }
+        if (const RvMatStage* s = satelliteStage(mat.value())) {
+            l.colour = colourOf(s->texture);
+            l.worldToUv = s->uvTransform;
+        }
+    }
+    warnings_.insert(warnings_.end(), resolver.warnings().begin(), resolver.warnings().end());
+}
+
+}  // namespace rv

@@ -1,0 +1,51 @@
+// A terrain's layer materials as textures for outputs: which image colours each layer and how a
+// point of the world maps to its UVs.
+//
+//   rv::TerrainLayers layers(terrain, &root, options);
+//   const rv::TerrainLayer& l = layers.layer(group.material);
+//   if (l.mapped()) uv = l.uvAt(east, height, north, frame.uvBottomLeft);
+//
+// Two kinds of layer (WrpTerrain::materials):
+//  - Arma (OPRW v10+): a .rvmat per terrain segment. Its Stage0 is the segment's satellite
+//    picture (`s_###_###_lco`), mapped by world position (`texGen` -> class TexGenN
+//    { uvSource = "worldPos"; uvTransform }), so one picture spans the whole segment; the other
+//    stages (mask, detail layers) are blended by the engine's terrain shader and are left out.
+//  - OFP (4WVR, OPRW v2/v3): a .pac/.paa per land cell, drawn once per cell (repeated).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "rv/data_root.hpp"
+#include "rv/material_textures.hpp"
+#include "rv/wrp.hpp"
+
+namespace rv {
+
+struct TerrainLayer {
+    std::string material;  // as stored in the terrain
+    MaterialImage colour;  // the satellite / cell texture; image null when it could not be had
+    // uv = east * aside + height * up + north * dir + pos (rows as the rvmat stores them; east,
+    // height and north in metres from the map's south-west corner); u, v with a top-left origin.
+    Mat43 worldToUv{};
+    bool mapped() const { return colour.image != nullptr; }
+    Vec2 uvAt(float east, float height, float north, bool bottomLeft) const;
+};
+
+class TerrainLayers {
+public:
+    // `root` may be null: no layer is textured then.
+    TerrainLayers(const WrpTerrain& terrain, const DataRoot* root, const Options& options);
+    // The layer of WrpTerrain::materials[material]; an unmapped one past the end.
+    const TerrainLayer& layer(uint32_t material) const { return material < layers_.size() ? layers_[material] : none_; }
+    size_t size() const { return layers_.size(); }
+    // One warning per texture or material that could not be had.
+    const std::vector<Warning>& warnings() const { return warnings_; }
+
+private:
+    std::vector<TerrainLayer> layers_;
+    TerrainLayer none_;
+    std::vector<Warning> warnings_;
+};
+
+}  // namespace rv
