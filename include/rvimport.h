@@ -76,7 +76,8 @@ enum { RV_AXES_STORED = 0, RV_AXES_Y_UP = 1, RV_AXES_Z_UP = 2 };
 
 typedef struct rv_options {
     int32_t abi_version;        /* RV_ABI_VERSION (rv_options_init sets it) */
-    uint64_t memory_limit;      /* bytes one decode may expand to (default 2 GiB) */
+    uint64_t memory_limit;      /* bytes one open may use for decode and view (default 2 GiB);
+                                   each texture decode has the same limit of its own */
     const char* lods;           /* "all" (default here), "first", "visual", or a LOD name/resolution */
     int32_t autocenter;         /* 1 (default): as the game places the model; 0: editable coordinates */
     float default_cell_size;    /* metres, terrains that store none (default 50) */
