@@ -96,19 +96,12 @@ void uvSets(JsonWriter& j, const OdolLod& l) {
     j.endArray();
 }
 
-void u32s(JsonWriter& j, const char* key, const std::vector<uint32_t>& values) {
-    j.key(key);
-    j.beginArray();
-    for (uint32_t v : values) j.value(v);
-    j.endArray();
-}
-
 // What only editable (MLOD) LODs hold: flags per point and face, per face corner its index
 // into `normals` (-1: none) and its UV in every set (as faces, [[u, v], ...] per face corner in
 // face order), the sets' stored ids, and #SharpEdges# as point index pairs.
 void editableFields(JsonWriter& j, const OdolLod& l) {
-    u32s(j, "point_flags", l.pointFlags);
-    u32s(j, "face_flags", l.faceFlags);
+    uints(j, "point_flags", l.pointFlags);
+    uints(j, "face_flags", l.faceFlags);
     j.key("corner_normals");
     j.beginArray();
     for (uint32_t n : l.cornerNormals) j.value(n == UINT32_MAX ? int64_t(-1) : int64_t(n));
@@ -126,7 +119,7 @@ void editableFields(JsonWriter& j, const OdolLod& l) {
         j.endArray();
     }
     j.endArray();
-    u32s(j, "corner_uv_set_ids", l.cornerUvSetIds);
+    uints(j, "corner_uv_set_ids", l.cornerUvSetIds);
     j.key("sharp_edges");
     j.beginArray();
     for (size_t i = 0; i + 1 < l.sharpEdges.size(); i += 2) {

@@ -42,14 +42,6 @@ AlphaMode alphaOf(const Image& img) {
     return !any ? AlphaMode::Opaque : partial ? AlphaMode::Blend : AlphaMode::Mask;
 }
 
-Warning warning(DiagKind kind, std::string message) {
-    Warning w;
-    w.kind = kind;
-    w.severity = Severity::Warning;
-    w.message = std::move(message);
-    return w;
-}
-
 // Broken names (control bytes) are printed escaped, never raw.
 std::string printable(const std::string& s) {
     std::string out;
@@ -167,7 +159,7 @@ MaterialImage TextureResolver::load(const std::string& reference, int stage) {
             else m.problem = img.error().message;
         }
         if (!m.image)
-            warnings_.push_back(warning(m.where.kind == ResolvedRef::Kind::Unsafe ? DiagKind::NameProblem : DiagKind::IndexOutOfRange,
+            warnings_.push_back(makeWarning(m.where.kind == ResolvedRef::Kind::Unsafe ? DiagKind::NameProblem : DiagKind::IndexOutOfRange,
                                         "texture '" + printable(reference) + "': " + m.problem));
     }
     cache_.emplace(key, m);
@@ -226,7 +218,7 @@ MaterialDefinition TextureResolver::definitionOf(const ViewMaterial& material) {
                 d.stageUvSets[size_t(st.index)] = uvSetOfText(st.uvSource);
             }
     } else {
-        warnings_.push_back(warning(mat.error().kind == DiagKind::CannotRead ? DiagKind::IndexOutOfRange : mat.error().kind,
+        warnings_.push_back(makeWarning(mat.error().kind == DiagKind::CannotRead ? DiagKind::IndexOutOfRange : mat.error().kind,
                                     "material '" + printable(material.rvmat) + "': " + mat.error().message));
     }
     rvmats_.emplace(key, d);
@@ -241,7 +233,7 @@ ResolvedMaterial TextureResolver::resolve(const ViewMaterial& material) {
     if (material.isProcedural()) {
         auto proc = parseProcedural(material.texture);
         if (proc && proc->supported) procedural = proc->color;
-        else warnings_.push_back(warning(DiagKind::UnknownRecord, "procedural texture '" + printable(material.texture) +
+        else warnings_.push_back(makeWarning(DiagKind::UnknownRecord, "procedural texture '" + printable(material.texture) +
                                                                       "' is not evaluated; the material keeps its colour"));
     } else if (!material.texture.empty()) {
         out.images.push_back(load(material.texture, -1));

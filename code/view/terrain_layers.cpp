@@ -28,14 +28,6 @@ const RvMatStage* satelliteStage(const RvMaterial& m) {
     return s && !s->texture.empty() && isWorldPos(s->uvSource) && s->hasUvTransform ? s : nullptr;
 }
 
-Warning warning(DiagKind kind, std::string message) {
-    Warning w;
-    w.kind = kind;
-    w.severity = Severity::Warning;
-    w.message = std::move(message);
-    return w;
-}
-
 }  // namespace
 
 Vec2 TerrainLayer::uvAt(float east, float height, float north, bool bottomLeft) const {
@@ -75,7 +67,7 @@ TerrainLayers::TerrainLayers(const WrpTerrain& t, const DataRoot* root, const Op
         auto bytes = root->read(where);
         auto mat = bytes ? decodeRvmat(bytes->data(), bytes->size(), material, options) : Result<RvMaterial>(bytes.error());
         if (!mat) {
-            warnings_.push_back(warning(mat.error().kind, "layer material '" + material + "': " + mat.error().message));
+            warnings_.push_back(makeWarning(mat.error().kind, "layer material '" + material + "': " + mat.error().message));
             continue;
         }
         if (const RvMatStage* s = satelliteStage(mat.value())) {

@@ -54,6 +54,16 @@ struct Diagnostic {
 using DecodeError = Diagnostic;
 using Warning = Diagnostic;
 
+// Builds a warning diagnostic with no position (adapters' and the view's notes). `message` is the
+// complete line.
+inline Warning makeWarning(DiagKind kind, std::string message) {
+    Warning w;
+    w.kind = kind;
+    w.severity = Severity::Warning;
+    w.message = std::move(message);
+    return w;
+}
+
 // Builds an error diagnostic. `message` is the complete line.
 inline DecodeError makeError(DiagKind kind, std::string message, uint64_t offset = 0, std::string where = {}) {
     DecodeError e;
