@@ -7,10 +7,6 @@
 
 #include <assimp/Importer.hpp>
 
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
-
 #include <algorithm>
 #include <optional>
 
@@ -22,18 +18,9 @@
 
 namespace {
 
+using rvtest::hostile::heapInUse;
 using rvtest::hostile::Shape;
 
-std::optional<uint64_t> heapInUse() {
-#if defined(__SANITIZE_ADDRESS__)
-    return std::nullopt;  // ASan's allocator replaces glibc's: mallinfo2 reports nothing
-#elif defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
-    const struct mallinfo2 m = mallinfo2();
-    return uint64_t(m.uordblks) + uint64_t(m.hblkhd);
-#else
-    return std::nullopt;
-#endif
-}
 
 std::string extensionOf(const Shape& s) { return s.name.substr(s.name.rfind('.') + 1); }
 

@@ -5,10 +5,6 @@
 // glibc's heap counters, never by timing.
 #include <gtest/gtest.h>
 
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
-
 #include <cstring>
 #include <limits>
 #include <algorithm>
@@ -22,19 +18,9 @@
 
 namespace {
 
+using rvtest::hostile::heapInUse;
 using rvtest::hostile::Shape;
 
-// Bytes the heap holds now (glibc); nullopt elsewhere, where those checks are skipped.
-std::optional<uint64_t> heapInUse() {
-#if defined(__SANITIZE_ADDRESS__)
-    return std::nullopt;  // ASan's allocator replaces glibc's: mallinfo2 reports nothing
-#elif defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
-    const struct mallinfo2 m = mallinfo2();
-    return uint64_t(m.uordblks) + uint64_t(m.hblkhd);
-#else
-    return std::nullopt;
-#endif
-}
 
 rv::Options withBudget(rv::MemoryBudget& budget) {
     rv::Options o;

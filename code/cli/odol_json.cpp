@@ -80,10 +80,11 @@ void faces(JsonWriter& j, const OdolLod& l) {
     j.endArray();
 }
 
-void uvSets(JsonWriter& j, const OdolLod& l) {
-    j.key("uv_sets");
+// "key": [[[u, v], ...] per set]
+void uvSetArrays(JsonWriter& j, const char* key, const std::vector<std::vector<Vec2>>& sets) {
+    j.key(key);
     j.beginArray();
-    for (const auto& set : l.uvSets) {
+    for (const std::vector<Vec2>& set : sets) {
         j.beginArray();
         for (const Vec2& uv : set) {
             j.beginArray();
@@ -96,6 +97,8 @@ void uvSets(JsonWriter& j, const OdolLod& l) {
     j.endArray();
 }
 
+void uvSets(JsonWriter& j, const OdolLod& l) { uvSetArrays(j, "uv_sets", l.uvSets); }
+
 // What only editable (MLOD) LODs hold: flags per point and face, per face corner its index
 // into `normals` (-1: none) and its UV in every set (as faces, [[u, v], ...] per face corner in
 // face order), the sets' stored ids, and #SharpEdges# as point index pairs.
@@ -106,19 +109,7 @@ void editableFields(JsonWriter& j, const OdolLod& l) {
     j.beginArray();
     for (uint32_t n : l.cornerNormals) j.value(n == UINT32_MAX ? int64_t(-1) : int64_t(n));
     j.endArray();
-    j.key("corner_uv_sets");
-    j.beginArray();
-    for (const std::vector<Vec2>& set : l.cornerUvSets) {
-        j.beginArray();
-        for (const Vec2& uv : set) {
-            j.beginArray();
-            j.value(uv.u);
-            j.value(uv.v);
-            j.endArray();
-        }
-        j.endArray();
-    }
-    j.endArray();
+    uvSetArrays(j, "corner_uv_sets", l.cornerUvSets);
     uints(j, "corner_uv_set_ids", l.cornerUvSetIds);
     j.key("sharp_edges");
     j.beginArray();

@@ -1,5 +1,9 @@
 #include "support/hostile_shapes.hpp"
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 #include <algorithm>
 #include <cstring>
 
@@ -137,6 +141,17 @@ Shape roadFlood(uint32_t links) {
 std::vector<Shape> allShapes() {
     return {aliasedLods(1000, 40000), propertyFlood(100000), sameNameMaterials(20000), elevationBomb(4096),
             roadFlood(30000)};
+}
+
+std::optional<uint64_t> heapInUse() {
+#if defined(__SANITIZE_ADDRESS__)
+    return std::nullopt;  // ASan's allocator replaces glibc's: mallinfo2 reports nothing
+#elif defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+    const struct mallinfo2 m = mallinfo2();
+    return uint64_t(m.uordblks) + uint64_t(m.hblkhd);
+#else
+    return std::nullopt;
+#endif
 }
 
 std::vector<Shape> seedShapes() {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,5 +42,9 @@ Shape roadFlood(uint32_t links);
 // fuzz seeds (under 256 KiB, so the fuzzers stay fast).
 std::vector<Shape> allShapes();
 std::vector<Shape> seedShapes();
+
+// Bytes the heap holds now (glibc's mallinfo2); nullopt elsewhere (and under ASan, whose
+// allocator replaces glibc's), where the heap checks are skipped.
+std::optional<uint64_t> heapInUse();
 
 }  // namespace rvtest::hostile
