@@ -15,18 +15,8 @@ sys.path.insert(0, os.environ["RV_ADDON_DIR"])
 addon_utils.enable("io_import_rv", default_set=True)
 demo = os.environ["RV_DEMO_DIR"]
 samples = os.environ.get("RV_SAMPLES_DIR", "")
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
-
-
-def reset():
-    bpy.ops.wm.read_factory_settings(use_empty=True)
-    addon_utils.enable("io_import_rv", default_set=True)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from blender_checks import check, failures, reset  # noqa: E402
 
 
 def mesh_objects():

@@ -13,13 +13,8 @@ import bpy
 
 sys.path.insert(0, os.environ["RV_ADDON_DIR"])
 samples = os.environ.get("RV_SAMPLES_DIR", "")
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from blender_checks import check, failures  # noqa: E402
 
 
 def load(rel):

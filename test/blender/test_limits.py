@@ -11,23 +11,12 @@ files rv_make_blender_limits wrote)."""
 import os
 import sys
 
-import addon_utils
 import bpy
 
 sys.path.insert(0, os.environ["RV_ADDON_DIR"])
 limits = os.environ["RV_LIMITS_DIR"]
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
-
-
-def reset():
-    bpy.ops.wm.read_factory_settings(use_empty=True)
-    addon_utils.enable("io_import_rv", default_set=True)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from blender_checks import check, failures, reset  # noqa: E402
 
 
 from io_import_rv import build  # noqa: E402

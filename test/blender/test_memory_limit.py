@@ -7,7 +7,6 @@ shapes rv_make_hostile wrote), RV_DEMO_DIR (rv_crate.p3d from rv_make_demo)."""
 import os
 import sys
 
-import addon_utils
 import bpy
 
 sys.path.insert(0, os.environ["RV_ADDON_DIR"])
@@ -15,19 +14,9 @@ hostile = os.environ["RV_HOSTILE_DIR"]
 flood = os.path.join(hostile, "property_flood.p3d")  # 100,000 named properties in 654 KB
 bomb = os.path.join(hostile, "elevation_bomb.wrp")   # 4096^2 heights: 64 MiB decoded
 crate = os.path.join(os.environ["RV_DEMO_DIR"], "rv_crate.p3d")
-failures = []
 reports = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
-
-
-def reset():
-    bpy.ops.wm.read_factory_settings(use_empty=True)
-    addon_utils.enable("io_import_rv", default_set=True)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from blender_checks import check, failures, reset  # noqa: E402
 
 
 def run(op, **kw):
