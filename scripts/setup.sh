@@ -11,7 +11,7 @@ if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -q
 $SUDO apt-get install -y -q --no-install-recommends \
-  build-essential cmake ninja-build pkg-config \
+  build-essential cmake ninja-build pkg-config time \
   libassimp-dev libglm-dev googletest libgtest-dev libbenchmark-dev \
   liblzo2-dev libsquish-dev libstb-dev clang libclang-rt-14-dev blender assimp-utils qt3d5-dev-tools \
   g++-mingw-w64-x86-64-posix wine64
