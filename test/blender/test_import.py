@@ -72,10 +72,12 @@ except RuntimeError as e:  # background mode raises the reported error
 check(result == {"CANCELLED"}, "damaged file cancels")
 check(len(bpy.data.objects) == 0 and len(bpy.data.meshes) == 0, "damaged file creates nothing")
 
-# The generated terrain: 64 x 32 samples, 24 objects.
+# The generated terrain: 64 x 32 samples, 24 objects (placed one Blender object each here: the
+# default, instances on points, is test_placements.py's).
 reset()
-check(bpy.ops.import_scene.rv_wrp(filepath=os.path.join(demo, "rv_world.wrp")) == {"FINISHED"}, "world imports")
-tiles = [o for o in bpy.data.objects if o.type == "MESH"]
+check(bpy.ops.import_scene.rv_wrp(filepath=os.path.join(demo, "rv_world.wrp"), placement="OBJECTS") == {"FINISHED"},
+      "world imports")
+tiles = bpy.data.collections["Terrain"].objects
 check(sum(len(o.data.vertices) for o in tiles) == 64 * 32, "one vertex per height sample (one tile)")
 check(sum(len(o.data.polygons) for o in tiles) == 63 * 31, "one quad per cell")
 empties = [o for o in bpy.data.objects if o.type == "EMPTY"]
@@ -83,14 +85,16 @@ check(len(empties) == 24, "24 object empties, got %d" % len(empties))
 world = bpy.data.collections.get("rv_world.wrp")
 check(world is not None and list(world["rv_map_size"]) == [64, 32], "grid size on the collection")
 
-# With a data root holding one of its three models (rv\test\house.p3d, here the demo crate): the
-# houses share one textured mesh, the trees and roads (missing) stay empties, with a warning.
+# With a data root holding one of its three models (rv\test\house.p3d, here the demo crate) and
+# placement OBJECTS: the houses share one textured mesh, the trees and roads (missing) stay
+# empties, with a warning.
 reset()
 root_dir = tempfile.mkdtemp(prefix="rv_world_root_")
 os.makedirs(os.path.join(root_dir, "rv", "test"))
 shutil.copy(os.path.join(demo, "rv_crate.p3d"), os.path.join(root_dir, "rv", "test", "house.p3d"))
 from io_import_rv import build as rv_build  # noqa: E402
-warnings = rv_build.import_terrain(bpy.context, os.path.join(demo, "rv_world.wrp"), data_root=root_dir)
+warnings = rv_build.import_terrain(bpy.context, os.path.join(demo, "rv_world.wrp"), data_root=root_dir,
+                                   placement="OBJECTS")
 placed = [o for o in bpy.data.objects if "rv_model" in o]
 houses = [o for o in placed if o["rv_model"] == "rv\\test\\house.p3d"]
 check(len(placed) == 24, "24 placed objects, got %d" % len(placed))
@@ -117,8 +121,8 @@ if samples and os.path.isdir(samples):
         check(len(objs["Memory"].data.vertices) == 2, "m7a3 memory has 2 points")
         check({"mem01", "mem02"} <= {g.name for g in objs["Memory"].vertex_groups}, "memory point groups")
     reset()
-    bpy.ops.import_scene.rv_wrp(filepath=os.path.join(samples, "terrain/op25q_small.wrp"))
-    tiles = [o for o in bpy.data.objects if o.type == "MESH"]
+    bpy.ops.import_scene.rv_wrp(filepath=os.path.join(samples, "terrain/op25q_small.wrp"), placement="OBJECTS")
+    tiles = bpy.data.collections["Terrain"].objects
     check(sum(len(o.data.polygons) for o in tiles) == 255 * 255, "op25q_small: 255 x 255 cells")
     check(len([o for o in bpy.data.objects if o.type == "EMPTY"]) == 400, "op25q_small: 400 objects")
 

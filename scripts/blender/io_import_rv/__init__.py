@@ -19,9 +19,11 @@ bl_info = {
 }
 
 import os
+import time
+import traceback
 
 import bpy
-from bpy.props import BoolProperty, FloatProperty, IntProperty, StringProperty
+from bpy.props import BoolProperty, EnumProperty, FloatProperty, IntProperty, StringProperty
 from bpy_extras.io_utils import ImportHelper
 
 from . import build, rvlib
@@ -103,6 +105,12 @@ class IMPORT_SCENE_OT_rv_p3d(bpy.types.Operator, ImportHelper):
         return {"FINISHED"}
 
 
+# Input the terrain operator lets through while it imports (Esc cancels; everything else waits, so
+# that nothing, an undo or a file load above all, changes the data under the import).
+_PASS_THROUGH = {"MOUSEMOVE", "INBETWEENMOUSE", "TIMER", "TIMER0", "TIMER1", "TIMER2", "TIMER_JOBS", "TIMER_AUTOSAVE",
+                 "TIMER_REPORT", "TIMERREGION", "WINDOW_DEACTIVATE", "NONE"}
+
+
 class IMPORT_SCENE_OT_rv_wrp(bpy.types.Operator, ImportHelper):
     """Import an Arma/OFP terrain (.wrp: 4WVR, 8WVR, OPRW)"""
 
@@ -115,24 +123,101 @@ class IMPORT_SCENE_OT_rv_wrp(bpy.types.Operator, ImportHelper):
     cell_size: FloatProperty(name="Cell Size", description="Height-grid spacing for worlds that do not store it (OFP)",
                              default=50.0, min=0.01)
     objects: BoolProperty(name="Objects", description="Every placed object: its model from the data root (one shared "
-                                                     "mesh per model), else an empty", default=True)
+                                                     "mesh per model), else a marker", default=True)
+    placement: EnumProperty(name="Placement", items=build.PLACEMENTS, default="POINTS",
+                            description="How placed objects become Blender data")
     data_root: StringProperty(name="Data Root", subtype="DIR_PATH",
                               description="Folder laid out like the game's files (a P: drive; PBOs below it are "
                                           "read too) where the placed models and their textures are found. "
                                           "Empty: the add-on preference")
     memory_limit: IntProperty(name="Memory Limit (MB)", description=_MEMORY_HELP + ". 0: the add-on preference",
                               default=0, min=0, max=1 << 20)
+    # Set by invoke (the File > Import menu): execute then imports step by step under a timer, with
+    # a progress bar and Esc. Scripts (bpy.ops EXEC) and background Blender import synchronously.
+    interactive: BoolProperty(default=False, options={"HIDDEN", "SKIP_SAVE"})
+
+    def invoke(self, context, event):
+        self.interactive = True
+        return ImportHelper.invoke(self, context, event)
 
     def execute(self, context):
+        mb = _memory_limit(self, context)
+        steps = build.terrain_steps(context, self.filepath, self.cell_size, self.objects,
+                                    data_root=self.data_root or _preferred_data_root(context), placement=self.placement)
+        if self.interactive and context.window is not None and not bpy.app.background and not self.options.is_repeat:
+            return self._start(context, steps, mb)
         try:
-            with rvlib.memory_limit(_memory_limit(self, context)):
-                warnings = build.import_terrain(context, self.filepath, self.cell_size, self.objects,
-                                                data_root=self.data_root or _preferred_data_root(context))
+            with rvlib.memory_limit(mb):
+                while True:
+                    next(steps)
+        except StopIteration as end:
+            warnings = end.value
         except build.ImportFailed as e:
             self.report({"ERROR"}, str(e))
             return {"CANCELLED"}
         _report_warnings(self, warnings)
         return {"FINISHED"}
+
+    # The modal import: a timer event runs steps for about 0.1 s, then Blender redraws the progress.
+    def _start(self, context, steps, mb):
+        self._steps, self._mb, self._total = steps, mb, 1
+        wm = context.window_manager
+        self._timer = wm.event_timer_add(0.01, window=context.window)
+        wm.modal_handler_add(self)
+        wm.progress_begin(0, 1)
+        self._status(context, 0.0)
+        return {"RUNNING_MODAL"}
+
+    def _status(self, context, fraction):
+        if context.workspace is not None:
+            text = None if fraction is None else "Importing %s: %d%%   Esc: cancel" % (
+                os.path.basename(self.filepath), int(100 * fraction))
+            context.workspace.status_text_set(text)
+
+    def _stop(self, context):
+        wm = context.window_manager
+        wm.event_timer_remove(self._timer)
+        wm.progress_end()
+        self._status(context, None)
+
+    def modal(self, context, event):
+        if event.type == "ESC":
+            self.cancel(context)
+            self.report({"INFO"}, "Import cancelled: nothing was added")
+            return {"CANCELLED"}
+        if event.type != "TIMER" or event.timer is not self._timer:
+            return {"PASS_THROUGH"} if event.type in _PASS_THROUGH else {"RUNNING_MODAL"}
+        until = time.monotonic() + 0.1
+        try:
+            with rvlib.memory_limit(self._mb):
+                while time.monotonic() < until:
+                    done, self._total = next(self._steps)
+        except StopIteration as end:
+            self._stop(context)
+            _report_warnings(self, end.value)
+            return {"FINISHED"}
+        except build.ImportFailed as e:  # the generator has removed what it made
+            self._stop(context)
+            self.report({"ERROR"}, str(e))
+            return {"CANCELLED"}
+        except Exception as e:
+            self._stop(context)
+            traceback.print_exc()
+            self.report({"ERROR"}, "Import failed: %s" % e)
+            return {"CANCELLED"}
+        fraction = done / max(1, self._total)
+        context.window_manager.progress_update(fraction)
+        self._status(context, fraction)
+        return {"RUNNING_MODAL"}
+
+    def cancel(self, context):
+        """Esc, or Blender ending the modal import (a file load): closing the steps removes
+        everything they made."""
+        try:
+            self._steps.close()
+        except ReferenceError:  # a file load freed the datablocks already
+            pass
+        self._stop(context)
 
 
 def _menu(self, context):

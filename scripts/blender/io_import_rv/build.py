@@ -45,6 +45,7 @@ class Created:
 
     def __init__(self):
         self.objects, self.meshes, self.materials, self.collections, self.images = [], [], [], [], []
+        self.node_groups = []
 
     def mesh(self, name):
         m = bpy.data.meshes.new(short_name(name))
@@ -71,16 +72,11 @@ class Created:
         return c
 
     def remove_all(self):
-        for o in self.objects:
-            bpy.data.objects.remove(o, do_unlink=True)
-        for m in self.meshes:
-            bpy.data.meshes.remove(m, do_unlink=True)
-        for m in self.materials:
-            bpy.data.materials.remove(m, do_unlink=True)
-        for c in self.collections:
-            bpy.data.collections.remove(c, do_unlink=True)
-        for i in self.images:
-            bpy.data.images.remove(i, do_unlink=True)
+        """One batch removal: bpy.data.*.remove one at a time costs minutes for 50 000 objects."""
+        ids = self.objects + self.meshes + self.materials + self.collections + self.images + self.node_groups
+        bpy.data.batch_remove([i for i in ids if i is not None])
+        for kind in (self.objects, self.meshes, self.materials, self.collections, self.images, self.node_groups):
+            kind.clear()
 
 
 def _matrix(m):
@@ -333,9 +329,43 @@ def _tile_object(created, tile, layer_materials):
     return created.object(mesh.name, mesh)
 
 
+# How a terrain's placed objects become Blender data (the terrain operator's "Placement").
+# Measured on gen8wvr_medium.wrp (1024² samples, 50 000 objects of 4 models, no data root) with
+# Blender 3.4.1 headless on the project's 2-core machine, the add-on's whole import / the first
+# depsgraph evaluation after it (test/blender/bench_placements.py):
+#   POINTS       one mesh object per model whose vertices are the placements, Instance on Points
+#                of the model's collection: 0.9 s / 0.1 s;
+#   COLLECTIONS  one collection instance empty per placement: 20.5 s / 6.3 s;
+#   OBJECTS      one object per placement sharing the model's mesh (the add-on before issue 17):
+#                17.8 s / 5.9 s.
+# A Blender object costs ~0.2 ms to create and link once tens of thousands share a name stem, and
+# the depsgraph then handles each one; instances made by geometry nodes are neither IDs nor depsgraph
+# nodes. So POINTS is the default, and keeps each placement's object id as a point attribute.
+PLACEMENTS = (
+    ("POINTS", "Instances on points",
+     "One object per model whose points are its placements, instanced by geometry nodes (fastest; "
+     "each placement's object id is the point attribute rv_object_id)"),
+    ("COLLECTIONS", "Collection instances",
+     "One collection instance empty per placement (a Blender object each: slow beyond ~10 000)"),
+    ("OBJECTS", "Objects",
+     "One object per placement sharing its model's mesh, an arrow empty when the model is missing "
+     "(a Blender object each: slow beyond ~10 000)"),
+)
+
+# Placements per progress step: small enough that Esc answers within a fraction of a second.
+CHUNK = 4096
+
+# Point attributes of a POINTS object, one value per placement.
+ROTATION_ATTRIBUTE, SCALE_ATTRIBUTE, ID_ATTRIBUTE = "rv_rotation", "rv_scale", "rv_object_id"
+
+
+def _model_base(model):
+    return model.replace("\\", "/").rsplit("/", 1)[-1] or "object"
+
+
 def _placed_mesh(created, t, i, model, images, warnings):
     """Placement i's model (its first visual LOD, textured) as one mesh every object of it shares;
-    None when the data root does not have it (the objects stay empties)."""
+    None when the data root does not have it."""
     try:
         m = t.placement_model(i)
     except rvlib.DecodeFailed as e:
@@ -352,27 +382,174 @@ def _placed_mesh(created, t, i, model, images, warnings):
     return mesh
 
 
-def _placed_objects(created, t, coll, with_models):
-    """An object per placed object: sharing its model's mesh when the data root has the model
-    (one mesh per model, however many objects), else an empty. Returns the warnings."""
-    warnings, images = [], {}
-    for i, (model, objects) in enumerate(t.placements):
-        mesh = _placed_mesh(created, t, i, model, images, warnings) if with_models else None
-        base = model.replace("\\", "/").rsplit("/", 1)[-1] or "object"
-        for k in objects:
+def _marker_mesh(created):
+    """A missing model's stand-in: axis arrows of 1 m drawn as edges (like an arrow empty, but a
+    mesh, so geometry nodes can instance it)."""
+    mesh = created.mesh("rv missing model")
+    co = [(0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1),
+          (0.85, 0.06, 0), (0.85, -0.06, 0), (0.06, 0.85, 0), (-0.06, 0.85, 0), (0, 0.06, 0.85), (0, -0.06, 0.85)]
+    edges = [(0, 1), (0, 2), (0, 3), (1, 4), (1, 5), (2, 6), (2, 7), (3, 8), (3, 9)]
+    mesh.from_pydata(co, edges, [])
+    mesh["rv_marker"] = True
+    return mesh
+
+
+def _instancing_group(created):
+    """The geometry-nodes group of every POINTS object: an instance of the input collection (the
+    model) on each point, rotated by the Euler XYZ attribute rv_rotation and scaled by rv_scale.
+    Point attributes (rv_object_id) carry over to the instances."""
+    group = bpy.data.node_groups.new("rv placements", "GeometryNodeTree")
+    created.node_groups.append(group)
+    group.inputs.new("NodeSocketGeometry", "Geometry")
+    group.inputs.new("NodeSocketCollection", "Model")
+    group.outputs.new("NodeSocketGeometry", "Geometry")
+    nodes, links = group.nodes, group.links
+    given, result = nodes.new("NodeGroupInput"), nodes.new("NodeGroupOutput")
+    given.location, result.location = (-600, 0), (300, 0)
+    model = nodes.new("GeometryNodeCollectionInfo")
+    model.transform_space = "ORIGINAL"
+    model.location = (-350, -100)
+    links.new(given.outputs["Model"], model.inputs["Collection"])
+    place = nodes.new("GeometryNodeInstanceOnPoints")
+    links.new(given.outputs["Geometry"], place.inputs["Points"])
+    links.new(model.outputs[0], place.inputs["Instance"])
+    for k, (name, socket) in enumerate(((ROTATION_ATTRIBUTE, "Rotation"), (SCALE_ATTRIBUTE, "Scale"))):
+        attr = nodes.new("GeometryNodeInputNamedAttribute")
+        attr.data_type = "FLOAT_VECTOR"
+        attr.inputs["Name"].default_value = name
+        attr.location = (-350, -300 - 150 * k)
+        links.new(next(s for s in attr.outputs if s.enabled), place.inputs[socket])
+    links.new(place.outputs["Instances"], result.inputs["Geometry"])
+    return group
+
+
+def _decompose(tr, objects, start, stop):
+    """Translations, Euler XYZ rotations and scales of objects[start:stop] as flat float lists, and
+    how many of them are sheared. The library's 4x4 transforms are row-major and in Blender's frame
+    already; Blender 3.4's Instance on Points takes an Euler rotation and a scale vector, so a
+    shear (no sample has one) is lost. A mirror survives as a negative scale."""
+    co, rot, scale, sheared = [], [], [], 0
+    for k in objects[start:stop]:
+        b = 16 * k
+        m = tr[b:b + 12]
+        loc, q, s = Matrix((m[0:4], m[4:8], m[8:12], (0.0, 0.0, 0.0, 1.0))).decompose()
+        co.extend(loc)
+        rot.extend(q.to_euler("XYZ"))
+        scale.extend(s)
+        # Columns of rotation x scale are orthogonal: their dot products, relative to their lengths.
+        a, b_, c, d, e, f, g, h, i = m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10]
+        if abs(a * b_ + d * e + g * h) + abs(a * c + d * f + g * i) + abs(b_ * c + e * f + h * i) \
+                > 1e-3 * (a * a + b_ * b_ + c * c + d * d + e * e + f * f + g * g + h * h + i * i):
+            sheared += 1
+    return co, rot, scale, sheared
+
+
+def _points_object(created, t, base, model, objects, collection, group, warnings):
+    """Generator: the POINTS object of one model, one vertex per placement; yields the number of
+    placements done after every CHUNK; returns the object."""
+    co, rot, scale, sheared = array.array("f"), array.array("f"), array.array("f"), 0
+    for start in range(0, len(objects), CHUNK):
+        c, r, s, n = _decompose(t.object_transforms, objects, start, start + CHUNK)
+        co.extend(c)
+        rot.extend(r)
+        scale.extend(s)
+        sheared += n
+        yield min(CHUNK, len(objects) - start)
+    if sheared:
+        warnings.append("%d placements of %s are sheared: instances on points show them without the shear "
+                        "(the Objects placement keeps their matrices)" % (sheared, model))
+    mesh = created.mesh("%s placements" % base)
+    mesh.vertices.add(len(objects))
+    mesh.vertices.foreach_set("co", co)
+    mesh.attributes.new(ROTATION_ATTRIBUTE, "FLOAT_VECTOR", "POINT").data.foreach_set("vector", rot)
+    mesh.attributes.new(SCALE_ATTRIBUTE, "FLOAT_VECTOR", "POINT").data.foreach_set("vector", scale)
+    ids = t.object_ids
+    mesh.attributes.new(ID_ATTRIBUTE, "INT", "POINT").data.foreach_set("value", array.array("i", (ids[k] for k in objects)))
+    mesh.update()
+    obj = created.object(mesh.name, mesh)
+    obj["rv_model"] = model
+    obj["rv_placement_count"] = len(objects)
+    mod = obj.modifiers.new("rv placements", "NODES")
+    mod.node_group = group
+    mod[group.inputs["Model"].identifier] = collection
+    return obj
+
+
+def _per_placement_objects(created, t, base, model, objects, coll, mesh=None, collection=None):
+    """Generator: a Blender object per placement, linked to coll: sharing `mesh` (OBJECTS), else a
+    collection instance empty of `collection` (COLLECTIONS), else an arrow empty (OBJECTS with the
+    model missing). Yields the number done after every CHUNK."""
+    ids, tr = t.object_ids, t.object_transforms
+    for start in range(0, len(objects), CHUNK):
+        for k in objects[start:start + CHUNK]:
             obj = created.object(base, mesh)
-            if mesh is None:
+            if collection is not None:
+                obj.instance_type = "COLLECTION"
+                obj.instance_collection = collection
+            elif mesh is None:
                 obj.empty_display_type = "ARROWS"
             obj["rv_model"] = model
-            obj["rv_object_id"] = t.object_ids[k]
-            obj.matrix_world = _matrix(t.object_transforms[16 * k:16 * k + 16])
+            obj["rv_object_id"] = ids[k]
+            obj.matrix_world = _matrix(tr[16 * k:16 * k + 16])
             coll.objects.link(obj)
-    return warnings
+        yield min(CHUNK, len(objects) - start)
 
 
-def import_terrain(context, path, cell_size=50.0, objects=True, tile_cells=128, data_root=""):
-    """Returns the warnings. Raises ImportFailed with the library's message. With a data root the
-    placed objects show their models (one shared mesh per model), else they are empties."""
+def _placed_objects(created, t, coll, models_coll, with_models, placement, warnings):
+    """Generator over the placed objects, model by model; yields the number of placements done.
+    POINTS and COLLECTIONS put each model (its shared mesh, or the marker arrows when missing) in a
+    collection of its own under models_coll, which the import excludes from the view layer."""
+    images, marker, group = {}, None, None
+    for i, (model, objects) in enumerate(t.placements):
+        mesh = _placed_mesh(created, t, i, model, images, warnings) if with_models else None
+        base = _model_base(model)
+        if placement == "OBJECTS":
+            yield from _per_placement_objects(created, t, base, model, objects, coll, mesh=mesh)
+            continue
+        if mesh is None and marker is None:
+            marker = _marker_mesh(created)
+        collection = created.collection(base)
+        collection["rv_model"] = model
+        models_coll.children.link(collection)
+        proto = created.object(base, mesh or marker)
+        proto["rv_model"] = model
+        if mesh is None:
+            proto["rv_missing"] = True
+        collection.objects.link(proto)
+        if placement == "POINTS":
+            if group is None:
+                group = _instancing_group(created)
+            obj = yield from _points_object(created, t, base, model, objects, collection, group, warnings)
+            coll.objects.link(obj)
+        else:
+            yield from _per_placement_objects(created, t, base, model, objects, coll, collection=collection)
+
+
+def _exclude(scene, collection):
+    """Leave `collection` out of every view layer of the scene: its objects are only the models
+    the placements instance, not objects standing at the origin."""
+    for layer in scene.view_layers:
+        stack = [layer.layer_collection]
+        while stack:
+            lc = stack.pop()
+            if lc.collection == collection:
+                lc.exclude = True
+                break
+            stack.extend(lc.children)
+
+
+def terrain_steps(context, path, cell_size=50.0, objects=True, tile_cells=128, data_root="", placement="POINTS"):
+    """The terrain import as a generator, for a modal operator: it yields (done, total) after each
+    tile, model and chunk of placements, and returns the warnings (StopIteration.value). Closing
+    it early (generator.close(), on Esc) removes everything made so far; nothing is linked into
+    the scene before the last step. The first step opens the file and raises ImportFailed with
+    the library's message when it cannot."""
+    if placement not in {p[0] for p in PLACEMENTS}:
+        raise ValueError("placement must be one of %s" % [p[0] for p in PLACEMENTS])
+    return _terrain_steps(context.scene, path, cell_size, objects, tile_cells, data_root, placement)
+
+
+def _terrain_steps(scene, path, cell_size, objects, tile_cells, data_root, placement):
     try:
         t = rvlib.Terrain(path, cell_size, tile_cells, data_root)
     except (rvlib.DecodeFailed, rvlib.LibraryMissing) as e:
@@ -380,6 +557,9 @@ def import_terrain(context, path, cell_size=50.0, objects=True, tile_cells=128, 
     created = Created()
     try:
         with t:
+            placed = sum(len(o) for _, o in t.placements) if objects and t.object_models else 0
+            total, done = t.tile_count + placed, 0
+            yield done, total
             root = created.collection(os.path.basename(path))
             terrain = created.collection("Terrain")
             root.children.link(terrain)
@@ -394,16 +574,40 @@ def import_terrain(context, path, cell_size=50.0, objects=True, tile_cells=128, 
 
             for tile in t.tiles():
                 terrain.objects.link(_tile_object(created, tile, layer_material if t.materials else None))
+                done += 1
+                yield done, total
+            done = t.tile_count
             root["rv_map_size"] = list(t.map_size)
             root["rv_layer_size"] = list(t.layer_size)
             root["rv_cell_size"] = t.cell_size
             root["rv_signature"] = t.signature
-            if objects and t.object_models:
+            models_coll = None
+            if placed:
                 coll = created.collection("Objects")
+                coll["rv_placement"] = placement
                 root.children.link(coll)
-                t.warnings.extend(_placed_objects(created, t, coll, bool(data_root)))
-        context.scene.collection.children.link(root)
-    except Exception:
+                if placement != "OBJECTS":
+                    models_coll = created.collection("Models")
+                    root.children.link(models_coll)
+                for n in _placed_objects(created, t, coll, models_coll, bool(data_root), placement, t.warnings):
+                    done += n
+                    yield done, total
+        scene.collection.children.link(root)
+        if models_coll is not None:
+            _exclude(scene, models_coll)
+    except BaseException:  # GeneratorExit (cancelled) too
         created.remove_all()
         raise
     return t.warnings
+
+
+def import_terrain(context, path, cell_size=50.0, objects=True, tile_cells=128, data_root="", placement="POINTS"):
+    """Returns the warnings. Raises ImportFailed with the library's message. With a data root the
+    placed objects show their models (one shared mesh per model), else the marker arrows
+    (POINTS, COLLECTIONS) or arrow empties (OBJECTS)."""
+    steps = terrain_steps(context, path, cell_size, objects, tile_cells, data_root, placement)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            return end.value

@@ -1,0 +1,209 @@
+"""Headless Blender test of a terrain's placed objects in the io_import_rv add-on (issue 17): every
+placement method (build.PLACEMENTS) makes exactly one instance per placement the library lists,
+at the library's transform; a cancelled import leaves no datablock behind.
+
+Environment: RV_ADDON_DIR (scripts/blender), RVIMPORT_LIB (the built librvimport.so), RV_DEMO_DIR
+(rv_crate.p3d and rv_world.wrp from rv_make_demo), RV_SAMPLES_DIR (optional: gen8wvr_medium.wrp,
+50 000 placements, is checked when present)."""
+import os
+import shutil
+import sys
+import tempfile
+import time
+
+import addon_utils
+import bpy
+
+sys.path.insert(0, os.environ["RV_ADDON_DIR"])
+addon_utils.enable("io_import_rv", default_set=True)
+demo = os.environ["RV_DEMO_DIR"]
+samples = os.environ.get("RV_SAMPLES_DIR", "")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from blender_checks import check, failures, reset  # noqa: E402
+from io_import_rv import build, rvlib  # noqa: E402
+
+WORLD = os.path.join(demo, "rv_world.wrp")
+HOUSE = "rv\\test\\house.p3d"
+
+
+def library_placements(path):
+    """The library's placements: {object id: row-major 4x4 in Blender's frame}, and the object count."""
+    with rvlib.Terrain(path) as t:
+        tr = t.object_transforms
+        placed = {t.object_ids[k]: tuple(tr[16 * k:16 * k + 16]) for _, objs in t.placements for k in objs}
+        return placed, len(t.object_models)
+
+
+def instance_transforms():
+    """Every instance the evaluated scene draws (geometry nodes and collection instances alike):
+    their world matrices as row-major 16-tuples, and the names of the objects instanced."""
+    depsgraph = bpy.context.evaluated_depsgraph_get()
+    out, models = [], set()
+    for inst in depsgraph.object_instances:
+        if inst.is_instance:
+            m = inst.matrix_world
+            out.append(tuple(m[r][c] for r in range(4) for c in range(4)))
+            models.add(inst.object.name)
+    return out, models
+
+
+def unmatched(got, expected, tolerance=1e-3):
+    """The matrices of `got` that match no unused one of `expected` within `tolerance` (the Euler
+    round trip of instances on points loses float bits), found through a 1 m grid of translations."""
+    grid = {}
+    for m in expected:
+        grid.setdefault((int(m[3] // 1), int(m[7] // 1)), []).append(m)
+    left = []
+    for m in got:
+        cx, cy = int(m[3] // 1), int(m[7] // 1)
+        for cell in ((cx + dx, cy + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
+            hit = next((e for e in grid.get(cell, ()) if all(abs(a - b) <= tolerance for a, b in zip(m, e))), None)
+            if hit is not None:
+                grid[cell].remove(hit)
+                break
+        else:
+            left.append(m)
+    return left
+
+
+def datablocks():
+    return {"objects": len(bpy.data.objects), "meshes": len(bpy.data.meshes), "materials": len(bpy.data.materials),
+            "collections": len(bpy.data.collections), "node groups": len(bpy.data.node_groups),
+            "images": len(bpy.data.images), "scene children": len(bpy.context.scene.collection.children)}
+
+
+def check_instances(path, method, expected, what):
+    """The evaluated scene has one instance per placement, each at its placement's transform."""
+    got, models = instance_transforms()
+    check(len(got) == len(expected), "%s %s: %d instances for %d placements" % (what, method, len(got), len(expected)))
+    left = unmatched(got, list(expected.values()))
+    check(not left, "%s %s: %d instances stand at no placement's transform (first: %s)"
+          % (what, method, len(left), left[:1]))
+    return models
+
+
+placed, count = library_placements(WORLD)
+check(count == 24 and len(placed) == 24, "the demo world lists 24 placements: %d of %d" % (len(placed), count))
+
+# Instances on points (the operator's default): one points object per model, one point per
+# placement with its object id; the models (here all missing: arrow markers) in an excluded
+# Models collection.
+reset()
+check(bpy.ops.import_scene.rv_wrp(filepath=WORLD) == {"FINISHED"}, "world imports")
+objects = bpy.data.collections["Objects"]
+check(objects["rv_placement"] == "POINTS", "the Objects collection records its placement method")
+points = list(objects.objects)
+with rvlib.Terrain(WORLD) as t:
+    model_count = len(t.placements)
+check(sum(len(o.data.vertices) for o in points) == 24 and len(points) == model_count,
+      "a points object per model (%d) with 24 points: %s" % (model_count, [(o.name, len(o.data.vertices)) for o in points]))
+ids = sorted(v for o in points for v in (a.value for a in o.data.attributes["rv_object_id"].data))
+check(ids == sorted(placed), "rv_object_id holds every placement's id: %s" % ids[:5])
+check(all(o.modifiers and o.modifiers[0].type == "NODES" for o in points), "each points object instances by geometry nodes")
+check(all(o["rv_placement_count"] == len(o.data.vertices) for o in points), "rv_placement_count")
+models = check_instances(WORLD, "POINTS", placed, "demo world")
+check(all(bpy.data.objects[m].get("rv_missing") and bpy.data.objects[m].data.get("rv_marker") for m in models),
+      "missing models are instanced as the marker: %s" % sorted(models))
+layer = bpy.context.view_layer.layer_collection.children["rv_world.wrp"].children["Models"]
+check(layer.exclude, "the Models collection is excluded from the view layer")
+
+# Collection instances: one instance empty per placement.
+reset()
+build.import_terrain(bpy.context, WORLD, placement="COLLECTIONS")
+empties = [o for o in bpy.data.objects if o.instance_type == "COLLECTION"]
+check(len(empties) == 24 and sorted(o["rv_object_id"] for o in empties) == sorted(placed),
+      "24 collection instance empties with their object ids: %d" % len(empties))
+check_instances(WORLD, "COLLECTIONS", placed, "demo world")
+
+# With a data root holding the house: its instances are the crate's first LOD (48 vertices), the
+# others markers, and a missing model is a warning.
+root_dir = tempfile.mkdtemp(prefix="rv_world_root_")
+os.makedirs(os.path.join(root_dir, "rv", "test"))
+shutil.copy(os.path.join(demo, "rv_crate.p3d"), os.path.join(root_dir, "rv", "test", "house.p3d"))
+with rvlib.Terrain(WORLD) as t:
+    houses = sum(len(objs) for model, objs in t.placements if model == HOUSE)
+for method in ("POINTS", "COLLECTIONS"):
+    reset()
+    warnings = build.import_terrain(bpy.context, WORLD, data_root=root_dir, placement=method)
+    check(any("tree.p3d" in w for w in warnings), "%s: a missing model is a warning: %s" % (method, warnings[-2:]))
+    depsgraph = bpy.context.evaluated_depsgraph_get()
+    house = [(i.object.type, len(i.object.data.vertices)) for i in depsgraph.object_instances
+             if i.is_instance and i.object.get("rv_model") == HOUSE]
+    check(len(house) == houses and set(house) == {("MESH", 48)},
+          "%s: %d house instances of the crate's first LOD, got %d" % (method, houses, len(house)))
+    check_instances(WORLD, method, placed, "demo world with a data root")
+shutil.rmtree(root_dir, ignore_errors=True)
+
+# Cancelling (what Esc does in the modal operator: closing the steps) anywhere removes everything.
+for method in ("POINTS", "COLLECTIONS", "OBJECTS"):
+    reset()
+    before = datablocks()
+    steps = build.terrain_steps(bpy.context, WORLD, placement=method)
+    seen = [next(steps) for _ in range(3)]  # opened, the tile, the first model
+    check(len(bpy.data.objects) > 0, "%s: the steps made objects before the cancel" % method)
+    steps.close()
+    check(datablocks() == before, "%s: a cancelled import leaves nothing: %s, was %s" % (method, datablocks(), before))
+    check(seen[-1][0] < seen[-1][1], "%s: cancelled midway (%s)" % (method, seen))
+
+# The synchronous path reaches the end through the same steps.
+reset()
+steps = build.terrain_steps(bpy.context, WORLD)
+progress = []
+try:
+    while True:
+        progress.append(next(steps))
+except StopIteration as end:
+    check(isinstance(end.value, list), "the steps return the warnings")
+check(progress[-1][0] == progress[-1][1] == 24 + 1, "progress ends at done == total (1 tile + 24): %s" % progress[-1:])
+check(all(a[0] <= b[0] for a, b in zip(progress, progress[1:])), "progress never goes back")
+
+# A sheared transform (none of the samples has one) is counted for the warning; a mirror is not
+# a shear (it becomes a negative scale).
+sheared = [1, 0.5, 0, 7, 0, 1, 0, 8, 0, 0, 1, 9, 0, 0, 0, 1]
+mirrored = [-1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1]
+co, rot, scale, n = build._decompose(sheared + mirrored, [0, 1], 0, 2)
+check(n == 1 and list(co[:3]) == [7, 8, 9], "one sheared transform of two: %d, %s" % (n, list(co[:3])))
+check(abs(abs(scale[3]) - 1) < 1e-6 and abs(abs(scale[5]) - 2) < 1e-6 and scale[3] * scale[4] * scale[5] < 0,
+      "a mirror is a negative scale: %s" % list(scale[3:]))
+
+# Samples whose objects lean (rotations about x and y, not only yaw, and scales), when present.
+for name in ("world01.wrp", "wrp_256_island.wrp"):
+    path = os.path.join(samples, "terrain", name) if samples else ""
+    if not os.path.isfile(path):
+        print("%s not found: skipped" % name)
+        continue
+    placed, _ = library_placements(path)
+    check(sum(1 for m in placed.values() if abs(m[10] - 1) > 1e-3 and abs(m[8]) + abs(m[9]) > 1e-3) > 0,
+          "%s has leaning objects" % name)
+    for method in ("POINTS", "COLLECTIONS"):
+        reset()
+        build.import_terrain(bpy.context, path, placement=method)
+        check_instances(path, method, placed, name)
+
+# gen8wvr_medium (1024², 50 000 objects of 4 models), when the samples are there.
+medium = os.path.join(samples, "terrain", "gen8wvr_medium.wrp") if samples else ""
+if medium and os.path.isfile(medium):
+    placed, count = library_placements(medium)
+    check(count == 50000 and len(placed) == 50000, "gen8wvr_medium: 50 000 placements: %d of %d" % (len(placed), count))
+    reset()
+    t0 = time.perf_counter()
+    check(bpy.ops.import_scene.rv_wrp(filepath=medium) == {"FINISHED"}, "gen8wvr_medium imports")
+    print("gen8wvr_medium: add-on import %.2f s (POINTS)" % (time.perf_counter() - t0))
+    check(len(bpy.data.objects) < 100, "gen8wvr_medium: a few objects, not one per placement: %d" % len(bpy.data.objects))
+    check_instances(medium, "POINTS", placed, "gen8wvr_medium")
+    # Cancelled in the middle of the placements.
+    reset()
+    before = datablocks()
+    steps = build.terrain_steps(bpy.context, medium)
+    for done, total in steps:
+        if done > total // 2:
+            break
+    check(done < total, "gen8wvr_medium: cancelled midway (%d of %d)" % (done, total))
+    steps.close()
+    check(datablocks() == before, "gen8wvr_medium: a cancelled import leaves nothing: %s" % datablocks())
+else:
+    print("gen8wvr_medium.wrp not found: skipped")
+
+if failures:
+    raise SystemExit("%d check(s) failed: %s" % (len(failures), failures))
+print("blender placement tests passed")
