@@ -31,7 +31,7 @@ def library_placements(path):
     with rvlib.Terrain(path) as t:
         tr = t.object_transforms
         placed = {t.object_ids[k]: tuple(tr[16 * k:16 * k + 16]) for _, objs in t.placements for k in objs}
-        return placed, len(t.object_models)
+        return placed, t.object_count
 
 
 def instance_transforms():
@@ -144,6 +144,101 @@ for method in ("POINTS", "COLLECTIONS", "OBJECTS"):
     steps.close()
     check(datablocks() == before, "%s: a cancelled import leaves nothing: %s, was %s" % (method, datablocks(), before))
     check(seen[-1][0] < seen[-1][1], "%s: cancelled midway (%s)" % (method, seen))
+
+# The operator's modal path, driven by hand: background Blender has no window to run a modal
+# operator in, so the window manager, the workspace and the events are stand-ins; the steps,
+# the progress and the cancel are the operator's own.
+import io_import_rv  # noqa: E402
+from types import SimpleNamespace  # noqa: E402
+
+
+class FakeWindowManager:
+    def __init__(self):
+        self.progress, self.handlers, self.timers = [], 0, []
+
+    def event_timer_add(self, step, window=None):
+        self.timers.append(object())
+        return self.timers[-1]
+
+    def event_timer_remove(self, timer):
+        self.timers.remove(timer)
+
+    def modal_handler_add(self, op):
+        self.handlers += 1
+
+    def progress_begin(self, low, high):
+        self.progress.append("begin")
+
+    def progress_update(self, value):
+        self.progress.append(value)
+
+    def progress_end(self):
+        self.progress.append("end")
+
+
+class ModalHarness:
+    """The terrain operator's modal methods on a plain object (Blender operators cannot be made
+    outside an operator call); report() keeps the reports."""
+    OP = io_import_rv.IMPORT_SCENE_OT_rv_wrp
+    _start, _status, _stop, modal, cancel = OP._start, OP._status, OP._stop, OP.modal, OP.cancel
+    step_seconds = 0.0  # one step per timer event
+
+    def __init__(self, path, placement="POINTS"):
+        self.filepath, self.reports, self.status = path, [], []
+        self.context = SimpleNamespace(window_manager=FakeWindowManager(), window=object(),
+                                       workspace=SimpleNamespace(status_text_set=self.status.append))
+        steps = build.terrain_steps(bpy.context, path, placement=placement)
+        self.started = self._start(self.context, steps, 0)
+
+    def report(self, kind, text):
+        self.reports.append((set(kind), text))
+
+    def event(self, kind):
+        wm = self.context.window_manager
+        return self.modal(self.context, SimpleNamespace(type=kind, timer=wm.timers[0] if wm.timers else None))
+
+
+for method in ("POINTS", "OBJECTS"):
+    reset()
+    before = datablocks()
+    op = ModalHarness(WORLD, method)
+    check(op.started == {"RUNNING_MODAL"} and op.context.window_manager.handlers == 1, "the modal import starts")
+    results = [op.event("TIMER") for _ in range(3)] + [op.event("A"), op.event("MOUSEMOVE"), op.event("ESC")]
+    check(results == [{"RUNNING_MODAL"}] * 4 + [{"PASS_THROUGH"}, {"CANCELLED"}],
+          "%s: timer steps run, keys wait, mouse moves pass, Esc cancels: %s" % (method, results))
+    wm = op.context.window_manager
+    check(datablocks() == before, "%s: Esc in the modal import leaves nothing: %s, was %s" % (method, datablocks(), before))
+    check(not wm.timers and wm.progress[0] == "begin" and wm.progress[-1] == "end", "the timer and the progress end")
+    check(op.status[0].startswith("Importing rv_world.wrp: 0%") and op.status[-1] is None,
+          "the status bar shows the progress, then is cleared: %s" % op.status)
+
+reset()
+op = ModalHarness(WORLD)
+result = {"RUNNING_MODAL"}
+for _ in range(1000):
+    result = op.event("TIMER")
+    if result != {"RUNNING_MODAL"}:
+        break
+wm = op.context.window_manager
+values = [v for v in wm.progress if not isinstance(v, str)]
+check(result == {"FINISHED"}, "the modal import finishes: %s" % result)
+check(values and all(0 <= a <= b <= 1 for a, b in zip(values, values[1:])), "the progress grows from 0 to 1: %s" % values)
+check(len(bpy.data.collections["Objects"].objects) == model_count and not wm.timers and op.status[-1] is None,
+      "the modal import built the world and cleaned up after itself")
+
+# A file the library refuses: the modal import reports the error and has made nothing.
+reset()
+before = datablocks()
+bad = os.path.join(tempfile.mkdtemp(prefix="rv_bad_"), "bad.wrp")
+with open(WORLD, "rb") as f:
+    head = f.read(64)
+with open(bad, "wb") as f:
+    f.write(head)
+op = ModalHarness(bad)
+result = op.event("TIMER")
+check(result == {"CANCELLED"} and any(kind == {"ERROR"} for kind, _ in op.reports) and datablocks() == before,
+      "a damaged file: the modal import reports the error and makes nothing: %s %s" % (result, op.reports))
+shutil.rmtree(os.path.dirname(bad), ignore_errors=True)
 
 # The synchronous path reaches the end through the same steps.
 reset()

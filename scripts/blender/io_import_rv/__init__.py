@@ -158,7 +158,10 @@ class IMPORT_SCENE_OT_rv_wrp(bpy.types.Operator, ImportHelper):
         _report_warnings(self, warnings)
         return {"FINISHED"}
 
-    # The modal import: a timer event runs steps for about 0.1 s, then Blender redraws the progress.
+    # The modal import: a timer event runs steps for about step_seconds, then Blender redraws the
+    # progress and handles Esc.
+    step_seconds = 0.1
+
     def _start(self, context, steps, mb):
         self._steps, self._mb, self._total = steps, mb, 1
         wm = context.window_manager
@@ -187,11 +190,13 @@ class IMPORT_SCENE_OT_rv_wrp(bpy.types.Operator, ImportHelper):
             return {"CANCELLED"}
         if event.type != "TIMER" or event.timer is not self._timer:
             return {"PASS_THROUGH"} if event.type in _PASS_THROUGH else {"RUNNING_MODAL"}
-        until = time.monotonic() + 0.1
+        until = time.monotonic() + self.step_seconds
         try:
             with rvlib.memory_limit(self._mb):
-                while time.monotonic() < until:
+                while True:
                     done, self._total = next(self._steps)
+                    if time.monotonic() >= until:
+                        break
         except StopIteration as end:
             self._stop(context)
             _report_warnings(self, end.value)

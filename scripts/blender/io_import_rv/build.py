@@ -557,7 +557,7 @@ def _terrain_steps(scene, path, cell_size, objects, tile_cells, data_root, place
     created = Created()
     try:
         with t:
-            placed = sum(len(o) for _, o in t.placements) if objects and t.object_models else 0
+            placed = sum(len(o) for _, o in t.placements) if objects and t.object_count else 0
             total, done = t.tile_count + placed, 0
             yield done, total
             root = created.collection(os.path.basename(path))

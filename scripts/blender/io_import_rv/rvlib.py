@@ -371,7 +371,7 @@ class Terrain:
         self.cell_size = L.rv_terrain_cell_size(h)
         self.materials = [_text(L.rv_terrain_material(h, i)) for i in range(L.rv_terrain_material_count(h))]
         n = L.rv_terrain_object_count(h)
-        self.object_models = [_text(L.rv_terrain_object_model(h, i)) for i in range(n)]
+        self.object_count = n
         self.object_ids = [L.rv_terrain_object_id(h, i) for i in range(n)]
         self.object_transforms = _fill("f", 16 * n, lambda p: L.rv_terrain_object_transforms(h, p))
         self.tile_count = L.rv_terrain_tile_count(h)
@@ -381,6 +381,13 @@ class Terrain:
             k = L.rv_terrain_placement_object_count(h, i)
             objs = _fill("I", k, lambda p, i=i: L.rv_terrain_placement_objects(h, i, p))
             self.placements.append((_text(L.rv_terrain_placement_model(h, i)), objs))
+
+    @property
+    def object_models(self):
+        """Every object's model path, in file order (one call per object: the import does not need
+        them, placements group the objects by model)."""
+        L = lib()
+        return [_text(L.rv_terrain_object_model(self._h, i)) for i in range(self.object_count)]
 
     def placement_model(self, i, lods="first"):
         """Placement i's model from the terrain's data root, as a Model; DecodeFailed when it is
