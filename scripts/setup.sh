@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs everything rvimport needs to build and test on Debian bookworm (run as root, or with sudo):
-# compilers and CMake, Assimp, glm, GoogleTest, Google Benchmark, liblzo2 (the tests' reference
+# compilers and CMake, Assimp, glm, GoogleTest, Google Benchmark, nlohmann-json (the glTF writer), liblzo2 (the tests' reference
 # codec), libsquish (the tests' DXT oracle), stb (the CLI's PNG writer), clang + libFuzzer, Blender
 # (the add-on's headless tests), MinGW-w64 + Wine (the Windows cross build and its tests), and the
 # Khronos glTF validator (npm, into test/gltf/node_modules), and two unmodified Assimp hosts the
@@ -13,7 +13,7 @@ $SUDO apt-get update -q
 $SUDO apt-get install -y -q --no-install-recommends \
   build-essential cmake ninja-build pkg-config time \
   libassimp-dev libglm-dev googletest libgtest-dev libbenchmark-dev \
-  liblzo2-dev libsquish-dev libstb-dev clang libclang-rt-14-dev blender assimp-utils qt3d5-dev-tools \
+  liblzo2-dev libsquish-dev libstb-dev nlohmann-json3-dev clang libclang-rt-14-dev blender assimp-utils qt3d5-dev-tools \
   g++-mingw-w64-x86-64-posix wine64
 # The Khronos glTF validator (npm gltf-validator, pinned by test/gltf/package-lock.json) checks
 # every glTF the tests write. Node.js and npm come with the machine; Debian's are the fallback.

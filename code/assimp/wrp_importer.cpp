@@ -12,6 +12,7 @@
 #include "rv/assimp_importer.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/memory_budget.hpp"
+#include "rv/placed_models.hpp"
 #include "rv/model.hpp"
 #include "rv/data_root.hpp"
 #include "rv/view.hpp"
@@ -60,28 +61,12 @@ void loadObjectModels(const TerrainView& view, const Options& options, const std
         return;
     }
     for (const Warning& w : root->warnings()) ASSIMP_LOG_WARN(w.message);
-    Options modelOptions = options;
-    modelOptions.lods = "first";
-    modelOptions.autocenter = true;
+    const Options modelOptions = placedModelOptions(options);
     for (const ModelPlacements& placed : view.placements()) {
-        // Terrains sometimes store model paths without ".p3d"; the game adds it.
-        std::string path = placed.model;
-        const size_t slash = path.find_last_of("\\/"), dot = path.rfind('.');
-        if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) path += ".p3d";
-        const ResolvedRef ref = root->resolve(path);
-        if (ref.kind != ResolvedRef::Kind::File && ref.kind != ResolvedRef::Kind::PboEntry) {
-            if (ref.kind == ResolvedRef::Kind::Unsafe)
-                ASSIMP_LOG_WARN(name, ": object model '", placed.model, "' refused: ", ref.reason);
-            continue;
-        }
-        Result<std::vector<uint8_t>> bytes = root->read(ref);
-        // The model's bytes live until it is decoded; its decode and view draw on the same budget.
-        if (bytes && !options.budget->tryCharge(bytes->size()))
-            bytes = makeError(DiagKind::MemoryLimit, options.budget->overMessage(path, bytes->size()));
-        Result<OdolModel> model =
-            bytes ? decodeModel(bytes->data(), bytes->size(), fileNameOf(path), modelOptions) : Result<OdolModel>(bytes.error());
+        ResolvedRef where;
+        Result<OdolModel> model = readPlacedModel(root.value(), placed.model, modelOptions, &where);
         if (!model) {
-            ASSIMP_LOG_WARN(name, ": object model skipped: ", model.error().message);
+            if (where.kind != ResolvedRef::Kind::Missing) ASSIMP_LOG_WARN(name, ": object model skipped: ", model.error().message);
             continue;
         }
         auto entry = std::make_unique<ObjectModel>();

@@ -73,6 +73,10 @@ bool describeConfig(const std::string& path, bool json, bool pretty);
 // request is not one of them, else the exit code.
 int exportTerrainSpecial(const CliOptions& opt, const std::string& in, const std::string& out);
 
+// Our glTF writer for OUT.glb / OUT.gltf (-f glb2/gltf2); -1 when the request is for another
+// format or --via-assimp, else the exit code.
+int exportWithGltf(const CliOptions& opt, const std::string& in, const std::string& out);
+
 // Assimp-backed: implemented in the Assimp sources, or by no_assimp.cpp.
 int exportWithAssimp(const CliOptions& opt, const std::string& in, const std::string& out);
 int runBatch(const std::vector<std::string>& args);

@@ -1,5 +1,5 @@
 // `rvimport export IN OUT`: the terrain exports of our own (.asc, Terrain Builder .txt) first,
-// then any format Assimp writes (exportWithAssimp; a refusal when built without Assimp).
+// then glTF by our own writer (export_gltf.cpp), then any format Assimp writes (exportWithAssimp; a refusal when built without Assimp).
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -27,8 +27,10 @@ int runExport(const std::vector<std::string>& args) {
     if (opt.positional.size() != 2) {
         std::fprintf(stderr,
                      "usage: rvimport export IN OUT [-f FORMAT_ID] [--lod first|visual|all|NAME] [--autocenter on|off]\n"
-                     "       [--selections-as-bones] [--max-memory SIZE]\n"
-                     "       [--cell-size M] [--easting E] [--northing N] [--data-folder DIR]\n"
+                     "       [--selections-as-bones] [--max-memory SIZE] [--data-root DIR]\n"
+                     "       glTF (.glb/.gltf, our writer): [--via-assimp] [--instancing gpu|nodes] [--terrain-step N]\n"
+                     "       [--region WEST,SOUTH,EAST,NORTH] [--tile-cells N]\n"
+                     "       terrains: [--cell-size M] [--easting E] [--northing N]\n"
                      "       (terrains; -f asc / -f tbobjects)\n");
         return kExitUsage;
     }
@@ -48,6 +50,8 @@ int runExport(const std::vector<std::string>& args) {
     if (!parent.empty()) fs::create_directories(parent, dirErr);  // a failure shows up when writing
     const int special = exportTerrainSpecial(opt, in, out);
     if (special >= 0) return special;
+    const int gltf = exportWithGltf(opt, in, out);
+    if (gltf >= 0) return gltf;
     return exportWithAssimp(opt, in, out);
 }
 

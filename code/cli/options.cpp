@@ -9,7 +9,10 @@
 namespace rv::cli {
 namespace {
 
-enum class Opt { Format, Lod, Autocenter, MemoryLimit, MaxMemory, Easting, Northing, CellSize, DataFolder, Bones, Jobs };
+enum class Opt {
+    Format, Lod, Autocenter, MemoryLimit, MaxMemory, Easting, Northing, CellSize, DataFolder, Bones, Jobs,
+    ViaAssimp, TerrainStep, Region, Instancing, TileCells
+};
 
 struct OptSpec {
     const char* name;
@@ -32,6 +35,11 @@ constexpr OptSpec kSpecs[] = {
     {"--data-folder", Opt::DataFolder, true, false},  // the earlier name of --data-root
     {"--selections-as-bones", Opt::Bones, false, false},
     {"-j", Opt::Jobs, true, true},
+    {"--via-assimp", Opt::ViaAssimp, false, false},
+    {"--terrain-step", Opt::TerrainStep, true, false},
+    {"--region", Opt::Region, true, false},
+    {"--instancing", Opt::Instancing, true, false},
+    {"--tile-cells", Opt::TileCells, true, false},
 };
 
 constexpr long kMaxMemoryLimitMb = 1L << 20;  // 1 TiB; RV_IMPORT_MEMORY_BUDGET_MB is an int
@@ -101,6 +109,21 @@ bool parseCount(const std::string& v, long lo, long hi, long& out) {
     return true;
 }
 
+// "x0,z0,x1,z1": metres from the map's south-west corner, west < east and south < north.
+bool parseRegion(const std::string& v, TerrainGrid& grid) {
+    double r[4];
+    const char* p = v.c_str();
+    for (int i = 0; i < 4; ++i) {
+        char* end = nullptr;
+        r[i] = std::strtod(p, &end);
+        if (end == p || !std::isfinite(r[i]) || *end != (i < 3 ? ',' : '\0')) return false;
+        p = end + (i < 3);
+    }
+    if (!(r[0] < r[2] && r[1] < r[3])) return false;
+    grid.west = r[0], grid.south = r[1], grid.east = r[2], grid.north = r[3];
+    return true;
+}
+
 // Stores one option's value; false after reporting a bad value.
 bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptions& out) {
     double number = 0;
@@ -141,6 +164,30 @@ bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptio
             if (spec.id == Opt::Easting) out.easting = number;
             else if (spec.id == Opt::Northing) out.northing = number;
             else out.decode.defaultCellSize = float(number);
+            return true;
+        case Opt::ViaAssimp: out.viaAssimp = true; return true;
+        case Opt::TerrainStep:
+        case Opt::TileCells:
+            if (!parseCount(v, spec.id == Opt::TerrainStep ? 1 : 2, spec.id == Opt::TerrainStep ? 4096 : 4096, count)) {
+                std::fprintf(stderr, "rvimport %s: %s wants a whole number from %d to 4096, not '%s'\n", verb, spec.name,
+                             spec.id == Opt::TerrainStep ? 1 : 2, v.c_str());
+                return false;
+            }
+            (spec.id == Opt::TerrainStep ? out.grid.step : out.grid.tileCells) = uint32_t(count);
+            return true;
+        case Opt::Region:
+            if (!parseRegion(v, out.grid)) {
+                std::fprintf(stderr, "rvimport %s: --region wants WEST,SOUTH,EAST,NORTH in metres (west < east, south < north), not '%s'\n",
+                             verb, v.c_str());
+                return false;
+            }
+            return true;
+        case Opt::Instancing:
+            if (v != "gpu" && v != "nodes") {
+                std::fprintf(stderr, "rvimport %s: --instancing wants gpu or nodes, not '%s'\n", verb, v.c_str());
+                return false;
+            }
+            out.gpuInstancing = v == "gpu";
             return true;
         case Opt::Jobs:
             if (!parseCount(v, 1, 1024, count)) {

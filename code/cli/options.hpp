@@ -7,6 +7,7 @@
 
 #include "rv/format.hpp"
 #include "rv/options.hpp"
+#include "rv/view.hpp"
 
 namespace rv::cli {
 
@@ -19,12 +20,18 @@ struct CliOptions {
     double easting = 200000, northing = 0;  // terrain exports: Terrain Builder's default mapframe
     bool selectionsAsBones = false;
     unsigned jobs = 0;  // batch only (-j); 0 = one per core
+    // glTF: --via-assimp (Assimp's exporter instead of ours), --terrain-step N, --region
+    // W,S,E,N, --tile-cells N and --instancing gpu|nodes.
+    bool viaAssimp = false;
+    bool gpuInstancing = true;
+    TerrainGrid grid;
     std::vector<std::string> positional;
 };
 
 // Parses `args` (args[0] is the verb): -f ID / -fID / --format[=]ID, --lod SPEC,
 // --autocenter on|off, --max-memory SIZE (512M, 2G, bytes), --memory-limit MB, --easting E, --northing N, --cell-size M,
-// --data-folder DIR, --selections-as-bones and, for batch, -j N. Every "--name VALUE" option
+// --data-folder DIR, --selections-as-bones, --via-assimp, --terrain-step N, --region W,S,E,N,
+// --tile-cells N, --instancing gpu|nodes and, for batch, -j N. Every "--name VALUE" option
 // may also be written "--name=VALUE"; "--" ends the options (what follows are file names, even
 // when they start with '-'). Returns false after reporting a usage error on stderr.
 bool parseCliOptions(const char* verb, const std::vector<std::string>& args, bool batch, CliOptions& out);

@@ -2,6 +2,7 @@
 #include "rv/material_textures.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 
@@ -80,6 +81,8 @@ int uvSetOfText(const std::string& source) {
     return 0;
 }
 int uvSetOfBinarized(uint32_t) { return 0; }
+
+const Mat43 kIdentityUv{{1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0}};
 
 }  // namespace
 
@@ -192,8 +195,11 @@ MaterialDefinition TextureResolver::definitionOf(const ViewMaterial& material) {
         d.emissive = e->emissive;
         d.specularPower = e->specularPower;
         for (const OdolStageTexture& st : e->stages) d.stageTextures.push_back(st.texture);
-        for (size_t i = 0; i < e->stages.size(); ++i)
-            d.stageUvSets.push_back(i < e->stageTransforms.size() ? uvSetOfBinarized(e->stageTransforms[i].uvSource) : 0);
+        for (size_t i = 0; i < e->stages.size(); ++i) {
+            const bool has = i < e->stageTransforms.size();
+            d.stageUvSets.push_back(has ? uvSetOfBinarized(e->stageTransforms[i].uvSource) : 0);
+            d.stageUvTransforms.push_back(has ? e->stageTransforms[i].transform : kIdentityUv);
+        }
         return d;
     }
     if (material.rvmat.empty() || !root_) return d;
@@ -214,8 +220,10 @@ MaterialDefinition TextureResolver::definitionOf(const ViewMaterial& material) {
             if (!st.thermal && st.index >= 0 && st.index < 64) {  // StageN at N, as the binarized form numbers them
                 if (d.stageTextures.size() <= size_t(st.index)) d.stageTextures.resize(size_t(st.index) + 1);
                 d.stageUvSets.resize(d.stageTextures.size());
+                d.stageUvTransforms.resize(d.stageTextures.size(), kIdentityUv);
                 d.stageTextures[size_t(st.index)] = st.texture;
                 d.stageUvSets[size_t(st.index)] = uvSetOfText(st.uvSource);
+                d.stageUvTransforms[size_t(st.index)] = st.uvTransform;
             }
     } else {
         warnings_.push_back(makeWarning(mat.error().kind == DiagKind::CannotRead ? DiagKind::IndexOutOfRange : mat.error().kind,
@@ -243,6 +251,7 @@ ResolvedMaterial TextureResolver::resolve(const ViewMaterial& material) {
         if (t.empty() || isProceduralTexture(t)) continue;
         MaterialImage& image = out.images.emplace_back(load(t, int(s)));
         image.uvSet = s < def.stageUvSets.size() ? def.stageUvSets[s] : 0;
+        if (s < def.stageUvTransforms.size()) image.uvTransform = def.stageUvTransforms[s];
         if (image.role == TextureRole::Other) image.role = stageRoleOfShader(def.pixelShader, int(s));
     }
     int normalSource = -1;
@@ -288,6 +297,25 @@ void TextureResolver::addDerived(ResolvedMaterial& out, int source, TextureRole 
     out.images.push_back(std::move(d));
     const int index = int(out.images.size()) - 1;
     (role == TextureRole::Normal ? out.normal : role == TextureRole::MetallicRoughness ? out.metallicRoughness : out.occlusion) = index;
+}
+
+// The 2x2 part [aside.x up.x; aside.y up.y] is R(r) S(sx, sy) with R(r) = [cos sin; -sin cos]
+// (KHR_texture_transform's rotation): its columns are sx (cos, -sin) and sy (sin, cos). The
+// rotation comes from the first column; a second column that is not perpendicular to it is a
+// shear. dir (the third coordinate's row) is unused for 2D texture coordinates.
+TextureTransform textureTransformOf(const Mat43& m) {
+    TextureTransform t;
+    const float ax = m.m[0], ay = m.m[1], ux = m.m[3], uy = m.m[4];
+    t.offset = {m.m[9], m.m[10]};
+    const float sx = std::sqrt(ax * ax + ay * ay);
+    t.rotation = sx > 0 ? std::atan2(-ay, ax) : 0.0f;
+    const float c = std::cos(t.rotation), s = std::sin(t.rotation);
+    const float sy = ux * s + uy * c;  // the second column along (sin, cos)
+    t.scale = {sx, sy};
+    const float shear = ux * c - uy * s;  // ... and across it
+    t.exact = std::fabs(shear) <= 1e-6f * std::max(1.0f, std::fabs(sy)) && std::isfinite(sx) && std::isfinite(sy);
+    t.identity = ax == 1 && ay == 0 && ux == 0 && uy == 1 && m.m[9] == 0 && m.m[10] == 0;
+    return t;
 }
 
 }  // namespace rv

@@ -15,27 +15,28 @@ bool hasGrid(const WrpTerrain& t) {
 
 float heightAt(const WrpTerrain& t, uint32_t x, uint32_t z) { return t.elevation[size_t(z) * t.mapSizeX + x]; }
 
-// Central differences of the height field in stored space (one-sided at the edges).
-Vec3 storedNormal(const WrpTerrain& t, float cell, uint32_t x, uint32_t z) {
-    const uint32_t x0 = x ? x - 1 : x, x1 = x + 1 < t.mapSizeX ? x + 1 : x;
-    const uint32_t z0 = z ? z - 1 : z, z1 = z + 1 < t.mapSizeY ? z + 1 : z;
-    const float dx = (heightAt(t, x1, z) - heightAt(t, x0, z)) / (float(x1 - x0) * cell);
-    const float dz = (heightAt(t, x, z1) - heightAt(t, x, z0)) / (float(z1 - z0) * cell);
+// Central differences of the height field in stored space, `reach` samples either side (one-
+// sided at the edges): the spacing of the vertices, so a thinned grid is shaded by its own slope.
+Vec3 storedNormal(const WrpTerrain& t, float cell, uint32_t x, uint32_t z, uint32_t reach) {
+    const uint32_t x0 = x >= reach ? x - reach : 0, x1 = std::min(x + reach, t.mapSizeX - 1);
+    const uint32_t z0 = z >= reach ? z - reach : 0, z1 = std::min(z + reach, t.mapSizeY - 1);
+    const float dx = x1 > x0 ? (heightAt(t, x1, z) - heightAt(t, x0, z)) / (float(x1 - x0) * cell) : 0.0f;
+    const float dz = z1 > z0 ? (heightAt(t, x, z1) - heightAt(t, x, z0)) / (float(z1 - z0) * cell) : 0.0f;
     const float len = std::sqrt(dx * dx + 1.0f + dz * dz);
     return {-dx / len, 1.0f / len, -dz / len};
 }
 
-void fillSamples(const WrpTerrain& t, const Frame& frame, TerrainTile& tile) {
+void fillSamples(const WrpTerrain& t, const Frame& frame, uint32_t step, TerrainTile& tile) {
     const float cell = t.cellSize();
     const float uScale = 1.0f / float(t.mapSizeX - 1), vScale = 1.0f / float(t.mapSizeY - 1);
     const size_t n = size_t(tile.width()) * tile.height();
     tile.positions.reserve(n);
     tile.normals.reserve(n);
     tile.uvs.reserve(n);
-    for (uint32_t z = tile.z0; z <= tile.z1; ++z) {
-        for (uint32_t x = tile.x0; x <= tile.x1; ++x) {
+    for (const uint32_t z : tile.sampleZ) {
+        for (const uint32_t x : tile.sampleX) {
             tile.positions.push_back(toFrame(frame.axes, Vec3{float(x) * cell, heightAt(t, x, z), float(z) * cell}));
-            tile.normals.push_back(toFrame(frame.axes, storedNormal(t, cell, x, z)));
+            tile.normals.push_back(toFrame(frame.axes, storedNormal(t, cell, x, z, step)));
             // u grows east; v grows north from a bottom-left origin, or south from a top-left one.
             const float v = float(z) * vScale;
             tile.uvs.push_back({float(x) * uScale, frame.uvBottomLeft ? v : 1.0f - v});
@@ -57,15 +58,44 @@ void appendCell(const TerrainTile& tile, uint32_t lx, uint32_t lz, bool mirrored
     out.cellTriangles.insert(out.cellTriangles.end(), tris, tris + 6);
 }
 
+// The stored samples [first, last] of a region edge pair in metres, clamped to the grid.
+void regionSamples(double from, double to, float cell, uint32_t samples, uint32_t& first, uint32_t& last) {
+    const double lo = std::floor(from / cell), hi = std::ceil(to / cell), top = double(samples - 1);
+    first = uint32_t(std::clamp(std::isfinite(lo) ? lo : 0.0, 0.0, top));
+    last = uint32_t(std::clamp(std::isfinite(hi) ? hi : top, 0.0, top));
+}
+
+bool inRegion(const TerrainGrid& grid, const WrpObject& o) {
+    const double x = o.transform.m[9], z = o.transform.m[11];
+    return x >= grid.west && x <= grid.east && z >= grid.south && z <= grid.north;
+}
+
 }  // namespace
 
 TerrainView::TerrainView(const WrpTerrain& terrain, const Frame& frame, uint32_t tileCells)
-    : t_(&terrain), frame_(frame), tileCells_(tileCells ? tileCells : kDefaultTileCells) {
+    : TerrainView(terrain, frame, TerrainGrid{tileCells}) {}
+
+TerrainView::TerrainView(const WrpTerrain& terrain, const Frame& frame, const TerrainGrid& grid)
+    : t_(&terrain), frame_(frame), grid_(grid), tileCells_(grid.tileCells ? grid.tileCells : kDefaultTileCells) {
+    grid_.tileCells = tileCells_;
+    grid_.step = std::max<uint32_t>(grid.step, 1);
     if (hasGrid(terrain)) {
-        // cells / size rounded up, without the (cells + size - 1) that wraps for huge tile sizes.
-        const uint32_t cellsX = terrain.mapSizeX - 1, cellsZ = terrain.mapSizeY - 1;
-        columns_ = cellsX / tileCells_ + (cellsX % tileCells_ != 0);
-        rows_ = cellsZ / tileCells_ + (cellsZ % tileCells_ != 0);
+        sx1_ = terrain.mapSizeX - 1;
+        sz1_ = terrain.mapSizeY - 1;
+        if (grid_.hasRegion()) {
+            regionSamples(grid_.west, grid_.east, terrain.cellSize(), terrain.mapSizeX, sx0_, sx1_);
+            regionSamples(grid_.south, grid_.north, terrain.cellSize(), terrain.mapSizeY, sz0_, sz1_);
+        }
+        // Vertex columns: every step-th sample from the first, and the last one. Cells / size is
+        // rounded up without the (cells + size - 1) that wraps for huge sizes.
+        const uint32_t s = grid_.step, spanX = sx1_ - sx0_, spanZ = sz1_ - sz0_;
+        const uint32_t cellsX = spanX / s + (spanX % s != 0), cellsZ = spanZ / s + (spanZ % s != 0);
+        if (cellsX && cellsZ) {
+            verticesX_ = cellsX + 1;
+            verticesZ_ = cellsZ + 1;
+            columns_ = cellsX / tileCells_ + (cellsX % tileCells_ != 0);
+            rows_ = cellsZ / tileCells_ + (cellsZ % tileCells_ != 0);
+        }
     }
     std::unordered_map<std::string, size_t> slot;
     uint32_t skipped = 0, firstSkipped = 0;
@@ -75,6 +105,7 @@ TerrainView::TerrainView(const WrpTerrain& terrain, const Frame& frame, uint32_t
             if (skipped++ == 0) firstSkipped = i;
             continue;
         }
+        if (grid_.hasRegion() && !inRegion(grid_, terrain.objects[i])) continue;
         auto [it, fresh] = slot.emplace(terrain.objects[i].model, placements_.size());
         if (fresh) placements_.push_back({terrain.objects[i].model, {}});
         placements_[it->second].objects.push_back(i);
@@ -111,22 +142,29 @@ uint32_t TerrainView::cellMaterial(uint32_t x, uint32_t z) const {
 TerrainTile TerrainView::tile(uint32_t i) const {
     TerrainTile tile;
     if (i >= tileCount()) return tile;
-    const uint32_t cellsX = t_->mapSizeX - 1, cellsZ = t_->mapSizeY - 1;
     tile.column = i % columns_;
     tile.row = i / columns_;
-    tile.x0 = tile.column * tileCells_;
-    tile.z0 = tile.row * tileCells_;
-    tile.x1 = std::min(cellsX, tile.x0 + tileCells_);
-    tile.z1 = std::min(cellsZ, tile.z0 + tileCells_);
-    fillSamples(*t_, frame_, tile);
+    const uint32_t c0 = tile.column * tileCells_, r0 = tile.row * tileCells_;
+    const uint32_t c1 = std::min(verticesX_ - 1, c0 + tileCells_), r1 = std::min(verticesZ_ - 1, r0 + tileCells_);
+    const uint32_t s = grid_.step;
+    for (uint32_t c = c0; c <= c1; ++c) tile.sampleX.push_back(std::min(sx1_, sx0_ + c * s));
+    for (uint32_t r = r0; r <= r1; ++r) tile.sampleZ.push_back(std::min(sz1_, sz0_ + r * s));
+    tile.samplesX = uint32_t(tile.sampleX.size());
+    tile.samplesZ = uint32_t(tile.sampleZ.size());
+    tile.x0 = tile.sampleX.front();
+    tile.x1 = tile.sampleX.back();
+    tile.z0 = tile.sampleZ.front();
+    tile.z1 = tile.sampleZ.back();
+    fillSamples(*t_, frame_, s, tile);
 
     // Cells grouped by material in order of first use (a counting sort keeps it linear).
-    const uint32_t w = tile.x1 - tile.x0, h = tile.z1 - tile.z0;
+    // A thinned cell takes the material of the stored cell at its south-west corner.
+    const uint32_t w = tile.width() - 1, h = tile.height() - 1;
     std::vector<uint32_t> cellMat(size_t(w) * h);
     std::unordered_map<uint32_t, uint32_t> groupOf;
     for (uint32_t lz = 0; lz < h; ++lz)
         for (uint32_t lx = 0; lx < w; ++lx) {
-            const uint32_t m = cellMaterial(tile.x0 + lx, tile.z0 + lz);
+            const uint32_t m = cellMaterial(tile.sampleX[lx], tile.sampleZ[lz]);
             cellMat[size_t(lz) * w + lx] = m;
             auto [it, fresh] = groupOf.emplace(m, uint32_t(tile.groups.size()));
             if (fresh) tile.groups.push_back({m, 0, 0});

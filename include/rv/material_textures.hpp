@@ -41,6 +41,9 @@ struct MaterialImage {
     std::string reference;  // as stored
     int stage = -1;         // the rvmat stage it comes from; -1 for the face texture
     int uvSet = 0;          // the UV set it is sampled with (its stage's uvSource)
+    // Its stage's uvTransform (rows aside, up, dir, pos: uv' = u * aside + v * up + pos, top-left
+    // origin as stored); identity for the face texture and stages without one.
+    Mat43 uvTransform{{1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0}};
     ResolvedRef where;
     std::shared_ptr<const Image> image;  // null when it could not be had
     std::string problem;                 // why not: "missing: ...", "unsafe: ...", a decode error
@@ -64,7 +67,18 @@ struct MaterialDefinition {
     std::string pixelShader;                 // a text .rvmat's PixelShaderID ("Super"...); "" when binarized
     std::vector<std::string> stageTextures;  // at N the texture of StageN (Stage0 is the face texture's slot)
     std::vector<int> stageUvSets;            // at N the UV set StageN samples (0-based)
+    std::vector<Mat43> stageUvTransforms;    // at N StageN's uvTransform (identity when absent)
 };
+
+// A stage uvTransform as glTF's KHR_texture_transform spells one: uv' = T(offset) R(rotation)
+// S(scale) uv. `identity` when it changes nothing (no extension is needed then); `exact` false
+// when the 2x2 part is sheared, which offset/rotation/scale cannot say (the closest is given).
+struct TextureTransform {
+    Vec2 offset{0, 0}, scale{1, 1};
+    float rotation = 0;  // radians, counter-clockwise as KHR_texture_transform defines it
+    bool identity = true, exact = true;
+};
+TextureTransform textureTransformOf(const Mat43& uvTransform);
 
 struct ResolvedMaterial {
     // The face texture first, then the stage textures in order, then the maps derived for

@@ -168,12 +168,16 @@ struct TileGroup {
     uint32_t firstCell = 0, cellCount = 0;  // in TerrainTile::cellQuads / 4, cellTriangles / 6
 };
 
-// A square piece of the height grid: samples [x0, x1] x [z0, z1], cells between them.
+// A square piece of the height grid: samples [x0, x1] x [z0, z1] of the stored grid, every
+// TerrainGrid::step-th of them a vertex (the last column and row also, when closer), cells
+// between the vertices.
 struct TerrainTile {
     uint32_t column = 0, row = 0;  // tile coordinates: column east, row north
     uint32_t x0 = 0, z0 = 0, x1 = 0, z1 = 0;
-    uint32_t width() const { return x1 - x0 + 1; }  // samples per row
-    uint32_t height() const { return z1 - z0 + 1; }
+    uint32_t samplesX = 0, samplesZ = 0;    // vertices per row and per column
+    uint32_t width() const { return samplesX; }  // vertices per row
+    uint32_t height() const { return samplesZ; }
+    std::vector<uint32_t> sampleX, sampleZ;  // the stored sample of each vertex column / row
     std::vector<Vec3> positions;  // width() * height() samples, x fastest, in metres, view frame
     std::vector<Vec3> normals;    // upward
     std::vector<Vec2> uvs;        // over the whole map: u east 0..1, v north (origin per frame)
@@ -191,14 +195,32 @@ struct ModelPlacements {
     std::vector<uint32_t> objects;  // into WrpTerrain::objects
 };
 
+// Which part of the height grid a TerrainView shows, and how densely.
+struct TerrainGrid {
+    static constexpr uint32_t kDefaultTileCells = 128;
+    uint32_t tileCells = kDefaultTileCells;  // cells a tile side (in vertices, so with step too)
+    uint32_t step = 1;                       // every step-th height sample (1 = all of them)
+    // A region in metres from the map's south-west corner (west, south, east, north): only the
+    // samples covering it, and only the objects standing in it. Empty (west >= east) = all.
+    double west = 0, south = 0, east = 0, north = 0;
+    bool hasRegion() const { return west < east && south < north; }
+};
+
 class TerrainView {
 public:
-    static constexpr uint32_t kDefaultTileCells = 128;
+    static constexpr uint32_t kDefaultTileCells = TerrainGrid::kDefaultTileCells;
     TerrainView(const WrpTerrain& terrain, const Frame& frame, uint32_t tileCells = kDefaultTileCells);
+    TerrainView(const WrpTerrain& terrain, const Frame& frame, const TerrainGrid& grid);
 
     const WrpTerrain& terrain() const { return *t_; }
     const Frame& frame() const { return frame_; }
     uint32_t tileCells() const { return tileCells_; }
+    const TerrainGrid& grid() const { return grid_; }
+    // The stored samples the view covers (inclusive): all of them unless a region is set.
+    uint32_t sampleX0() const { return sx0_; }
+    uint32_t sampleZ0() const { return sz0_; }
+    uint32_t sampleX1() const { return sx1_; }
+    uint32_t sampleZ1() const { return sz1_; }
     uint32_t tileColumns() const { return columns_; }
     uint32_t tileRows() const { return rows_; }
     uint32_t tileCount() const { return columns_ * rows_; }
@@ -208,7 +230,8 @@ public:
     // The layer material of height cell (x, z) (the land grid may be coarser or finer).
     uint32_t cellMaterial(uint32_t x, uint32_t z) const;
     // Object placements grouped by model, in order of first appearance. Objects whose transform
-    // is not finite (NaN, infinite) are left out, each with a warning.
+    // is not finite (NaN, infinite) are left out, with one warning; with a region, so are the
+    // objects standing outside it.
     const std::vector<ModelPlacements>& placements() const { return placements_; }
     static bool placeable(const WrpObject& object);  // every transform value finite
     const std::vector<Warning>& warnings() const { return warnings_; }
@@ -217,7 +240,10 @@ public:
 private:
     const WrpTerrain* t_;
     Frame frame_;
+    TerrainGrid grid_;
     uint32_t tileCells_, columns_ = 0, rows_ = 0;
+    uint32_t sx0_ = 0, sz0_ = 0, sx1_ = 0, sz1_ = 0;  // the covered samples
+    uint32_t verticesX_ = 0, verticesZ_ = 0;         // vertex columns and rows over them
     std::vector<ModelPlacements> placements_;
     std::vector<Warning> warnings_;
 };

@@ -1,0 +1,126 @@
+// `rvimport export IN OUT.glb|.gltf`: our own glTF writer (rv/gltf.hpp), the default for those two
+// formats; `--via-assimp` sends them through Assimp's exporter instead. No Assimp here, so the
+// Assimp-free build writes glTF too.
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "cli/options.hpp"
+#include "cli/output_file.hpp"
+#include "rv/file_bytes.hpp"
+#include "rv/format.hpp"
+#include "rv/gltf.hpp"
+#include "rv/memory_budget.hpp"
+#include "rv/model.hpp"
+
+namespace fs = std::filesystem;
+
+namespace rv::cli {
+namespace {
+
+// 1: .glb, 0: .gltf, -1: not glTF (by -f, else by OUT's extension).
+int gltfKind(const CliOptions& opt, const std::string& out) {
+    const std::string id = lower(opt.format);
+    if (!id.empty()) return id == "glb2" || id == "glb" ? 1 : id == "gltf2" || id == "gltf" ? 0 : -1;
+    const std::string ext = lower(fs::u8path(out).extension().u8string());
+    return ext == ".glb" ? 1 : ext == ".gltf" ? 0 : -1;
+}
+
+ByteSink fileSink(std::FILE* f) {
+    return [f](const void* data, size_t size) { return std::fwrite(data, 1, size, f) == size; };
+}
+
+// Writes the .gltf's side files, then the main file; on any failure removes what it wrote.
+std::string writeOutput(const GltfOutput& output, const std::string& in, const std::string& out) {
+    const fs::path folder = fs::u8path(out).parent_path();
+    std::vector<fs::path> written;
+    auto undo = [&] {
+        std::error_code ec;
+        for (const fs::path& p : written) fs::remove(p, ec);
+        for (const fs::path& p : written) fs::remove(p.parent_path(), ec);  // a textures folder left empty
+    };
+    for (size_t i = 0; i < output.sideFileCount(); ++i) {
+        const fs::path path = folder / fs::u8path(output.sideFileName(i));
+        if (sameFile(path.u8string(), in)) {
+            undo();
+            return "rvimport export: " + path.u8string() + " is the input file; refusing to replace it";
+        }
+        std::error_code ec;
+        fs::create_directories(path.parent_path().empty() ? fs::path(".") : path.parent_path(), ec);
+        const std::string e = writeFileSafely(path.u8string(), [&](std::FILE* f) { return output.writeSideFile(i, fileSink(f)); });
+        if (!e.empty()) {
+            undo();
+            return e;
+        }
+        written.push_back(path);
+    }
+    const std::string e = writeFileSafely(out, [&](std::FILE* f) { return output.writeMain(fileSink(f)); });
+    if (!e.empty()) undo();
+    return e;
+}
+
+Result<GltfOutput> build(const std::vector<uint8_t>& bytes, const std::string& name, const Options& options,
+                         const GltfOptions& gltf, const DataRoot* root, std::unique_ptr<WrpTerrain>& terrain,
+                         std::unique_ptr<OdolModel>& model) {
+    const FileFormat format = sniffFormat(bytes.data(), bytes.size());
+    if (isTerrain(format)) {
+        Result<WrpTerrain> t = decodeWrp(bytes.data(), bytes.size(), name, options);
+        if (!t) return t.error();
+        terrain = std::make_unique<WrpTerrain>(std::move(t.value()));
+        printWarnings(terrain->warnings);
+        return gltfFromTerrain(*terrain, name, options, gltf, root);
+    }
+    Result<OdolModel> m = decodeModel(bytes.data(), bytes.size(), name, options);
+    if (!m) return m.error();
+    model = std::make_unique<OdolModel>(std::move(m.value()));
+    printWarnings(model->warnings);
+    return gltfFromModel(*model, name, options, gltf, root);
+}
+
+}  // namespace
+
+int exportWithGltf(const CliOptions& opt, const std::string& in, const std::string& out) {
+    const int kind = gltfKind(opt, out);
+    if (kind < 0 || opt.viaAssimp) return -1;
+    MemoryBudget budget(opt.decode.memoryLimit);
+    Options options = opt.decode;
+    options.budget = &budget;
+    const std::string name = fileNameOf(in);
+    Result<std::vector<uint8_t>> bytes = readFileBytes(in, options.memoryLimit);
+    if (!bytes) {
+        std::fprintf(stderr, "%s\n", bytes.error().message.c_str());
+        return kExitDecode;
+    }
+    std::unique_ptr<DataRoot> root;
+    if (!options.dataRoot.empty()) {
+        Result<DataRoot> opened = DataRoot::open(options.dataRoot, options);
+        if (opened) {
+            root = std::make_unique<DataRoot>(std::move(opened.value()));
+            printWarnings(root->warnings());
+        } else {
+            std::fprintf(stderr, "warning: %s\n", opened.error().message.c_str());
+        }
+    }
+    GltfOptions gltf;
+    gltf.binary = kind == 1;
+    gltf.stem = fs::u8path(out).stem().u8string();
+    gltf.gpuInstancing = opt.gpuInstancing;
+    gltf.grid = opt.grid;
+    std::unique_ptr<WrpTerrain> terrain;
+    std::unique_ptr<OdolModel> model;
+    Result<GltfOutput> output = build(bytes.value(), name, options, gltf, root.get(), terrain, model);
+    if (!output) {
+        std::fprintf(stderr, "%s\n", output.error().message.c_str());
+        return kExitDecode;
+    }
+    printWarnings(output->warnings());
+    if (const std::string e = writeOutput(output.value(), in, out); !e.empty()) {
+        std::fprintf(stderr, "%s\n", e.c_str());
+        return kExitDecode;
+    }
+    return kExitOk;
+}
+
+}  // namespace rv::cli

@@ -1,0 +1,105 @@
+// A glTF document being built: the JSON (nlohmann::json) and the binary buffer as a list of
+// pieces. A piece is either bytes already made or a size and a function that makes them while
+// the file is written, so terrain tiles are built one at a time and never held together.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "rv/error.hpp"
+#include "rv/gltf.hpp"
+#include "rv/image.hpp"
+#include "rv/memory_budget.hpp"
+
+namespace rv::gltf {
+
+using Json = nlohmann::json;
+
+enum Component : int { kByte = 5120, kUByte = 5121, kShort = 5122, kUShort = 5123, kUInt = 5125, kFloat = 5126 };
+enum Target : int { kNoTarget = 0, kArrayBuffer = 34962, kElementArrayBuffer = 34963 };
+
+class Document {
+public:
+    // Appends exactly the piece's size in bytes to `out`; false when they cannot be made.
+    using Fill = std::function<bool(std::vector<uint8_t>& out)>;
+
+    Json json = Json::object();
+
+    // Every JSON item and in-memory piece is charged to `budget` (the import's memory limit).
+    // Past it the document stops growing and overBudget() tells the builder to give up.
+    void setBudget(MemoryBudget* budget, std::string what) { budget_ = budget, budgetWhat_ = std::move(what); }
+    bool overBudget() const { return !overMessage_.empty(); }
+    const std::string& overMessage() const { return overMessage_; }
+
+    // Reserves `size` bytes of the buffer, made by `fill` at write time. Returns the offset
+    // (pieces start 4-byte aligned, as accessors of any component type need).
+    uint64_t addPiece(uint64_t size, Fill fill);
+    uint64_t addBytes(std::vector<uint8_t> bytes);
+    uint64_t binarySize() const { return size_; }
+
+    uint32_t addView(uint64_t offset, uint64_t length, Target target = kNoTarget, uint32_t stride = 0);
+    uint32_t addAccessor(uint32_t view, uint64_t byteOffset, Component component, uint64_t count, const char* type,
+                         bool normalized = false, Json min = nullptr, Json max = nullptr);
+    // Appends `item` to the top-level array `name` ("nodes", "meshes"...) and returns its index.
+    uint32_t push(const char* name, Json item);
+    void useExtension(const char* name, bool required);
+
+    // An image, embedded in the buffer (.glb) or as a side file "<stem>_textures/<file>.png".
+    // The same pixels are stored once. Returns the glTF image index.
+    uint32_t addImage(const std::shared_ptr<const Image>& image, const std::string& fileStem);
+
+    // .gltf side files (PNGs) beside the .bin.
+    struct SideImage {
+        std::string name;  // relative to the .gltf
+        std::vector<uint8_t> png;
+    };
+
+    void setBinary(bool binary, const std::string& stem);
+    bool binary() const { return binary_; }
+    const std::string& binName() const { return binName_; }
+    const std::vector<SideImage>& sideImages() const { return sideImages_; }
+
+    // Adds the buffer (its final size) to the JSON: after the last piece, before writing.
+    void finalize();
+    // The JSON as written (UTF-8; bytes that are not are replaced, as BI names may be 8-bit).
+    std::string jsonText() const;
+    [[nodiscard]] bool writeGlb(const ByteSink& sink) const;
+    [[nodiscard]] bool writeJson(const ByteSink& sink) const;
+    [[nodiscard]] bool writeBin(const ByteSink& sink) const;
+
+private:
+    struct Piece {
+        uint64_t offset = 0, size = 0;
+        std::vector<uint8_t> bytes;
+        Fill fill;
+    };
+    std::vector<Piece> pieces_;
+    uint64_t size_ = 0;
+    bool binary_ = true;
+    std::string stem_ = "model", binName_ = "model.bin";
+    std::vector<SideImage> sideImages_;
+    std::vector<std::pair<const Image*, uint32_t>> imageIndex_;  // pixels already stored
+    std::vector<std::string> imageNames_;                       // side file names taken
+    MemoryBudget* budget_ = nullptr;
+    std::string budgetWhat_, overMessage_;
+
+    void charge(uint64_t bytes);
+
+    [[nodiscard]] bool writeBuffer(const ByteSink& sink) const;
+};
+
+// The bytes of a vector of plain values (little-endian machines only, as every target is).
+template <class T>
+std::vector<uint8_t> bytesOf(const std::vector<T>& values) {
+    std::vector<uint8_t> out(values.size() * sizeof(T));
+    if (!out.empty()) std::memcpy(out.data(), values.data(), out.size());
+    return out;
+}
+
+}  // namespace rv::gltf

@@ -1,0 +1,24 @@
+// Materials for the glTF writer: a view material and its resolved textures (material_textures
+// .hpp) as a glTF metallic-roughness material. The maps and factors are the view's; this only
+// spells them in glTF.
+#pragma once
+
+#include "gltf/gltf_document.hpp"
+#include "rv/material_textures.hpp"
+
+namespace rv::gltf {
+
+// `uvSets`: how many UV sets every primitive drawn with it has; a texture whose set is not
+// among them is sampled with set 0, and with no set at all the material keeps its factors only.
+// Stage uvTransforms become KHR_texture_transform; a sheared one is given approximately, with a
+// warning added to `warnings`.
+uint32_t addMaterial(Document& doc, const ViewMaterial& material, const ResolvedMaterial& resolved, size_t uvSets,
+                     std::vector<Warning>& warnings);
+
+// A plain material: a name and a base colour (terrain layers without a picture, markers).
+uint32_t addPlainMaterial(Document& doc, const std::string& name, const Rgba& color);
+
+// A material colouring with one image through UV set 0 (terrain layer pictures).
+uint32_t addImageMaterial(Document& doc, const std::string& name, const MaterialImage& image);
+
+}  // namespace rv::gltf

@@ -1,0 +1,165 @@
+// View LODs as glTF meshes (gltf_mesh.hpp).
+#include "gltf/gltf_mesh.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace rv::gltf {
+namespace {
+
+Json vec3(const std::array<float, 3>& v) { return Json::array({v[0], v[1], v[2]}); }
+
+// Positions with their exact bounds (the validator checks accessor min/max against the data).
+uint32_t positionAccessor(Document& doc, const std::vector<Vec3>& positions, std::vector<Warning>& warnings,
+                          const std::string& name) {
+    std::vector<Vec3> p = positions;
+    std::array<float, 3> lo{}, hi{};
+    lo.fill(std::numeric_limits<float>::max());
+    hi.fill(std::numeric_limits<float>::lowest());
+    uint32_t bad = 0;
+    for (Vec3& v : p) {
+        float* c = &v.x;
+        for (int k = 0; k < 3; ++k) {
+            if (!std::isfinite(c[k])) c[k] = 0, ++bad;
+            lo[size_t(k)] = std::min(lo[size_t(k)], c[k]);
+            hi[size_t(k)] = std::max(hi[size_t(k)], c[k]);
+        }
+    }
+    if (bad)
+        warnings.push_back(makeWarning(DiagKind::BadValue, name + ": " + std::to_string(bad) +
+                                                               " non-finite coordinate(s) written as 0 (glTF cannot hold them)"));
+    const uint64_t size = p.size() * sizeof(Vec3);
+    const uint32_t view = doc.addView(doc.addBytes(bytesOf(p)), size, kArrayBuffer);
+    return doc.addAccessor(view, 0, kFloat, p.size(), "VEC3", false, vec3(lo), vec3(hi));
+}
+
+template <class T>
+uint32_t plainAccessor(Document& doc, const std::vector<T>& values, const char* type) {
+    const uint32_t view = doc.addView(doc.addBytes(bytesOf(values)), values.size() * sizeof(T), kArrayBuffer);
+    return doc.addAccessor(view, 0, kFloat, values.size(), type);
+}
+
+// The LOD's indices (triangles, then loose points) as 16-bit when every vertex index fits below
+// 65535 (the largest value is reserved for primitive restart), else 32-bit.
+struct Indices {
+    uint32_t view = 0;
+    Component component = kUInt;
+    uint32_t width = 4;
+};
+
+Indices indexView(Document& doc, const LodView& lod, const std::vector<uint32_t>& points) {
+    Indices ix;
+    const bool small = lod.positions.size() < 65535;
+    ix.component = small ? kUShort : kUInt;
+    ix.width = small ? 2 : 4;
+    std::vector<uint8_t> bytes;
+    bytes.reserve((lod.triangles.size() + points.size()) * ix.width + 4);
+    auto put = [&](uint32_t v) {
+        for (uint32_t b = 0; b < ix.width; ++b) bytes.push_back(uint8_t(v >> (8 * b)));
+    };
+    for (uint32_t v : lod.triangles) put(v);
+    while (bytes.size() % 4) bytes.push_back(0);  // the points' accessor starts 4-aligned
+    for (uint32_t v : points) put(v);
+    const uint64_t size = bytes.size();
+    ix.view = doc.addView(doc.addBytes(std::move(bytes)), size, kElementArrayBuffer);
+    return ix;
+}
+
+}  // namespace
+
+std::vector<size_t> uvSetsPerMaterial(const ModelView& view) {
+    std::vector<size_t> sets(view.materials.size(), std::numeric_limits<size_t>::max());
+    for (const LodView& lod : view.lods)
+        for (const MaterialGroup& g : lod.groups)
+            if (g.material < sets.size()) sets[g.material] = std::min(sets[g.material], lod.uvSets.size());
+    for (size_t& s : sets)
+        if (s == std::numeric_limits<size_t>::max()) s = 0;
+    return sets;
+}
+
+int32_t addLodMesh(Document& doc, const LodView& lod, const std::vector<int32_t>& materials, const std::string& name,
+                   std::vector<Warning>& warnings) {
+    const bool triangles = !lod.triangles.empty();
+    const std::vector<uint32_t> points = lod.drawLoosePoints ? lod.loosePoints : std::vector<uint32_t>{};
+    if (lod.positions.empty() || (!triangles && points.empty())) return -1;
+    Json attributes = {{"POSITION", positionAccessor(doc, lod.positions, warnings, name)}};
+    if (!lod.normals.empty() && lod.normals.size() == lod.positions.size())
+        attributes["NORMAL"] = plainAccessor(doc, lod.normals, "VEC3");
+    for (size_t s = 0; s < lod.uvSets.size(); ++s)
+        if (lod.uvSets[s].size() == lod.positions.size())
+            attributes["TEXCOORD_" + std::to_string(s)] = plainAccessor(doc, lod.uvSets[s], "VEC2");
+    const Indices ix = indexView(doc, lod, points);
+    Json primitives = Json::array();
+    for (const MaterialGroup& g : lod.groups) {
+        if (!g.triangleCount) continue;
+        Json p = {{"attributes", attributes},
+                  {"indices", doc.addAccessor(ix.view, uint64_t(g.firstTriangle) * 3 * ix.width, ix.component,
+                                              uint64_t(g.triangleCount) * 3, "SCALAR")}};
+        if (g.material < materials.size() && materials[g.material] >= 0) p["material"] = materials[g.material];
+        primitives.push_back(std::move(p));
+    }
+    if (!points.empty()) {
+        const uint64_t at = (lod.triangles.size() * ix.width + 3) & ~uint64_t(3);
+        primitives.push_back({{"attributes", attributes}, {"mode", 0},
+                              {"indices", doc.addAccessor(ix.view, at, ix.component, points.size(), "SCALAR")}});
+    }
+    if (primitives.empty()) return -1;
+    return int32_t(doc.push("meshes", {{"name", name}, {"primitives", std::move(primitives)}}));
+}
+
+Json nodeMatrix(const Mat4& m) {
+    Json a = Json::array();
+    for (int c = 0; c < 4; ++c)
+        for (int r = 0; r < 4; ++r) a.push_back(m.m[size_t(r * 4 + c)]);
+    return a;
+}
+
+Trs decompose(const Mat4& m) {
+    Trs t;
+    t.translation = {m.m[3], m.m[7], m.m[11]};
+    double col[3][3];
+    for (int c = 0; c < 3; ++c)
+        for (int r = 0; r < 3; ++r) col[c][r] = m.m[size_t(r * 4 + c)];
+    double s[3];
+    for (int c = 0; c < 3; ++c) s[c] = std::sqrt(col[c][0] * col[c][0] + col[c][1] * col[c][1] + col[c][2] * col[c][2]);
+    const double det = col[0][0] * (col[1][1] * col[2][2] - col[1][2] * col[2][1]) -
+                       col[1][0] * (col[0][1] * col[2][2] - col[0][2] * col[2][1]) +
+                       col[2][0] * (col[0][1] * col[1][2] - col[0][2] * col[1][1]);
+    if (!(s[0] > 0 && s[1] > 0 && s[2] > 0) || !std::isfinite(det) || det == 0) {
+        t.exact = false;
+        return t;
+    }
+    if (det < 0) s[2] = -s[2];  // a mirror: carried by the scale, the rest stays a rotation
+    double r[3][3];             // r[row][column]
+    for (int c = 0; c < 3; ++c)
+        for (int k = 0; k < 3; ++k) r[k][c] = col[c][k] / s[c];
+    // Columns that are not perpendicular (a shear) have no exact TRS.
+    for (int a = 0; a < 3; ++a)
+        for (int b = a + 1; b < 3; ++b) {
+            const double dot = r[0][a] * r[0][b] + r[1][a] * r[1][b] + r[2][a] * r[2][b];
+            if (std::fabs(dot) > 1e-4) t.exact = false;
+        }
+    // Rotation matrix to quaternion (Shepperd's method, the branch with the largest divisor).
+    double q[4];  // x, y, z, w
+    const double tr = r[0][0] + r[1][1] + r[2][2];
+    if (tr > 0) {
+        const double k = std::sqrt(tr + 1.0) * 2;
+        q[3] = 0.25 * k, q[0] = (r[2][1] - r[1][2]) / k, q[1] = (r[0][2] - r[2][0]) / k, q[2] = (r[1][0] - r[0][1]) / k;
+    } else if (r[0][0] > r[1][1] && r[0][0] > r[2][2]) {
+        const double k = std::sqrt(1.0 + r[0][0] - r[1][1] - r[2][2]) * 2;
+        q[3] = (r[2][1] - r[1][2]) / k, q[0] = 0.25 * k, q[1] = (r[0][1] + r[1][0]) / k, q[2] = (r[0][2] + r[2][0]) / k;
+    } else if (r[1][1] > r[2][2]) {
+        const double k = std::sqrt(1.0 + r[1][1] - r[0][0] - r[2][2]) * 2;
+        q[3] = (r[0][2] - r[2][0]) / k, q[0] = (r[0][1] + r[1][0]) / k, q[1] = 0.25 * k, q[2] = (r[1][2] + r[2][1]) / k;
+    } else {
+        const double k = std::sqrt(1.0 + r[2][2] - r[0][0] - r[1][1]) * 2;
+        q[3] = (r[1][0] - r[0][1]) / k, q[0] = (r[0][2] + r[2][0]) / k, q[1] = (r[1][2] + r[2][1]) / k, q[2] = 0.25 * k;
+    }
+    const double len = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    for (int i = 0; i < 4; ++i) t.rotation[size_t(i)] = float(q[i] / len);
+    t.scale = {float(s[0]), float(s[1]), float(s[2])};
+    return t;
+}
+
+}  // namespace rv::gltf

@@ -1,0 +1,35 @@
+// Meshes for the glTF writer: a view LOD as one glTF mesh, and the conversions every node needs.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "gltf/gltf_document.hpp"
+#include "rv/view.hpp"
+
+namespace rv::gltf {
+
+// The minimum count of UV sets over the LODs' polygons of each view material: how many a
+// material may sample (addMaterial's uvSets).
+std::vector<size_t> uvSetsPerMaterial(const ModelView& view);
+
+// `lod` as a mesh: the LOD's vertex arrays shared by one primitive per material group (triangles)
+// and, when the LOD draws them, a POINTS primitive of its loose points. `materials[i]` is the
+// glTF material of view material i (-1: none). Returns the mesh index, or -1 for an empty LOD.
+// Non-finite positions (damaged files) become 0 with one warning: glTF cannot hold them.
+int32_t addLodMesh(Document& doc, const LodView& lod, const std::vector<int32_t>& materials, const std::string& name,
+                   std::vector<Warning>& warnings);
+
+// A row-major Mat4 (view.hpp) as glTF's column-major node matrix.
+Json nodeMatrix(const Mat4& m);
+
+// A transform as translation, rotation (unit quaternion x, y, z, w) and scale. `exact` is false
+// for a sheared one (the nearest rotation is given) and for a non-finite one.
+struct Trs {
+    std::array<float, 3> translation{}, scale{1, 1, 1};
+    std::array<float, 4> rotation{0, 0, 0, 1};
+    bool exact = true;
+};
+Trs decompose(const Mat4& m);
+
+}  // namespace rv::gltf

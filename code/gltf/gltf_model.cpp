@@ -1,0 +1,114 @@
+// A model as glTF: one node per picked LOD under a root node, materials with their textures,
+// proxies and named points as child nodes, the model's and LODs' facts as extras.
+#include <cmath>
+
+#include "gltf/gltf_materials.hpp"
+#include "gltf/gltf_mesh.hpp"
+#include "gltf/gltf_state.hpp"
+#include "gltf/gltf_model.hpp"
+#include "rv/material_textures.hpp"
+
+namespace rv {
+namespace gltf {
+
+// Frame of every glTF output: right-handed, y up, UV origin top-left (as BI's).
+Frame gltfFrame() {
+    Frame f;
+    f.axes = Axes::YUp;
+    f.uvBottomLeft = false;
+    return f;
+}
+
+std::vector<int32_t> addModelMaterials(Document& doc, const ModelView& view, TextureResolver& textures,
+                                       std::vector<Warning>& warnings) {
+    const std::vector<size_t> uvSets = uvSetsPerMaterial(view);
+    std::vector<int32_t> out;
+    out.reserve(view.materials.size());
+    for (size_t i = 0; i < view.materials.size(); ++i)
+        out.push_back(doc.overBudget() ? -1 : int32_t(addMaterial(doc, view.materials[i], textures.resolve(view.materials[i]), uvSets[i], warnings)));
+    return out;
+}
+
+namespace {
+
+Json lodExtras(const LodView& lod) {
+    Json e = {{"lod", lod.name}, {"resolution", std::isfinite(lod.resolution) ? Json(lod.resolution) : Json(nullptr)},
+              {"kind", lodKindName(lod.kind)}, {"vertex_count", lod.positions.size()}, {"face_count", lod.polygonCount()}};
+    if (!lod.selections.empty()) {
+        Json sel = Json::object();
+        for (const SelectionView& s : lod.selections) sel[s.name] = s.vertices.size();
+        e["selections"] = std::move(sel);
+    }
+    if (lod.properties && !lod.properties->empty()) {
+        Json props = Json::object();
+        for (const OdolProperty& p : *lod.properties) props[p.name] = p.value;
+        e["properties"] = std::move(props);
+    }
+    return e;
+}
+
+Json modelExtras(const OdolModel& model) {
+    Json e = {{"format", model.editable ? "MLOD" : "ODOL"}, {"version", model.version}, {"lod_count", model.lods.size()}};
+    if (!model.prefix.empty()) e["prefix"] = model.prefix;
+    if (std::isfinite(model.info.totalMass)) e["mass"] = model.info.totalMass;
+    if (!model.info.propertyClass.empty()) e["class"] = model.info.propertyClass;
+    return e;
+}
+
+Json translation(const Vec3& v) {
+    return Json::array({std::isfinite(v.x) ? v.x : 0.0f, std::isfinite(v.y) ? v.y : 0.0f, std::isfinite(v.z) ? v.z : 0.0f});
+}
+
+bool finite(const Mat4& m) {
+    for (float v : m.m)
+        if (!std::isfinite(v)) return false;
+    return true;
+}
+
+// Proxies and named points of a LOD as its child nodes.
+Json lodChildren(Document& doc, const LodView& lod) {
+    Json children = Json::array();
+    for (const ProxyView& p : lod.proxies) {
+        Json node = {{"name", p.name}, {"extras", {{"proxy_path", p.path}, {"proxy_index", p.index}}}};
+        if (finite(p.transform)) node["matrix"] = nodeMatrix(p.transform);
+        children.push_back(doc.push("nodes", std::move(node)));
+    }
+    for (const NamedPoint& p : lod.namedPoints)
+        children.push_back(doc.push("nodes", {{"name", p.name}, {"translation", translation(p.position)},
+                                              {"extras", {{"point_count", p.pointCount}}}}));
+    return children;
+}
+
+}  // namespace
+}  // namespace gltf
+
+Result<GltfOutput> gltfFromModel(const OdolModel& model, const std::string& name, const Options& options,
+                                 const GltfOptions& gltfOptions, const DataRoot* root) {
+    using namespace gltf;
+    Result<ModelView> built = buildModelView(model, options, gltfFrame());
+    if (!built) return built.error();
+    const ModelView& view = built.value();
+    auto state = std::make_unique<GltfOutput::State>(options, name);
+    Document& doc = state->doc;
+    doc.setBinary(gltfOptions.binary, gltfOptions.stem);
+    addAsset(doc, model.editable ? "MLOD" : "ODOL");
+    TextureResolver textures(root, options);
+    const std::vector<int32_t> materials = addModelMaterials(doc, view, textures, state->warnings);
+    Json lodNodes = Json::array();
+    for (const LodView& lod : view.lods) {
+        if (doc.overBudget()) break;  // finish() reports it
+        Json node = {{"name", lod.name}, {"extras", lodExtras(lod)}};
+        const int32_t mesh = addLodMesh(doc, lod, materials, name + " " + lod.name, state->warnings);
+        if (mesh >= 0) node["mesh"] = mesh;
+        Json children = lodChildren(doc, lod);
+        if (!children.empty()) node["children"] = std::move(children);
+        lodNodes.push_back(doc.push("nodes", std::move(node)));
+    }
+    Json top = {{"name", name}, {"extras", modelExtras(model)}};
+    if (!lodNodes.empty()) top["children"] = std::move(lodNodes);
+    doc.json["scenes"][0]["nodes"].push_back(doc.push("nodes", std::move(top)));
+    for (const Warning& w : textures.warnings()) state->warnings.push_back(w);
+    return finish(std::move(state), name);
+}
+
+}  // namespace rv

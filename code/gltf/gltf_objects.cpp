@@ -1,0 +1,162 @@
+// Placed objects as instanced meshes (gltf_objects.hpp).
+#include "gltf/gltf_objects.hpp"
+
+#include <algorithm>
+
+#include "gltf/gltf_materials.hpp"
+#include "gltf/gltf_mesh.hpp"
+#include "gltf/gltf_model.hpp"
+#include "rv/memory_budget.hpp"
+#include "rv/placed_models.hpp"
+
+namespace rv::gltf {
+namespace {
+
+std::string baseName(const std::string& model) {
+    const size_t slash = model.find_last_of("\\/");
+    std::string name = slash == std::string::npos ? model : model.substr(slash + 1);
+    const size_t dot = name.rfind('.');
+    if (dot != std::string::npos && dot > 0) name.erase(dot);
+    return name.empty() ? "object" : name;
+}
+
+// A 1 m tall four-sided pyramid standing on the origin: visible, light, and clearly not a model.
+int32_t markerMesh(Document& doc) {
+    LodView lod;
+    lod.name = "marker";
+    lod.positions = {{-0.5f, 0, 0.5f}, {0.5f, 0, 0.5f}, {0.5f, 0, -0.5f}, {-0.5f, 0, -0.5f}, {0, 1, 0}};
+    lod.triangles = {0, 1, 4, 1, 2, 4, 2, 3, 4, 3, 0, 4, 0, 2, 1, 0, 3, 2};
+    lod.groups.push_back({0, 0, 0, 0, 6});
+    std::vector<Warning> none;
+    const std::vector<int32_t> material = {int32_t(addPlainMaterial(doc, "missing model", {1.0f, 0.0f, 1.0f, 1.0f}))};
+    return addLodMesh(doc, lod, material, "missing model marker", none);
+}
+
+// The model's first visual LOD as a mesh, or -1 (with `why`) when it cannot be had.
+int32_t modelMesh(Document& doc, const DataRoot& root, const std::string& reference, const Options& options,
+                  TextureResolver& textures, GltfOutput::State& state, std::string& why) {
+    ResolvedRef where;
+    Result<OdolModel> model = readPlacedModel(root, reference, options, &where);
+    if (!model) {
+        why = where.kind == ResolvedRef::Kind::Missing ? "missing" : model.error().message;
+        return -1;
+    }
+    Result<ModelView> view = buildModelView(model.value(), options, gltfFrame());
+    if (!view || view->lods.empty()) {
+        why = view ? "no LOD" : view.error().message;
+        return -1;
+    }
+    const std::vector<int32_t> materials = addModelMaterials(doc, view.value(), textures, state.warnings);
+    return addLodMesh(doc, view->lods[0], materials, baseName(reference), state.warnings);
+}
+
+struct Instances {
+    std::vector<float> translation, rotation, scale, ids;
+    uint32_t inexact = 0;
+};
+
+Instances instancesOf(const TerrainView& view, const ModelPlacements& placed) {
+    Instances in;
+    const size_t n = placed.objects.size();
+    in.translation.reserve(n * 3), in.rotation.reserve(n * 4), in.scale.reserve(n * 3), in.ids.reserve(n);
+    for (uint32_t o : placed.objects) {
+        const Trs t = decompose(view.objectTransform(o));
+        in.inexact += !t.exact;
+        in.translation.insert(in.translation.end(), t.translation.begin(), t.translation.end());
+        in.rotation.insert(in.rotation.end(), t.rotation.begin(), t.rotation.end());
+        in.scale.insert(in.scale.end(), t.scale.begin(), t.scale.end());
+        in.ids.push_back(float(view.terrain().objects[o].id));
+    }
+    return in;
+}
+
+uint32_t floatAccessor(Document& doc, const std::vector<float>& values, const char* type, size_t width) {
+    const uint64_t size = values.size() * sizeof(float);
+    const uint32_t v = doc.addView(doc.addBytes(bytesOf(values)), size);
+    return doc.addAccessor(v, 0, kFloat, values.size() / width, type);
+}
+
+uint32_t instancedNode(Document& doc, const std::string& name, int32_t mesh, const Instances& in, const std::string& model) {
+    Json attributes = {{"TRANSLATION", floatAccessor(doc, in.translation, "VEC3", 3)},
+                       {"ROTATION", floatAccessor(doc, in.rotation, "VEC4", 4)},
+                       {"SCALE", floatAccessor(doc, in.scale, "VEC3", 3)},
+                       {"_ID", floatAccessor(doc, in.ids, "SCALAR", 1)}};
+    doc.useExtension("EXT_mesh_gpu_instancing", false);
+    return doc.push("nodes", {{"name", name}, {"mesh", mesh}, {"extras", {{"model", model}, {"instances", in.ids.size()}}},
+                              {"extensions", {{"EXT_mesh_gpu_instancing", {{"attributes", std::move(attributes)}}}}}});
+}
+
+// One node per object, all sharing the mesh.
+uint32_t objectNodes(Document& doc, const std::string& name, int32_t mesh, const Instances& in, const std::string& model) {
+    Json children = Json::array();
+    for (size_t i = 0; i < in.ids.size(); ++i) {
+        Json node = {{"name", name}, {"mesh", mesh},
+                     {"translation", {in.translation[3 * i], in.translation[3 * i + 1], in.translation[3 * i + 2]}},
+                     {"rotation", {in.rotation[4 * i], in.rotation[4 * i + 1], in.rotation[4 * i + 2], in.rotation[4 * i + 3]}},
+                     {"scale", {in.scale[3 * i], in.scale[3 * i + 1], in.scale[3 * i + 2]}},
+                     {"extras", {{"object_id", uint32_t(in.ids[i])}}}};
+        children.push_back(doc.push("nodes", std::move(node)));
+    }
+    return doc.push("nodes", {{"name", name}, {"children", std::move(children)}, {"extras", {{"model", model}}}});
+}
+
+std::string missingList(const std::vector<std::pair<std::string, size_t>>& missing) {
+    std::string list;
+    for (size_t i = 0; i < missing.size() && i < 50; ++i)
+        list += (i ? ", " : "") + missing[i].first + " (" + std::to_string(missing[i].second) + ")";
+    if (missing.size() > 50) list += ", and " + std::to_string(missing.size() - 50) + " more";
+    return list;
+}
+
+}  // namespace
+
+Result<uint32_t> addPlacedObjects(Document& doc, const TerrainView& view, const DataRoot* root, const Options& options,
+                                  bool gpuInstancing, GltfOutput::State& state) {
+    const Options modelOptions = placedModelOptions(options);
+    MemoryBudget own(options.memoryLimit);
+    MemoryBudget& budget = options.budget ? *options.budget : own;
+    TextureResolver textures(root, modelOptions);
+    int32_t marker = -1;
+    std::vector<std::pair<std::string, size_t>> missing, broken;
+    uint32_t inexact = 0;
+    Json children = Json::array();
+    for (const ModelPlacements& placed : view.placements()) {
+        if (doc.overBudget()) break;  // the caller's finish() reports it
+        std::string why = root ? "" : "missing";
+        int32_t mesh = root ? modelMesh(doc, *root, placed.model, modelOptions, textures, state, why) : -1;
+        if (mesh < 0) {
+            if (marker < 0) marker = markerMesh(doc);
+            mesh = marker;
+            (why == "missing" ? missing : broken).emplace_back(placed.model + (why == "missing" ? "" : ": " + why), placed.objects.size());
+            ++state.stats.markerModels, state.stats.markerInstances += uint32_t(placed.objects.size());
+        } else {
+            ++state.stats.instancedModels;
+        }
+        state.stats.instances += uint32_t(placed.objects.size());
+        const Instances in = instancesOf(view, placed);
+        // What this model adds to memory: the instance arrays (and, per object, a node).
+        const uint64_t held = (in.translation.size() + in.rotation.size() + in.scale.size() + in.ids.size()) * 8 +
+                              (gpuInstancing ? 0 : placed.objects.size() * 1024);
+        if (!budget.tryCharge(held))
+            return makeError(DiagKind::MemoryLimit, budget.overMessage("the objects of " + placed.model, held) +
+                                                        "; --region exports part of the world, --terrain-step N a lighter one");
+        inexact += in.inexact;
+        const std::string name = baseName(placed.model);
+        children.push_back(gpuInstancing ? instancedNode(doc, name, mesh, in, placed.model) : objectNodes(doc, name, mesh, in, placed.model));
+    }
+    for (const Warning& w : textures.warnings()) state.warnings.push_back(w);
+    if (!missing.empty())
+        state.warnings.push_back(makeWarning(DiagKind::IndexOutOfRange, std::to_string(missing.size()) +
+                                 " placed model(s) not in the data root, drawn as markers (objects): " + missingList(missing)));
+    if (!broken.empty())
+        state.warnings.push_back(makeWarning(DiagKind::BadValue, std::to_string(broken.size()) +
+                                 " placed model(s) could not be read, drawn as markers: " + missingList(broken)));
+    if (inexact)
+        state.warnings.push_back(makeWarning(DiagKind::BadValue, std::to_string(inexact) +
+                                 " object transform(s) are sheared or degenerate; placed with their nearest rotation and scale"));
+    Json node = {{"name", "Objects"}};
+    if (!children.empty()) node["children"] = std::move(children);  // glTF wants none rather than an empty list
+    return doc.push("nodes", std::move(node));
+}
+
+}  // namespace rv::gltf

@@ -1,0 +1,85 @@
+// GltfOutput: writing a built document (rv/gltf.hpp).
+#include "gltf/gltf_state.hpp"
+#include "rv/version.hpp"
+
+namespace rv {
+
+GltfOutput::State::State(const Options& options, const std::string& name) {
+    MemoryBudget* budget = options.budget;
+    if (!budget) budget = (ownBudget = std::make_unique<MemoryBudget>(options.memoryLimit)).get();
+    doc.setBudget(budget, name + "'s glTF document");
+}
+
+GltfOutput::GltfOutput() = default;
+GltfOutput::GltfOutput(std::unique_ptr<State> state) : state_(std::move(state)) {}
+GltfOutput::GltfOutput(GltfOutput&&) noexcept = default;
+GltfOutput& GltfOutput::operator=(GltfOutput&&) noexcept = default;
+GltfOutput::~GltfOutput() = default;
+
+bool GltfOutput::writeMain(const ByteSink& sink) const {
+    return state_ && (state_->doc.binary() ? state_->doc.writeGlb(sink) : state_->doc.writeJson(sink));
+}
+
+// Side files of a .gltf: the .bin first (when there is binary data), then the PNGs.
+size_t GltfOutput::sideFileCount() const {
+    if (!state_ || state_->doc.binary()) return 0;
+    return (state_->doc.binarySize() ? 1 : 0) + state_->doc.sideImages().size();
+}
+
+const std::string& GltfOutput::sideFileName(size_t i) const {
+    static const std::string none;
+    if (i >= sideFileCount()) return none;
+    const bool bin = state_->doc.binarySize() != 0;
+    if (bin && i == 0) return state_->doc.binName();
+    return state_->doc.sideImages()[i - (bin ? 1 : 0)].name;
+}
+
+bool GltfOutput::writeSideFile(size_t i, const ByteSink& sink) const {
+    if (i >= sideFileCount()) return false;
+    const bool bin = state_->doc.binarySize() != 0;
+    if (bin && i == 0) return state_->doc.writeBin(sink);
+    const std::vector<uint8_t>& png = state_->doc.sideImages()[i - (bin ? 1 : 0)].png;
+    return sink(png.data(), png.size());
+}
+
+const std::vector<Warning>& GltfOutput::warnings() const {
+    static const std::vector<Warning> none;
+    return state_ ? state_->warnings : none;
+}
+
+const GltfOutput::Stats& GltfOutput::stats() const {
+    static const Stats none;
+    return state_ ? state_->stats : none;
+}
+
+namespace gltf {
+
+Result<GltfOutput> finish(std::unique_ptr<GltfOutput::State> state, const std::string& name, const std::string& hint) {
+    Document& doc = state->doc;
+    if (doc.overBudget()) return makeError(DiagKind::MemoryLimit, doc.overMessage() + hint);
+    doc.finalize();
+    GltfOutput::Stats& s = state->stats;
+    auto count = [&](const char* array) { return doc.json.contains(array) ? uint32_t(doc.json[array].size()) : 0u; };
+    s.meshes = count("meshes");
+    s.nodes = count("nodes");
+    s.materials = count("materials");
+    s.images = count("images");
+    s.binaryBytes = doc.binarySize();
+    // 12 header bytes, two chunk headers and the JSON (estimated generously) must fit 32 bits.
+    const uint64_t estimate = doc.binarySize() + 28 + uint64_t(s.nodes + s.meshes) * 64 + (uint64_t(64) << 20);
+    if (doc.binary() && estimate > 0xFFFFFFFFull)
+        return makeError(DiagKind::MemoryLimit, name + ": the .glb would hold " + std::to_string(doc.binarySize()) +
+                                                    " bytes of data, past the 4 GiB a .glb can count; write .gltf "
+                                                    "instead, or make it smaller with --terrain-step N or --region");
+    return GltfOutput(std::move(state));
+}
+
+void addAsset(Document& doc, const std::string& sourceFormat) {
+    doc.json["asset"] = {{"version", "2.0"}, {"generator", std::string("rvimport ") + versionString()},
+                         {"extras", {{"source", sourceFormat}}}};
+    doc.json["scene"] = 0;
+    doc.json["scenes"] = Json::array({{{"nodes", Json::array()}}});
+}
+
+}  // namespace gltf
+}  // namespace rv

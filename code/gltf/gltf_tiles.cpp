@@ -1,0 +1,129 @@
+// Terrain tiles as glTF vertex and index arrays (gltf_tiles.hpp).
+#include "gltf/gltf_tiles.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+namespace rv::gltf {
+namespace {
+
+template <class T>
+void put(std::vector<uint8_t>& out, const T& value) {
+    const size_t at = out.size();
+    out.resize(at + sizeof(T));
+    std::memcpy(out.data() + at, &value, sizeof(T));
+}
+
+void align4(std::vector<uint8_t>& out) {
+    while (out.size() % 4) out.push_back(0);
+}
+
+int8_t snorm8(float v) { return int8_t(std::lround(std::clamp(v, -1.0f, 1.0f) * 127.0f)); }
+uint16_t unorm16(float v) { return uint16_t(std::lround(std::clamp(v, 0.0f, 1.0f) * 65535.0f)); }
+
+bool isMapped(const TerrainLayers* layers, uint32_t material) { return layers && layers->layer(material).mapped(); }
+
+// Writes the vertices `vertices` (tile vertex indices) of one set and returns its layout (runs
+// are added by the caller).
+TileVertexSet writeVertices(const TerrainTile& tile, const std::vector<uint32_t>& vertices, const TerrainLayer* layer,
+                            const TerrainView& view, bool quantize, std::vector<uint8_t>& out, uint64_t base) {
+    TileVertexSet set;
+    set.vertexCount = uint32_t(vertices.size());
+    set.wideIndices = vertices.size() >= 65535;
+    set.min.fill(std::numeric_limits<float>::max());
+    set.max.fill(std::numeric_limits<float>::lowest());
+    set.positions = out.size() - base;
+    for (uint32_t v : vertices) {
+        const Vec3& p = tile.positions[v];
+        const float c[3] = {p.x, p.y, p.z};
+        for (size_t k = 0; k < 3; ++k) {
+            set.min[k] = std::min(set.min[k], c[k]);
+            set.max[k] = std::max(set.max[k], c[k]);
+        }
+        put(out, p);
+    }
+    set.normals = out.size() - base;
+    for (uint32_t v : vertices) {
+        const Vec3& n = tile.normals[v];
+        if (quantize) {
+            const int8_t q[4] = {snorm8(n.x), snorm8(n.y), snorm8(n.z), 0};
+            put(out, q);
+        } else {
+            put(out, n);
+        }
+    }
+    set.mapUv = out.size() - base;
+    for (uint32_t v : vertices) {
+        const Vec2& uv = tile.uvs[v];
+        if (quantize) {
+            const uint16_t q[2] = {unorm16(uv.u), unorm16(uv.v)};
+            put(out, q);
+        } else {
+            put(out, uv);
+        }
+    }
+    if (layer) {
+        set.layerUv = true;
+        set.layerUvs = out.size() - base;
+        const float cell = view.terrain().cellSize();
+        const uint32_t w = tile.width();
+        for (uint32_t v : vertices) {
+            // The layer mapping takes stored metres: east, height, north.
+            const float east = float(tile.sampleX[v % w]) * cell, north = float(tile.sampleZ[v / w]) * cell;
+            put(out, layer->uvAt(east, tile.positions[v].y, north, view.frame().uvBottomLeft));
+        }
+    }
+    return set;
+}
+
+void writeIndices(const std::vector<uint32_t>& indices, bool wide, std::vector<uint8_t>& out) {
+    for (uint32_t i : indices) {
+        if (wide) put(out, i);
+        else put(out, uint16_t(i));
+    }
+    align4(out);
+}
+
+}  // namespace
+
+TileLayout encodeTile(const TerrainTile& tile, const TerrainView& view, const TerrainLayers* layers, bool quantize,
+                      std::vector<uint8_t>& out) {
+    TileLayout layout;
+    const uint64_t base = out.size();
+    const bool anyMapped = std::any_of(tile.groups.begin(), tile.groups.end(),
+                                       [&](const TileGroup& g) { return isMapped(layers, g.material); });
+    if (!anyMapped) {
+        std::vector<uint32_t> all(tile.positions.size());
+        for (uint32_t i = 0; i < all.size(); ++i) all[i] = i;
+        TileVertexSet set = writeVertices(tile, all, nullptr, view, quantize, out, base);
+        for (const TileGroup& g : tile.groups) {
+            const auto first = tile.cellTriangles.begin() + std::ptrdiff_t(g.firstCell) * 6;
+            const std::vector<uint32_t> indices(first, first + std::ptrdiff_t(g.cellCount) * 6);
+            set.runs.push_back({g.material, uint32_t(indices.size()), out.size() - base});
+            writeIndices(indices, set.wideIndices, out);
+        }
+        layout.sets.push_back(std::move(set));
+    } else {
+        std::vector<uint32_t> remap(tile.positions.size(), UINT32_MAX);
+        for (const TileGroup& g : tile.groups) {
+            std::vector<uint32_t> vertices, indices;
+            for (size_t k = size_t(g.firstCell) * 6; k < size_t(g.firstCell + g.cellCount) * 6; ++k) {
+                const uint32_t v = tile.cellTriangles[k];
+                if (remap[v] == UINT32_MAX) remap[v] = uint32_t(vertices.size()), vertices.push_back(v);
+                indices.push_back(remap[v]);
+            }
+            for (uint32_t v : vertices) remap[v] = UINT32_MAX;
+            const TerrainLayer* layer = isMapped(layers, g.material) ? &layers->layer(g.material) : nullptr;
+            TileVertexSet set = writeVertices(tile, vertices, layer, view, quantize, out, base);
+            set.runs.push_back({g.material, uint32_t(indices.size()), out.size() - base});
+            writeIndices(indices, set.wideIndices, out);
+            layout.sets.push_back(std::move(set));
+        }
+    }
+    layout.size = out.size() - base;
+    return layout;
+}
+
+}  // namespace rv::gltf

@@ -1,0 +1,88 @@
+// Our own glTF 2.0 writer (.glb and .gltf), fed by the view: models and whole terrains, with GPU
+// instancing for a world's repeated objects. No Assimp.
+//
+//   auto out = rv::gltfFromTerrain(terrain, options, gltfOptions, &root);
+//   out->writeMain(sink);                       // the .glb, or the .gltf's JSON
+//   for (i < out->sideFileCount()) out->writeSideFile(i, sink);  // .gltf only: .bin, PNGs
+//
+// Extensions:
+//  - EXT_mesh_gpu_instancing: one mesh per placed model and one node per model carrying every
+//    placement as TRANSLATION / ROTATION / SCALE (GltfOptions::gpuInstancing);
+//  - KHR_mesh_quantization: terrain normals as normalized bytes, whole-map UVs as normalized
+//    shorts (a 1/65535 step of the map; normals within half a degree);
+//  - KHR_texture_transform: the rvmat stages' uvTransform.
+// The terrain's binary data is produced tile by tile while it is written: a world of any size is
+// never held in memory as a whole.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "rv/data_root.hpp"
+#include "rv/error.hpp"
+#include "rv/odol.hpp"
+#include "rv/options.hpp"
+#include "rv/view.hpp"
+#include "rv/wrp.hpp"
+
+namespace rv {
+
+struct GltfOptions {
+    bool binary = true;  // .glb; false: .gltf with a .bin and PNGs beside it
+    // The output's file name without its extension ("world" for world.gltf): the side files are
+    // "<stem>.bin" and "<stem>_textures/<image>.png", referenced relatively.
+    std::string stem = "model";
+    bool gpuInstancing = true;  // false: one node per placed object, all sharing the model's mesh
+    bool quantize = true;       // KHR_mesh_quantization on terrain tiles
+    TerrainGrid grid;           // terrain tiles, --terrain-step and --region
+};
+
+// Receives the bytes of a file being written, in order; false stops the writing (a failed write).
+using ByteSink = std::function<bool(const void* data, size_t size)>;
+
+class GltfOutput {
+public:
+    GltfOutput();
+    GltfOutput(GltfOutput&&) noexcept;
+    GltfOutput& operator=(GltfOutput&&) noexcept;
+    ~GltfOutput();
+
+    // The .glb, or the .gltf's JSON. False when the sink failed (or a tile could not be built).
+    [[nodiscard]] bool writeMain(const ByteSink& sink) const;
+    // .gltf only: "<stem>.bin" and the PNGs, relative to the main file.
+    size_t sideFileCount() const;
+    const std::string& sideFileName(size_t i) const;
+    [[nodiscard]] bool writeSideFile(size_t i, const ByteSink& sink) const;
+
+    const std::vector<Warning>& warnings() const;
+    // Counts for reports and tests.
+    struct Stats {
+        uint32_t meshes = 0, nodes = 0, materials = 0, images = 0;
+        uint32_t instancedModels = 0, instances = 0, markerModels = 0, markerInstances = 0, tiles = 0;
+        uint64_t binaryBytes = 0;
+    };
+    const Stats& stats() const;
+
+    struct State;  // code/gltf
+    explicit GltfOutput(std::unique_ptr<State> state);
+
+private:
+    std::unique_ptr<State> state_;
+};
+
+// A model's LODs (options.lods) as meshes, one node per LOD, materials with their textures from
+// `root` (may be null). `model` must outlive the output.
+[[nodiscard]] Result<GltfOutput> gltfFromModel(const OdolModel& model, const std::string& name, const Options& options,
+                                               const GltfOptions& gltf, const DataRoot* root);
+
+// A terrain: its height grid as tiles (GltfOptions::grid), layer textures and the placed objects
+// (models from `root`, each loaded once and instanced; a marker mesh for models it lacks).
+// `terrain` and `root` must outlive the output: tiles are built while it is written.
+[[nodiscard]] Result<GltfOutput> gltfFromTerrain(const WrpTerrain& terrain, const std::string& name, const Options& options,
+                                                 const GltfOptions& gltf, const DataRoot* root);
+
+}  // namespace rv
