@@ -53,13 +53,15 @@ world() {
   echo "$dir"
 }
 
-# measure OUT CMD...: runs CMD under /usr/bin/time -v and timeout; sets secs, rss_mb, status.
+# measure OUT CMD...: runs CMD under /usr/bin/time -v and timeout; sets secs (wall), cpu (user +
+# system: steadier than wall on a shared machine), rss_mb, out_mb, status.
 measure() {
   local out="$1"
   shift
   local rc=0
   /usr/bin/time -v -o "$work/time.txt" timeout "$TIMEOUT" "$@" </dev/null >"$work/run.log" 2>&1 || rc=$?
   secs=$(awk -F': ' '/Elapsed \(wall clock\)/ {n = split($2, p, ":"); s = 0; for (i = 1; i <= n; ++i) s = s * 60 + p[i]; printf "%.2f", s}' "$work/time.txt")
+  cpu=$(awk -F': ' '/(User|System) time \(seconds\)/ {s += $2} END {printf "%.2f", s}' "$work/time.txt")
   rss_mb=$(awk -F': ' '/Maximum resident set size/ {printf "%.0f", $2 / 1024}' "$work/time.txt")
   out_mb="-"
   [ -n "$out" ] && [ -f "$out" ] && out_mb=$(awk -v b="$(stat -c %s "$out")" 'BEGIN {printf "%.1f", b / 1048576}')
@@ -70,8 +72,8 @@ measure() {
   esac
 }
 
-row() { printf '%-30s %9s %9s %6s %8s %8s %8s  %s\n' "$@"; }
-header() { row world samples objects models seconds rss_MB out_MB status; }
+row() { printf '%-30s %9s %9s %6s %8s %8s %8s %8s  %s\n' "$@"; }
+header() { row world samples objects models wall_s cpu_s rss_MB out_MB status; }
 # export_row LABEL SAMPLES OBJECTS MODELS WRP DATA [ARGS...]: one export, one row.
 export_row() {
   local label="$1" s="$2" o="$3" m="$4" wrp="$5" data="$6"
@@ -81,7 +83,7 @@ export_row() {
   local args=()
   [ -n "$data" ] && args+=(--data-root "$data")
   measure "$out" "$RVIMPORT" export "$wrp" "$out" "${args[@]}" "$@"
-  row "$label" "$s" "$o" "$m" "$secs" "$rss_mb" "$out_mb" "$status"
+  row "$label" "$s" "$o" "$m" "$secs" "$cpu" "$rss_mb" "$out_mb" "$status"
   last_out="$out"
 }
 # The side, object and model counts of a terrain, from rvimport info.
@@ -149,7 +151,8 @@ if want blender; then
 bpy.ops.import_scene.gltf(filepath='$glb'); \
 print('gltf import %.2f s, %d objects' % (time.time()-t, len(bpy.data.objects)))"
       line=$(grep -a '^gltf import' "$work/run.log" || true)
-      echo "  ${line:-no result}; blender process: ${secs} s wall, ${rss_mb} MB max RSS, $status"
+      echo "  ${line:-no result: $(grep -a Error "$work/run.log" | tail -1)}"
+      echo "  blender process: ${secs} s wall, ${cpu} s CPU, ${rss_mb} MB max RSS, $status"
     else
       echo "  (the export of 1024^2 / 50k failed; nothing to import)"
     fi
@@ -157,23 +160,24 @@ print('gltf import %.2f s, %d objects' % (time.time()-t, len(bpy.data.objects)))
 fi
 
 # series TITLE UNIT then rows "LABEL COUNT NAME SAMPLES OBJECTS MODELS" on stdin: the export time
-# per unit and the marginal time per unit between neighbouring points (linear: about constant).
+# per unit and the marginal time per unit between neighbouring points (linear: about constant),
+# from CPU time (user + system), which the machine's other load disturbs less than wall time.
 series() {
   local title="$1" unit="$2" label count name s o m prev_n="" prev_t=""
   echo
   echo "== Growth with $title"
-  printf "%-16s %10s %8s %8s %14s %16s  %s\n" world "$unit" seconds rss_MB "us/$unit" "marginal us/$unit" status
+  printf "%-16s %10s %8s %8s %8s %12s %18s  %s\n" world "$unit" wall_s cpu_s rss_MB "us/$unit" "marginal us/$unit" status
   while read -r label count name s o m; do
     local w
     w=$(world "$name" "$s" "$o" "$m")
     rm -f "$work/out.glb"
     measure "$work/out.glb" "$RVIMPORT" export "$w/world.wrp" "$work/out.glb" --data-root "$w/data"
     local per marg="-"
-    per=$(awk -v t="$secs" -v n="$count" 'BEGIN {printf "%.2f", t * 1e6 / n}')
-    [ -n "$prev_n" ] && marg=$(awk -v t="$secs" -v n="$count" -v pt="$prev_t" -v pn="$prev_n" \
+    per=$(awk -v t="$cpu" -v n="$count" 'BEGIN {printf "%.2f", t * 1e6 / n}')
+    [ -n "$prev_n" ] && marg=$(awk -v t="$cpu" -v n="$count" -v pt="$prev_t" -v pn="$prev_n" \
       'BEGIN {printf "%.2f", (t - pt) * 1e6 / (n - pn)}')
-    printf "%-16s %10s %8s %8s %14s %16s  %s\n" "$label" "$count" "$secs" "$rss_mb" "$per" "$marg" "$status"
-    prev_n=$count prev_t=$secs
+    printf "%-16s %10s %8s %8s %8s %12s %18s  %s\n" "$label" "$count" "$secs" "$cpu" "$rss_mb" "$per" "$marg" "$status"
+    prev_n=$count prev_t=$cpu
   done
 }
 
