@@ -15,17 +15,13 @@ The validator (test/gltf, `npm ci --prefix test/gltf`) is required when RV_REQUI
 """
 import csv, json, os, re, shutil, struct, subprocess, sys
 
+import gltf_files
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def glb_json_and_bin(path):
-    data = open(path, "rb").read()
-    magic, _, length = struct.unpack_from("<4sII", data, 0)
-    assert magic == b"glTF" and length == len(data), path
-    jlen, jtype = struct.unpack_from("<I4s", data, 12)
-    doc = json.loads(data[20:20 + jlen])
-    blen, _ = struct.unpack_from("<I4s", data, 20 + jlen)
-    return doc, data[28 + jlen:28 + jlen + blen]
+    return gltf_files.load(path)
 
 
 def png_size(png):
@@ -143,17 +139,7 @@ def batch_textures(rvimport, textures, sizes, work, fail):
     print("batch: %d textures to PNG, %d negatives reported" % (len(good), len(negatives)))
 
 
-def validate(files, fail):
-    validator = os.path.join(HERE, "gltf", "validate.js")
-    if shutil.which("node") and os.path.isdir(os.path.join(HERE, "gltf", "node_modules", "gltf-validator")):
-        run = subprocess.run(["node", validator] + files, capture_output=True, text=True)
-        print(run.stdout.strip())
-        if run.returncode != 0:
-            fail("the glTF validator reports errors (above)")
-    elif os.environ.get("RV_REQUIRE_GLTF_VALIDATOR") == "1":
-        fail("the glTF validator is not installed (npm ci --prefix test/gltf)")
-    else:
-        print("note: the glTF validator is not installed; outputs not validated")
+validate = gltf_files.validate
 
 
 if __name__ == "__main__":

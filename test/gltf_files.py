@@ -1,0 +1,61 @@
+"""Reading what our glTF outputs hold, for the Python tests: the JSON and binary chunk of a .glb
+(or a .gltf and its .bin), accessors as lists of tuples, triangles of a primitive, and the
+Khronos validator (test/gltf, installed by scripts/setup.sh)."""
+import json, os, shutil, struct, subprocess
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+_FORMATS = {5120: "b", 5121: "B", 5122: "h", 5123: "H", 5125: "I", 5126: "f"}
+_WIDTH = {"SCALAR": 1, "VEC2": 2, "VEC3": 3, "VEC4": 4, "MAT4": 16}
+
+
+def load(path):
+    """(json, binary bytes) of a .glb, or of a .gltf with its one buffer beside it."""
+    data = open(path, "rb").read()
+    if data[:4] != b"glTF":
+        doc = json.loads(data)
+        buffers = doc.get("buffers", [])
+        blob = open(os.path.join(os.path.dirname(path), buffers[0]["uri"]), "rb").read() if buffers else b""
+        return doc, blob
+    magic, _, length = struct.unpack_from("<4sII", data, 0)
+    assert length == len(data), "%s: the header says %d bytes, the file has %d" % (path, length, len(data))
+    jlen, jtype = struct.unpack_from("<I4s", data, 12)
+    assert jtype == b"JSON"
+    doc = json.loads(data[20:20 + jlen])
+    if 20 + jlen >= len(data):
+        return doc, b""
+    blen, btype = struct.unpack_from("<I4s", data, 20 + jlen)
+    assert btype == b"BIN\0"
+    return doc, data[28 + jlen:28 + jlen + blen]
+
+
+def accessor(doc, blob, index):
+    """The accessor's elements as tuples (normalized integers stay integers)."""
+    a = doc["accessors"][index]
+    view = doc["bufferViews"][a["bufferView"]]
+    fmt, width = _FORMATS[a["componentType"]], _WIDTH[a["type"]]
+    size = struct.calcsize("<" + fmt)
+    stride = view.get("byteStride") or size * width
+    start = view.get("byteOffset", 0) + a.get("byteOffset", 0)
+    return [struct.unpack_from("<%d%s" % (width, fmt), blob, start + i * stride) for i in range(a["count"])]
+
+
+def triangles(doc, blob, primitive):
+    """Triangles of a primitive as position triples (mode 4 only)."""
+    pos = accessor(doc, blob, primitive["attributes"]["POSITION"])
+    idx = [i[0] for i in accessor(doc, blob, primitive["indices"])] if "indices" in primitive else list(range(len(pos)))
+    return [(pos[idx[k]], pos[idx[k + 1]], pos[idx[k + 2]]) for k in range(0, len(idx) - 2, 3)]
+
+
+def validate(files, fail):
+    """Runs the Khronos validator on `files`; a file with an error is a failure. Required when
+    RV_REQUIRE_GLTF_VALIDATOR=1 (CI), else its absence only skips the validation."""
+    validator = os.path.join(HERE, "gltf", "validate.js")
+    if shutil.which("node") and os.path.isdir(os.path.join(HERE, "gltf", "node_modules", "gltf-validator")):
+        run = subprocess.run(["node", validator] + files, capture_output=True, text=True)
+        print(run.stdout.strip())
+        if run.returncode != 0:
+            fail("the glTF validator reports errors (above)")
+    elif os.environ.get("RV_REQUIRE_GLTF_VALIDATOR") == "1":
+        fail("the glTF validator is not installed (npm ci --prefix test/gltf)")
+    else:
+        print("note: the glTF validator is not installed; outputs not validated")

@@ -1,0 +1,294 @@
+#!/usr/bin/env python3
+"""Our glTF writer (issue 17), checked against what the inputs hold and against the Assimp path.
+
+- models: every real ODOL sample, --lod all, to glb by our writer and by Assimp's (--via-assimp):
+  per LOD and material, the same triangles (positions, winding) in both;
+- terrains: every terrain sample to glb: the tile vertices rebuild the whole height grid, whose
+  elevation hash equals terrain.tsv's elev_fnv64 where it is known; every placeable object is one
+  EXT_mesh_gpu_instancing instance with its id, position, rotation and scale (checked against
+  `dump --json`); --terrain-step, --region and --instancing nodes on gen8wvr_medium and the
+  island; .gltf with its .bin beside it;
+- a world whose data root holds some of its models: those instanced with their mesh, the rest
+  as markers named in one warning;
+- every output passes the Khronos glTF validator.
+
+usage: gltf_writer_test.py RVIMPORT MAKE_DEMO SAMPLES_DIR WORK_DIR WITH_ASSIMP(ON|OFF)
+"""
+import collections, csv, glob, json, math, os, shutil, struct, subprocess, sys
+
+import gltf_files
+
+failures = []
+
+
+def fail(msg):
+    failures.append(msg)
+    print("FAIL " + msg)
+
+
+def check(cond, msg):
+    if not cond:
+        fail(msg)
+    return cond
+
+
+def run(*args):
+    p = subprocess.run([RVIMPORT] + [str(a) for a in args], capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def fnv64(floats):
+    h = 1469598103934665603
+    for b in struct.pack("<%df" % len(floats), *floats):
+        h = ((h ^ b) * 1099511628211) & 0xFFFFFFFFFFFFFFFF
+    return "%016x" % h
+
+
+def children(doc, node):
+    return doc["nodes"][node].get("children", [])
+
+
+def named_child(doc, node, name):
+    return next((c for c in children(doc, node) if doc["nodes"][c].get("name") == name), None)
+
+
+# ------------------------------------------------------------------------------------- models
+def canonical(tri):
+    """A triangle with its smallest corner first, the winding kept; coordinates rounded."""
+    t = [tuple(round(c, 4) for c in v) for v in tri]
+    k = t.index(min(t))
+    return tuple(t[k:] + t[:k])
+
+
+def lod_triangles(doc, blob):
+    """{(LOD node name, material name): Counter of triangles} over every mesh under a LOD node."""
+    out = collections.defaultdict(collections.Counter)
+    root = doc["scenes"][0]["nodes"][0]
+    lods = children(doc, root)
+    for n in lods:
+        node = doc["nodes"][n]
+        # Assimp's exporter may put a LOD's meshes on child nodes of the LOD node.
+        meshes = [node["mesh"]] if "mesh" in node else []
+        meshes += [doc["nodes"][c]["mesh"] for c in node.get("children", []) if "mesh" in doc["nodes"][c]]
+        for m in meshes:
+            for p in doc["meshes"][m]["primitives"]:
+                if p.get("mode", 4) != 4:
+                    continue
+                mat = doc["materials"][p["material"]]["name"] if "material" in p else ""
+                out[(node.get("name"), mat)].update(canonical(t) for t in gltf_files.triangles(doc, blob, p))
+    return out
+
+
+def part_models(work, outputs):
+    models = sorted(glob.glob(os.path.join(SAMPLES, "real", "**", "*.p3d"), recursive=True))
+    compared = 0
+    for model in models:
+        if open(model, "rb").read(4) != b"ODOL":
+            continue
+        ours, theirs = os.path.join(work, "ours.glb"), os.path.join(work, "assimp.glb")
+        rc, _, err = run("export", "--lod", "all", model, ours)
+        if not check(rc == 0, "export %s: exit %d %s" % (model, rc, err[-300:])):
+            continue
+        outputs.append(shutil.copy(ours, os.path.join(work, "model_%03d.glb" % compared)))
+        if not WITH_ASSIMP:
+            compared += 1
+            continue
+        rc, _, err = run("export", "--lod", "all", "--via-assimp", model, theirs)
+        if not check(rc == 0, "export --via-assimp %s: exit %d %s" % (model, rc, err[-300:])):
+            continue
+        a, b = lod_triangles(*gltf_files.load(ours)), lod_triangles(*gltf_files.load(theirs))
+        check(a == b, "%s: our glb and Assimp's differ in %s" % (
+            model, sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))[:3]))
+        check(sum(sum(c.values()) for c in a.values()) > 0, "%s: no triangles" % model)
+        compared += 1
+    print("models: %d real ODOL samples exported, %s" % (compared, "same triangles as the Assimp path" if WITH_ASSIMP else "Assimp path not built"))
+
+
+# ----------------------------------------------------------------------------------- terrains
+def tile_samples(doc, blob, cell):
+    """{(x, z): height} from every tile vertex (glTF y-up: x east, y up, -z north)."""
+    grid = {}
+    terrain = named_child(doc, doc["scenes"][0]["nodes"][0], "Terrain")
+    for t in children(doc, terrain):
+        for p in doc["meshes"][doc["nodes"][t]["mesh"]]["primitives"]:
+            for x, y, z in gltf_files.accessor(doc, blob, p["attributes"]["POSITION"]):
+                grid[(round(x / cell), round(-z / cell))] = y
+    return grid
+
+
+def quat_matrix(q):
+    x, y, z, w = q
+    return [[1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
+            [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
+            [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)]]
+
+
+def instances(doc, blob):
+    """[(model, id, translation, rotation, scale)] of every EXT_mesh_gpu_instancing node."""
+    out = []
+    objects = named_child(doc, doc["scenes"][0]["nodes"][0], "Objects")
+    for n in children(doc, objects):
+        node = doc["nodes"][n]
+        ext = node.get("extensions", {}).get("EXT_mesh_gpu_instancing")
+        if not check(ext and "mesh" in node, "object node %s is not instanced" % node.get("name")):
+            continue
+        a = {k: gltf_files.accessor(doc, blob, v) for k, v in ext["attributes"].items()}
+        for i in range(len(a["TRANSLATION"])):
+            out.append((node["extras"]["model"], int(a["_ID"][i][0]), a["TRANSLATION"][i], a["ROTATION"][i], a["SCALE"][i]))
+    return out
+
+
+def check_instances(name, doc, blob, stored):
+    """Each placeable stored object once, at its place: the stored 3x4 transform conjugated into
+    y-up (z negated) equals translation * rotation * scale."""
+    placeable = {o["id"]: o for o in stored if all(math.isfinite(v) for v in o["transform"])}
+    got = instances(doc, blob)
+    check(len(got) == len(placeable), "%s: %d instances, %d placeable objects" % (name, len(got), len(placeable)))
+    bad = 0
+    for model, oid, t, q, s in got:
+        o = placeable.get(oid)
+        if o is None or o["model"] != model:
+            bad += 1
+            continue
+        m = o["transform"]
+        flip = [1, 1, -1]
+        want_t = (m[9], m[10], -m[11])
+        r = quat_matrix(q)
+        for row in range(3):
+            for col in range(3):
+                # column col of the stored matrix is its row `col` (aside, up, dir)
+                want = m[3 * col + row] * flip[row] * flip[col]
+                if abs(r[row][col] * s[col] - want) > 1e-3 * max(1.0, abs(want)):
+                    bad += 1
+        if any(abs(a - b) > 1e-3 * max(1.0, abs(b)) for a, b in zip(t, want_t)):
+            bad += 1
+    check(bad == 0, "%s: %d instance values differ from the stored transforms" % (name, bad))
+    return len(got)
+
+
+def part_terrains(work, outputs):
+    rows = {r["path"]: r for r in csv.DictReader(open(os.path.join(SAMPLES, "terrain.tsv")), delimiter="\t")}
+    for path, row in sorted(rows.items()):
+        wrp = os.path.join(SAMPLES, path)
+        name = os.path.basename(path)
+        out = os.path.join(work, name + ".glb")
+        rc, _, err = run("export", wrp, out)
+        if not check(rc == 0, "export %s: exit %d %s" % (name, rc, err[-300:])):
+            continue
+        outputs.append(out)
+        doc, blob = gltf_files.load(out)
+        dump = json.loads(run("dump", "--json", wrp)[1])
+        mx, my = int(row["map_x"]), int(row["map_y"])
+        grid = tile_samples(doc, blob, dump["cell_size"])
+        check(len(grid) == mx * my, "%s: tiles cover %d samples of %d" % (name, len(grid), mx * my))
+        elev = [grid.get((x, z), float("nan")) for z in range(my) for x in range(mx)]
+        if row["elev_fnv64"]:
+            check(fnv64(elev) == row["elev_fnv64"], "%s: elevation hash %s, terrain.tsv %s" % (name, fnv64(elev), row["elev_fnv64"]))
+        else:
+            # dump --json prints floats to 8 significant digits
+            check(all(abs(a - b) <= 1e-6 * max(1.0, abs(b)) for a, b in zip(elev, dump["elevation"])),
+                  "%s: tile heights differ from dump --json" % name)
+        n = check_instances(name, doc, blob, dump["objects"])
+        print("%s: %d x %d samples, %d instances" % (name, mx, my, n))
+
+
+def part_options(work, outputs):
+    """--terrain-step, --region, --instancing nodes and .gltf on the larger samples."""
+    medium = os.path.join(SAMPLES, "terrain", "gen8wvr_medium.wrp")
+    island = os.path.join(SAMPLES, "terrain", "wrp_256_island.wrp")
+    if os.path.isfile(medium):
+        out = os.path.join(work, "medium_step4.glb")
+        rc, _, err = run("export", medium, out, "--terrain-step", "4")
+        if check(rc == 0, "--terrain-step 4: exit %d %s" % (rc, err[-300:])):
+            outputs.append(out)
+            doc, blob = gltf_files.load(out)
+            grid = tile_samples(doc, blob, 1.0 * json.loads(run("dump", "--json", medium)[1])["cell_size"])
+            # every 4th of 1024 samples from 0, and the last (1023): 256 + 1 a side
+            xs = sorted({x for x, _ in grid})
+            check(xs == list(range(0, 1023, 4)) + [1023], "--terrain-step 4: columns %s...%s (%d)" % (xs[:3], xs[-3:], len(xs)))
+            check(len(grid) == 257 * 257, "--terrain-step 4: %d vertices, 257^2 expected" % len(grid))
+    if os.path.isfile(island):
+        dump = json.loads(run("dump", "--json", island)[1])
+        cell = dump["cell_size"]
+        region = (40 * cell, 30 * cell, 100.5 * cell, 90 * cell)
+        out = os.path.join(work, "island_region.glb")
+        rc, _, err = run("export", island, out, "--region", ",".join("%g" % v for v in region))
+        if check(rc == 0, "--region: exit %d %s" % (rc, err[-300:])):
+            outputs.append(out)
+            doc, blob = gltf_files.load(out)
+            grid = tile_samples(doc, blob, cell)
+            xs, zs = sorted({x for x, _ in grid}), sorted({z for _, z in grid})
+            check((xs[0], xs[-1], zs[0], zs[-1]) == (40, 101, 30, 90), "--region: samples x %d..%d z %d..%d, want 40..101, 30..90" % (
+                xs[0], xs[-1], zs[0], zs[-1]))
+            inside = [o for o in dump["objects"] if region[0] <= o["transform"][9] <= region[2] and region[1] <= o["transform"][11] <= region[3]]
+            got = instances(doc, blob)
+            check(len(got) == len(inside) and {g[1] for g in got} == {o["id"] for o in inside},
+                  "--region: %d instances, %d objects stand in it" % (len(got), len(inside)))
+        out = os.path.join(work, "island_nodes.glb")
+        rc, _, err = run("export", island, out, "--instancing", "nodes")
+        if check(rc == 0, "--instancing nodes: exit %d %s" % (rc, err[-300:])):
+            outputs.append(out)
+            doc, _ = gltf_files.load(out)
+            objects = named_child(doc, doc["scenes"][0]["nodes"][0], "Objects")
+            per_object = [c for g in children(doc, objects) for c in children(doc, g)]
+            check(len(per_object) == len(dump["objects"]), "--instancing nodes: %d object nodes, %d objects" % (
+                len(per_object), len(dump["objects"])))
+            check("EXT_mesh_gpu_instancing" not in doc.get("extensionsUsed", []), "--instancing nodes still uses the extension")
+        out = os.path.join(work, "island.gltf")
+        rc, _, err = run("export", island, out)
+        if check(rc == 0 and os.path.isfile(os.path.join(work, "island.bin")), ".gltf: exit %d, island.bin beside it? %s" % (rc, err[-300:])):
+            outputs.append(out)
+
+
+def part_data_root(work, outputs):
+    """The demo world with a data root holding one of its two placed models (the crate, renamed)."""
+    crate, world = os.path.join(work, "crate.p3d"), os.path.join(work, "world.wrp")
+    subprocess.run([MAKE_DEMO, crate, world], check=True)
+    root = os.path.join(work, "root")
+    os.makedirs(os.path.join(root, "rv", "test"), exist_ok=True)
+    shutil.copy(crate, os.path.join(root, "rv", "test", "House.P3D"))  # found case-insensitively
+    out = os.path.join(work, "world_root.glb")
+    rc, _, err = run("export", world, out, "--data-root", root)
+    if not check(rc == 0, "export with a data root: exit %d %s" % (rc, err[-300:])):
+        return
+    outputs.append(out)
+    doc, blob = gltf_files.load(out)
+    dump = json.loads(run("dump", "--json", world)[1])
+    counts = collections.Counter(o["model"] for o in dump["objects"])
+    objects = named_child(doc, doc["scenes"][0]["nodes"][0], "Objects")
+    meshes = {}
+    for n in children(doc, objects):
+        node = doc["nodes"][n]
+        meshes[node["extras"]["model"]] = doc["meshes"][node["mesh"]]["name"]
+        check(node["extras"]["instances"] == counts[node["extras"]["model"]], "%s: %s instances, %d objects" % (
+            node["name"], node["extras"]["instances"], counts[node["extras"]["model"]]))
+    check(meshes.get("rv\\test\\house.p3d") == "house", "the found model is not instanced with its own mesh: %s" % meshes)
+    check(meshes.get("rv\\test\\tree.p3d") == "missing model marker", "the missing model has no marker: %s" % meshes)
+    warning = [l for l in err.splitlines() if "not in the data root" in l]
+    check(len(warning) == 1 and "rv\\test\\tree.p3d (%d)" % counts["rv\\test\\tree.p3d"] in warning[0],
+          "one warning naming the missing model and its count: %s" % err[-400:])
+    check_instances("world with data root", doc, blob, dump["objects"])
+
+
+def main():
+    global RVIMPORT, MAKE_DEMO, SAMPLES, WITH_ASSIMP
+    RVIMPORT, MAKE_DEMO, SAMPLES, work, with_assimp = sys.argv[1:6]
+    SAMPLES = os.environ.get("RV_SAMPLES_DIR") or SAMPLES
+    WITH_ASSIMP = with_assimp.upper() in ("1", "ON", "TRUE", "YES")
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    outputs = []
+    part_data_root(work, outputs)
+    if not os.path.isfile(os.path.join(SAMPLES, "terrain.tsv")):
+        print("samples absent: only the generated world was checked")
+    else:
+        part_models(work, outputs)
+        part_terrains(work, outputs)
+        part_options(work, outputs)
+    gltf_files.validate(outputs, fail)
+    print("%d failure(s)" % len(failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
