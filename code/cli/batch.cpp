@@ -125,7 +125,8 @@ std::string openError(const fs::path& file) {
 }
 
 // Converts one input file into the mirrored path under OUT_DIR.
-Outcome convertFile(Assimp::Importer& importer, Assimp::Exporter& exporter, const BatchPlan& plan, size_t i) {
+Outcome convertFile(Assimp::Importer& importer, Assimp::Exporter& exporter, const CliOptions& opt, const BatchPlan& plan,
+                    size_t i) {
     const fs::path& file = plan.files[i];
     if (!plan.collisions[i].empty()) return {Outcome::Failed, plan.collisions[i], {}};
     if (std::string why = openError(file); !why.empty()) return {Outcome::Failed, why, {}};
@@ -139,6 +140,10 @@ Outcome convertFile(Assimp::Importer& importer, Assimp::Exporter& exporter, cons
         std::vector<std::string> lines;
         for (const Warning& w : warnings) lines.push_back(w.message);
         return {error.empty() ? Outcome::Converted : Outcome::Failed, error, std::move(lines)};
+    }
+    if (usesOurGltf(opt, out.u8string())) {  // glb2 (the default) and gltf2: our own writer
+        GltfConversion g = convertWithGltf(opt, file.u8string(), out.u8string());
+        return {g.error.empty() ? Outcome::Converted : Outcome::Failed, g.error, std::move(g.warnings)};
     }
     Conversion c = convertOne(importer, exporter, file.u8string(), out.u8string(), plan.format->id);
     return {c.error.empty() ? Outcome::Converted : Outcome::Failed, c.error, std::move(c.warnings)};
@@ -182,7 +187,7 @@ std::vector<Outcome> convertAll(const CliOptions& opt, const BatchPlan& plan, un
         Assimp::Exporter exporter;
         configureImporter(importer, opt);
         for (size_t i; (i = next.fetch_add(1)) < plan.files.size();) {
-            outcomes[i] = convertFile(importer, exporter, plan, i);
+            outcomes[i] = convertFile(importer, exporter, opt, plan, i);
             if (outcomes[i].kind == Outcome::Failed) ++failed;
             ++done;
             progress.show(done.load(), plan.files.size(), failed.load());

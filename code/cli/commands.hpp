@@ -76,6 +76,14 @@ int exportTerrainSpecial(const CliOptions& opt, const std::string& in, const std
 // Our glTF writer for OUT.glb / OUT.gltf (-f glb2/gltf2); -1 when the request is for another
 // format or --via-assimp, else the exit code.
 int exportWithGltf(const CliOptions& opt, const std::string& in, const std::string& out);
+// Whether OUT (or -f) asks for glTF and our writer makes it (not --via-assimp).
+bool usesOurGltf(const CliOptions& opt, const std::string& out);
+struct GltfConversion {
+    std::string error;  // empty on success; nothing is left at OUT then
+    std::vector<std::string> warnings;
+};
+// `in` to `out` by our glTF writer: .glb, or .gltf with its .bin and textures beside it.
+GltfConversion convertWithGltf(const CliOptions& opt, const std::string& in, const std::string& out);
 
 // Assimp-backed: implemented in the Assimp sources, or by no_assimp.cpp.
 int exportWithAssimp(const CliOptions& opt, const std::string& in, const std::string& out);

@@ -20,10 +20,11 @@ namespace fs = std::filesystem;
 namespace rv::cli {
 namespace {
 
-// 1: .glb, 0: .gltf, -1: not glTF (by -f, else by OUT's extension).
+// 1: .glb, 0: .gltf, -1: not glTF 2 (by -f, else by OUT's extension). Assimp's ids "glb" and
+// "gltf" are glTF 1.0: those stay with Assimp.
 int gltfKind(const CliOptions& opt, const std::string& out) {
     const std::string id = lower(opt.format);
-    if (!id.empty()) return id == "glb2" || id == "glb" ? 1 : id == "gltf2" || id == "gltf" ? 0 : -1;
+    if (!id.empty()) return id == "glb2" ? 1 : id == "gltf2" ? 0 : -1;
     const std::string ext = lower(fs::u8path(out).extension().u8string());
     return ext == ".glb" ? 1 : ext == ".gltf" ? 0 : -1;
 }
@@ -61,63 +62,76 @@ std::string writeOutput(const GltfOutput& output, const std::string& in, const s
     return e;
 }
 
+void collect(const std::vector<Warning>& from, std::vector<std::string>& to) {
+    for (const Warning& w : from) to.push_back(w.message);
+}
+
 Result<GltfOutput> build(const std::vector<uint8_t>& bytes, const std::string& name, const Options& options,
                          const GltfOptions& gltf, const DataRoot* root, std::unique_ptr<WrpTerrain>& terrain,
-                         std::unique_ptr<OdolModel>& model) {
+                         std::unique_ptr<OdolModel>& model, std::vector<std::string>& warnings) {
     const FileFormat format = sniffFormat(bytes.data(), bytes.size());
     if (isTerrain(format)) {
         Result<WrpTerrain> t = decodeWrp(bytes.data(), bytes.size(), name, options);
         if (!t) return t.error();
         terrain = std::make_unique<WrpTerrain>(std::move(t.value()));
-        printWarnings(terrain->warnings);
+        collect(terrain->warnings, warnings);
         return gltfFromTerrain(*terrain, name, options, gltf, root);
     }
     Result<OdolModel> m = decodeModel(bytes.data(), bytes.size(), name, options);
     if (!m) return m.error();
     model = std::make_unique<OdolModel>(std::move(m.value()));
-    printWarnings(model->warnings);
+    collect(model->warnings, warnings);
     return gltfFromModel(*model, name, options, gltf, root);
 }
 
 }  // namespace
 
-int exportWithGltf(const CliOptions& opt, const std::string& in, const std::string& out) {
-    const int kind = gltfKind(opt, out);
-    if (kind < 0 || opt.viaAssimp) return -1;
+bool usesOurGltf(const CliOptions& opt, const std::string& out) { return !opt.viaAssimp && gltfKind(opt, out) >= 0; }
+
+GltfConversion convertWithGltf(const CliOptions& opt, const std::string& in, const std::string& out) {
+    GltfConversion c;
     MemoryBudget budget(opt.decode.memoryLimit);
     Options options = opt.decode;
     options.budget = &budget;
     const std::string name = fileNameOf(in);
     Result<std::vector<uint8_t>> bytes = readFileBytes(in, options.memoryLimit);
     if (!bytes) {
-        std::fprintf(stderr, "%s\n", bytes.error().message.c_str());
-        return kExitDecode;
+        c.error = bytes.error().message;
+        return c;
     }
     std::unique_ptr<DataRoot> root;
     if (!options.dataRoot.empty()) {
         Result<DataRoot> opened = DataRoot::open(options.dataRoot, options);
         if (opened) {
             root = std::make_unique<DataRoot>(std::move(opened.value()));
-            printWarnings(root->warnings());
+            collect(root->warnings(), c.warnings);
         } else {
-            std::fprintf(stderr, "warning: %s\n", opened.error().message.c_str());
+            c.warnings.push_back(opened.error().message);
         }
     }
     GltfOptions gltf;
-    gltf.binary = kind == 1;
+    gltf.binary = gltfKind(opt, out) == 1;
     gltf.stem = fs::u8path(out).stem().u8string();
     gltf.gpuInstancing = opt.gpuInstancing;
     gltf.grid = opt.grid;
     std::unique_ptr<WrpTerrain> terrain;
     std::unique_ptr<OdolModel> model;
-    Result<GltfOutput> output = build(bytes.value(), name, options, gltf, root.get(), terrain, model);
+    Result<GltfOutput> output = build(bytes.value(), name, options, gltf, root.get(), terrain, model, c.warnings);
     if (!output) {
-        std::fprintf(stderr, "%s\n", output.error().message.c_str());
-        return kExitDecode;
+        c.error = output.error().message;
+        return c;
     }
-    printWarnings(output->warnings());
-    if (const std::string e = writeOutput(output.value(), in, out); !e.empty()) {
-        std::fprintf(stderr, "%s\n", e.c_str());
+    collect(output->warnings(), c.warnings);
+    c.error = writeOutput(output.value(), in, out);
+    return c;
+}
+
+int exportWithGltf(const CliOptions& opt, const std::string& in, const std::string& out) {
+    if (!usesOurGltf(opt, out)) return -1;
+    const GltfConversion c = convertWithGltf(opt, in, out);
+    printWarnings(c.warnings);
+    if (!c.error.empty()) {
+        std::fprintf(stderr, "%s\n", c.error.c_str());
         return kExitDecode;
     }
     return kExitOk;
