@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# rvimport.exe under Wine against the Linux rvimport: `info` and `dump --json` of every real model
-# and terrain sample (and the editable ones, which both must refuse alike) must give the same
-# stdout and stderr, byte for byte, and the same exit code. Needs build/ (Linux) and
+# rvimport.exe under Wine against the Linux rvimport: `info`, `dump --json` and `export` to .glb
+# (our glTF writer) of every model and terrain sample must give the same stdout and stderr, byte
+# for byte, the same exit code and the same .glb bytes. Needs build/ (Linux) and
 # build-windows/. All runs go through one cmd.exe session: a Wine process start inside it is
 # cheap, a new Wine session is not.
 set -euo pipefail
@@ -19,12 +19,14 @@ WOUT='build-windows\parity\windows'
 printf '@echo off\r\n' > $BAT
 n=0
 for f in "${FILES[@]}"; do
-  for verb in info dump; do
+  for verb in info dump glb; do
     args="$verb"; [ $verb = dump ] && args="dump --json"
-    build/rvimport $args "$f" > $OUT/linux/$n.$verb.out 2> $OUT/linux/$n.$verb.err && rc=0 || rc=$?
+    lout=""; wout=""
+    [ $verb = glb ] && args="export" && lout="$OUT/linux/$n.glb" && wout="$WOUT\\$n.glb"
+    build/rvimport $args "$f" $lout > $OUT/linux/$n.$verb.out 2> $OUT/linux/$n.$verb.err && rc=0 || rc=$?
     echo $rc > $OUT/linux/$n.$verb.rc
-    printf 'build-windows\\rvimport.exe %s "%s" > %s\\%s.%s.out 2> %s\\%s.%s.err\r\n' \
-      "$args" "$f" "$WOUT" $n $verb "$WOUT" $n $verb >> $BAT
+    printf 'build-windows\\rvimport.exe %s "%s" %s > %s\\%s.%s.out 2> %s\\%s.%s.err\r\n' \
+      "$args" "$f" "$wout" "$WOUT" $n $verb "$WOUT" $n $verb >> $BAT
     # The redirection goes first: "echo 1> f" would redirect stream 1 and echo nothing.
     printf '> %s\\%s.%s.rc echo %%ERRORLEVEL%%\r\n' "$WOUT" $n $verb >> $BAT
   done
@@ -34,7 +36,14 @@ done
 fail=0
 compared=0
 for ((i = 0; i < n; i++)); do
-  for verb in info dump; do
+  if [ -f $OUT/linux/$i.glb ] || [ -f $OUT/windows/$i.glb ]; then
+    if ! cmp -s $OUT/linux/$i.glb $OUT/windows/$i.glb; then
+      echo "differs: export ${FILES[$i]} (the .glb)"
+      fail=$((fail + 1))
+    fi
+    compared=$((compared + 1))
+  fi
+  for verb in info dump glb; do
     for part in out err; do  # byte for byte: no "\r\n" may creep in
       if ! cmp -s $OUT/linux/$i.$verb.$part $OUT/windows/$i.$verb.$part; then
         echo "differs: $verb ${FILES[$i]} ($part)"
