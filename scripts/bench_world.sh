@@ -38,8 +38,13 @@ mkdir -p "$CACHE"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-help_text=$("$RVIMPORT" help 2>&1 || true)
-has_option() { grep -q -- "$1" <<<"$help_text"; }
+# has_option NAME [VALUE]: whether export knows an option; an unknown one is a usage error
+# (exit 2) before any input is read.
+has_option() {
+  local rc=0
+  "$RVIMPORT" export "$work/none.wrp" "$work/none.glb" "$@" </dev/null >/dev/null 2>&1 || rc=$?
+  [ $rc != 2 ]
+}
 echo "rvimport: $RVIMPORT ($(git log -1 --format='%h %cs' 2>/dev/null || echo '?'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg))"
 
 # world NAME SAMPLES OBJECTS MODELS: generates $CACHE/NAME once; prints its directory.
@@ -113,7 +118,7 @@ if want worlds; then
     export_row "4096^2 / 250k" 4096^2 250000 500 "$w/world.wrp" "$w/data"
     w=$(world s8192_o1000000_m2000 8192 1000000 2000)
     export_row "8192^2 / 1M" 8192^2 1000000 2000 "$w/world.wrp" "$w/data"
-    if has_option --terrain-step; then
+    if has_option --terrain-step 4; then
       export_row "8192^2 / 1M --terrain-step 4" 8192^2 1000000 2000 "$w/world.wrp" "$w/data" --terrain-step 4
     else
       echo "  (no --terrain-step yet)"
