@@ -260,6 +260,19 @@ co, rot, scale, n = build._decompose(sheared + mirrored, [0, 1], 0, 2)
 check(n == 1 and list(co[:3]) == [7, 8, 9], "one sheared transform of two: %d, %s" % (n, list(co[:3])))
 check(abs(abs(scale[3]) - 1) < 1e-6 and abs(abs(scale[5]) - 2) < 1e-6 and scale[3] * scale[4] * scale[5] < 0,
       "a mirror is a negative scale: %s" % list(scale[3:]))
+# Rotations, gimbal lock (pitch of +-90 degrees) included, come back from the Euler and the scale.
+from mathutils import Euler, Matrix  # noqa: E402
+cases = [Matrix.LocRotScale((1, 2, 3), Euler(e, "XYZ"), s) for e, s in (
+    ((0.3, -1.2, 2.5), (1, 1, 1)), ((0.0, 1.5707963, 0.7), (2, 2, 2)), ((0.4, -1.5707963, 0.0), (1, 3, 1)),
+    ((-2.9, 0.2, -0.1), (0.5, 0.5, 0.5)))]
+cases.append(Matrix.Diagonal((-1, 1, 1, 1)) @ cases[0])  # mirrored
+flat = [v for m in cases for row in m for v in row]
+co, rot, scale, n = build._decompose(flat, list(range(len(cases))), 0, len(cases))
+for k, m in enumerate(cases):
+    back = Matrix.LocRotScale(co[3 * k:3 * k + 3], Euler(rot[3 * k:3 * k + 3], "XYZ"), scale[3 * k:3 * k + 3])
+    err = max(abs(back[r][c] - m[r][c]) for r in range(4) for c in range(4))
+    check(err < 1e-5, "transform %d comes back from its Euler and scale (error %g)" % (k, err))
+check(n == 0, "none of them is sheared: %d" % n)
 
 # Samples whose objects lean (rotations about x and y, not only yaw, and scales), when present.
 for name in ("world01.wrp", "wrp_256_island.wrp"):

@@ -6,6 +6,7 @@ Nothing is linked into the scene until every datablock of the import exists; if 
 whatever was created is removed again, so a failed import leaves the file as it was."""
 import array
 import hashlib
+import math
 import os
 
 import bpy
@@ -110,7 +111,7 @@ def _slots(created, lod, materials, warnings):
     return [materials[m] for m in groups[:keep]] + [merged], array.array("i", (min(g, keep) for g in per_polygon))
 
 
-def _mesh_object(created, lod, materials, use_normals, use_selections, use_materials, warnings=None):
+def _lod_mesh(created, lod, materials, use_normals, use_materials, warnings=None):
     mesh = created.mesh(lod.name)
     mesh.vertices.add(lod.vertex_count)
     mesh.vertices.foreach_set("co", lod.positions)
@@ -132,7 +133,11 @@ def _mesh_object(created, lod, materials, use_normals, use_selections, use_mater
         mesh.auto_smooth_angle = 3.14159265
         it = iter(lod.normals)
         mesh.normals_split_custom_set_from_vertices(list(zip(it, it, it)))
-    obj = created.object(lod.name, mesh)
+    return mesh
+
+
+def _mesh_object(created, lod, materials, use_normals, use_selections, use_materials, warnings=None):
+    obj = created.object(lod.name, _lod_mesh(created, lod, materials, use_normals, use_materials, warnings))
     if use_selections:
         full = {}
         for name, runs in lod.selections:
@@ -330,17 +335,21 @@ def _tile_object(created, tile, layer_materials):
 
 
 # How a terrain's placed objects become Blender data (the terrain operator's "Placement").
-# Measured on gen8wvr_medium.wrp (1024² samples, 50 000 objects of 4 models, no data root) with
-# Blender 3.4.1 headless on the project's 2-core machine, the add-on's whole import / the first
-# depsgraph evaluation after it (test/blender/bench_placements.py):
-#   POINTS       one mesh object per model whose vertices are the placements, Instance on Points
-#                of the model's collection: 0.9 s / 0.1 s;
-#   COLLECTIONS  one collection instance empty per placement: 20.5 s / 6.3 s;
-#   OBJECTS      one object per placement sharing the model's mesh (the add-on before issue 17):
-#                17.8 s / 5.9 s.
-# A Blender object costs ~0.2 ms to create and link once tens of thousands share a name stem, and
-# the depsgraph then handles each one; instances made by geometry nodes are neither IDs nor depsgraph
-# nodes. So POINTS is the default, and keeps each placement's object id as a point attribute.
+# Measured with test/blender/bench_placements.py on gen8wvr_medium.wrp (1024² samples, 50 000
+# objects of 4 models, no data root), Blender 3.4.1 headless on the project's 2-core machine,
+# quiet and (in brackets) busy with another build (load 3-5), as the import / the first depsgraph
+# evaluation:
+#   POINTS       one mesh object per model whose vertices are its placements, Instance on Points
+#                of the model's collection: 0.7 s / 0.2-0.55 s (1.1 s / 0.3 s);
+#   COLLECTIONS  one collection instance empty per placement: 16.7 s / 4.1 s (25-27 s / 6.6 s);
+#   OBJECTS      one object per placement sharing the model's mesh, the add-on before issue 17:
+#                17.9 s / 3.9 s (25-28 s / 4.4-6.6 s).
+# Every Blender object costs ~0.35 ms to create, name and link once tens of thousands share a name
+# stem, and the depsgraph handles each one; instances made by geometry nodes are neither IDs nor
+# depsgraph nodes (Select All: 0.00 s against 0.39 s). POINTS grows linearly: 250 000 placements
+# over 500 models with their data root 1.8 s, 1 000 000 over 2 000 models 6.8 s (rv_make_world,
+# 1024² grid, busy machine). So POINTS is the default; each placement's object id is a point
+# attribute.
 PLACEMENTS = (
     ("POINTS", "Instances on points",
      "One object per model whose points are its placements, instanced by geometry nodes (fastest; "
@@ -374,10 +383,7 @@ def _placed_mesh(created, t, i, model, images, warnings):
     if not m.lods:
         return None
     mats = _model_materials(created, m, images)
-    obj = _mesh_object(created, m.lods[0], mats, True, False, True, warnings)
-    mesh = obj.data
-    created.objects.remove(obj)  # only its mesh is kept, shared by the placed objects
-    bpy.data.objects.remove(obj, do_unlink=True)
+    mesh = _lod_mesh(created, m.lods[0], mats, True, True, warnings)
     mesh["rv_model"] = model
     return mesh
 
@@ -424,22 +430,35 @@ def _instancing_group(created):
 
 
 def _decompose(tr, objects, start, stop):
-    """Translations, Euler XYZ rotations and scales of objects[start:stop] as flat float lists, and
+    """Translations, Euler XYZ rotations and scales of objects[start:stop] as flat float arrays, and
     how many of them are sheared. The library's 4x4 transforms are row-major and in Blender's frame
     already; Blender 3.4's Instance on Points takes an Euler rotation and a scale vector, so a
-    shear (no sample has one) is lost. A mirror survives as a negative scale."""
-    co, rot, scale, sheared = [], [], [], 0
+    shear (no sample has one) is lost; a mirror becomes a negative scale. Plain arithmetic: twice
+    as fast as mathutils' Matrix.decompose() here, which counts at a million placements."""
+    co, rot, scale, sheared = array.array("f"), array.array("f"), array.array("f"), 0
+    sqrt, atan2, hypot = math.sqrt, math.atan2, math.hypot
     for k in objects[start:stop]:
         b = 16 * k
-        m = tr[b:b + 12]
-        loc, q, s = Matrix((m[0:4], m[4:8], m[8:12], (0.0, 0.0, 0.0, 1.0))).decompose()
-        co.extend(loc)
-        rot.extend(q.to_euler("XYZ"))
-        scale.extend(s)
-        # Columns of rotation x scale are orthogonal: their dot products, relative to their lengths.
-        a, b_, c, d, e, f, g, h, i = m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10]
+        a, b_, c, x, d, e, f, y, g, h, i, z = tr[b:b + 12]
+        sx, sy, sz = sqrt(a * a + d * d + g * g), sqrt(b_ * b_ + e * e + h * h), sqrt(c * c + f * f + i * i)
+        if not (sx and sy and sz):
+            sx, sy, sz = sx or 1e-30, sy or 1e-30, sz or 1e-30  # a flattened object: keep it flat
+        if a * (e * i - f * h) - b_ * (d * i - f * g) + c * (d * h - e * g) < 0:
+            sx, sy, sz = -sx, -sy, -sz
+        # Blender's XYZ Euler: R = Rz Ry Rx, so R20 = -sin y, R21 = cos y sin x, R22 = cos y cos x,
+        # R10 = cos y sin z, R00 = cos y cos z; at cos y = 0 (gimbal lock) z = 0 and x comes from
+        # R11 = cos x, R12 = -sin x.
+        r00, r10, r20 = a / sx, d / sx, g / sx
+        cy = hypot(r00, r10)
+        if cy > 2e-6:
+            rot.extend((atan2(h / sy, i / sz), atan2(-r20, cy), atan2(r10, r00)))
+        else:
+            rot.extend((atan2(-f / sz, e / sy), atan2(-r20, cy), 0.0))
+        co.extend((x, y, z))
+        scale.extend((sx, sy, sz))
+        # The columns of rotation x scale are orthogonal: their dot products, relative to their lengths.
         if abs(a * b_ + d * e + g * h) + abs(a * c + d * f + g * i) + abs(b_ * c + e * f + h * i) \
-                > 1e-3 * (a * a + b_ * b_ + c * c + d * d + e * e + f * f + g * g + h * h + i * i):
+                > 1e-3 * (sx * sx + sy * sy + sz * sz):
             sheared += 1
     return co, rot, scale, sheared
 
@@ -464,7 +483,7 @@ def _points_object(created, t, base, model, objects, collection, group, warnings
     mesh.attributes.new(ROTATION_ATTRIBUTE, "FLOAT_VECTOR", "POINT").data.foreach_set("vector", rot)
     mesh.attributes.new(SCALE_ATTRIBUTE, "FLOAT_VECTOR", "POINT").data.foreach_set("vector", scale)
     ids = t.object_ids
-    mesh.attributes.new(ID_ATTRIBUTE, "INT", "POINT").data.foreach_set("value", array.array("i", (ids[k] for k in objects)))
+    mesh.attributes.new(ID_ATTRIBUTE, "INT", "POINT").data.foreach_set("value", array.array("i", map(ids.__getitem__, objects)))
     mesh.update()
     obj = created.object(mesh.name, mesh)
     obj["rv_model"] = model
