@@ -80,11 +80,17 @@ foreach(flag --pretty --lod --autocenter --max-memory --memory-limit --selection
   endif()
 endforeach()
 
-# Without Assimp: the terrain exports of our own still work, the Assimp verbs refuse with exit 2.
+# Without Assimp: the terrain exports and the glTF writer of our own still work, the Assimp
+# verbs and formats refuse with exit 2.
 if(DEFINED WITH_ASSIMP AND NOT WITH_ASSIMP)
   execute_process(COMMAND ${RVIMPORT} export ${WORK}/rv_crate.p3d ${WORK}/crate.glb RESULT_VARIABLE rc ERROR_VARIABLE err)
-  if(NOT rc EQUAL 2 OR NOT err STREQUAL "rvimport: built without Assimp; export to glb is not available\n")
-    message(FATAL_ERROR "export without Assimp: rc=${rc} '${err}'")
+  file(READ ${WORK}/crate.glb magic LIMIT 4)
+  if(NOT rc EQUAL 0 OR NOT magic STREQUAL "glTF")
+    message(FATAL_ERROR "glb export without Assimp: rc=${rc} '${magic}' '${err}'")
+  endif()
+  execute_process(COMMAND ${RVIMPORT} export ${WORK}/rv_crate.p3d ${WORK}/crate.fbx RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 2 OR NOT err STREQUAL "rvimport: built without Assimp; export to fbx is not available\n")
+    message(FATAL_ERROR "fbx export without Assimp: rc=${rc} '${err}'")
   endif()
   execute_process(COMMAND ${RVIMPORT} batch ${WORK} ${WORK}/out -f fbx RESULT_VARIABLE rc ERROR_VARIABLE err)
   if(NOT rc EQUAL 2 OR NOT err MATCHES "built without Assimp; export to fbx is not available")

@@ -270,6 +270,34 @@ def part_data_root(work, outputs):
     check_instances("world with data root", doc, blob, dump["objects"])
 
 
+def part_textured_objects(work, outputs):
+    """A world whose placed model is a real textured one (AGM_M84 as the demo's house, its
+    textures in the same root): our glb and Assimp's both embed the model's colour map."""
+    model = os.path.join(SAMPLES, "real", "agm", "AGM_M84.p3d")
+    textures = os.path.join(SAMPLES, "textures", "data-root", "agm_grenades")
+    if not (os.path.isfile(model) and os.path.isdir(textures)):
+        return
+    world = os.path.join(work, "world.wrp")
+    root = os.path.join(work, "textured_root")
+    os.makedirs(os.path.join(root, "rv", "test"), exist_ok=True)
+    shutil.copy(model, os.path.join(root, "rv", "test", "house.p3d"))
+    shutil.copytree(textures, os.path.join(root, "agm_grenades"), dirs_exist_ok=True)  # scratch copy in the build tree
+    for via in ([], ["--via-assimp"]) if WITH_ASSIMP else ([],):
+        out = os.path.join(work, "world_textured%s.glb" % ("_assimp" if via else ""))
+        rc, _, err = run("export", world, out, "--data-root", root, *via)
+        if not check(rc == 0, "textured objects %s: exit %d %s" % (via, rc, err[-300:])):
+            continue
+        outputs.append(out)
+        doc, blob = gltf_files.load(out)
+        names = [i.get("name", "") for i in doc.get("images", [])]
+        mats = [m for m in doc.get("materials", []) if m.get("name", "").lower().startswith("agm_m84_co.paa")]
+        def embedded(m):
+            info = m.get("pbrMetallicRoughness", {}).get("baseColorTexture")
+            return info is not None and "bufferView" in doc["images"][doc["textures"][info["index"]]["source"]]
+        check(mats and all(embedded(m) for m in mats), "textured objects %s: the M84 materials have no embedded colour map: %s %s" % (
+            via, [m.get("name") for m in doc.get("materials", [])], names))
+
+
 def main():
     global RVIMPORT, MAKE_DEMO, SAMPLES, WITH_ASSIMP
     RVIMPORT, MAKE_DEMO, SAMPLES, work, with_assimp = sys.argv[1:6]
@@ -279,6 +307,8 @@ def main():
     os.makedirs(work)
     outputs = []
     part_data_root(work, outputs)
+    if os.path.isdir(SAMPLES):
+        part_textured_objects(work, outputs)
     if not os.path.isfile(os.path.join(SAMPLES, "terrain.tsv")):
         print("samples absent: only the generated world was checked")
     else:

@@ -47,9 +47,8 @@ void EmbeddedTextures::moveInto(aiScene* scene) {
     index_.clear();
 }
 
-void embedTextures(const std::vector<ResolvedMaterial>& resolved, aiScene* scene) {
-    EmbeddedTextures embedded;
-    auto addTexture = [&](aiMaterial* mat, int image, const ResolvedMaterial& r, aiTextureType type) {
+void applyTextures(aiMaterial* mat, const ResolvedMaterial& r, EmbeddedTextures& embedded) {
+    auto addTexture = [&](int image, aiTextureType type) {
         if (image < 0) return false;
         const std::string ref = embedded.reference(r.images[size_t(image)]);
         if (ref.empty()) return false;
@@ -57,25 +56,26 @@ void embedTextures(const std::vector<ResolvedMaterial>& resolved, aiScene* scene
         mat->AddProperty(&s, _AI_MATKEY_TEXTURE_BASE, type, 0);
         return true;
     };
-    for (size_t i = 0; i < resolved.size() && i < scene->mNumMaterials; ++i) {
-        const ResolvedMaterial& r = resolved[i];
-        aiMaterial* mat = scene->mMaterials[i];
-        if (addTexture(mat, r.baseColor, r, aiTextureType_DIFFUSE) && r.alpha != AlphaMode::Opaque) {
-            aiString mode = toAiString(r.alpha == AlphaMode::Mask ? "MASK" : "BLEND");
-            mat->AddProperty(&mode, "$mat.gltf.alphaMode", 0, 0);
-        }
-        addTexture(mat, r.normal, r, aiTextureType_NORMALS);
-        // Assimp 5.2.5's glTF 2 exporter takes metallicRoughnessTexture from this slot and
-        // occlusionTexture from the lightmap slot.
-        addTexture(mat, r.metallicRoughness, r, aiTextureType_UNKNOWN);
-        addTexture(mat, r.occlusion, r, aiTextureType_LIGHTMAP);
-        aiColor4D factor(r.baseColorFactor[0], r.baseColorFactor[1], r.baseColorFactor[2], r.baseColorFactor[3]);
-        mat->AddProperty(&factor, 1, AI_MATKEY_BASE_COLOR);
-        aiColor3D emissive(r.emissiveFactor.x, r.emissiveFactor.y, r.emissiveFactor.z);
-        mat->AddProperty(&emissive, 1, AI_MATKEY_COLOR_EMISSIVE);
-        mat->AddProperty(&r.metallicFactor, 1, AI_MATKEY_METALLIC_FACTOR);
-        mat->AddProperty(&r.roughnessFactor, 1, AI_MATKEY_ROUGHNESS_FACTOR);
+    if (addTexture(r.baseColor, aiTextureType_DIFFUSE) && r.alpha != AlphaMode::Opaque) {
+        aiString mode = toAiString(r.alpha == AlphaMode::Mask ? "MASK" : "BLEND");
+        mat->AddProperty(&mode, "$mat.gltf.alphaMode", 0, 0);
     }
+    addTexture(r.normal, aiTextureType_NORMALS);
+    // Assimp 5.2.5's glTF 2 exporter takes metallicRoughnessTexture from this slot and
+    // occlusionTexture from the lightmap slot.
+    addTexture(r.metallicRoughness, aiTextureType_UNKNOWN);
+    addTexture(r.occlusion, aiTextureType_LIGHTMAP);
+    aiColor4D factor(r.baseColorFactor[0], r.baseColorFactor[1], r.baseColorFactor[2], r.baseColorFactor[3]);
+    mat->AddProperty(&factor, 1, AI_MATKEY_BASE_COLOR);
+    aiColor3D emissive(r.emissiveFactor.x, r.emissiveFactor.y, r.emissiveFactor.z);
+    mat->AddProperty(&emissive, 1, AI_MATKEY_COLOR_EMISSIVE);
+    mat->AddProperty(&r.metallicFactor, 1, AI_MATKEY_METALLIC_FACTOR);
+    mat->AddProperty(&r.roughnessFactor, 1, AI_MATKEY_ROUGHNESS_FACTOR);
+}
+
+void embedTextures(const std::vector<ResolvedMaterial>& resolved, aiScene* scene) {
+    EmbeddedTextures embedded;
+    for (size_t i = 0; i < resolved.size() && i < scene->mNumMaterials; ++i) applyTextures(scene->mMaterials[i], resolved[i], embedded);
     embedded.moveInto(scene);
 }
 

@@ -33,4 +33,8 @@ private:
     std::map<const Image*, unsigned> index_;
 };
 
+// One material's maps and factors onto `mat`, its images embedded through `embedded` (shared by
+// every material of the scene: a terrain's layers and its object models).
+void applyTextures(aiMaterial* mat, const ResolvedMaterial& resolved, EmbeddedTextures& embedded);
+
 }  // namespace rv::assimp

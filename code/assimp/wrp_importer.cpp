@@ -62,6 +62,7 @@ void loadObjectModels(const TerrainView& view, const Options& options, const std
     }
     for (const Warning& w : root->warnings()) ASSIMP_LOG_WARN(w.message);
     const Options modelOptions = placedModelOptions(options);
+    TextureResolver textures(&root.value(), modelOptions);  // each image decoded once for all models
     for (const ModelPlacements& placed : view.placements()) {
         ResolvedRef where;
         Result<OdolModel> model = readPlacedModel(root.value(), placed.model, modelOptions, &where);
@@ -77,8 +78,10 @@ void loadObjectModels(const TerrainView& view, const Options& options, const std
             continue;
         }
         entry->view = std::move(v.value());
+        for (const ViewMaterial& m : entry->view.materials) entry->textures.push_back(textures.resolve(m));
         out.emplace(placed.model, std::move(entry));
     }
+    for (const Warning& w : textures.warnings()) ASSIMP_LOG_WARN(name, ": ", w.message);
 }
 
 }  // namespace

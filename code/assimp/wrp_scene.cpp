@@ -129,12 +129,17 @@ void addTerrainMeshes(const TerrainView& view, const TerrainLayers* layers, Embe
 // place it (Assimp nodes may reference the same mesh).
 std::map<std::string, std::vector<unsigned>> addObjectMeshes(const ObjectModels& models, SceneBudget& budget,
                                                              std::vector<aiMesh*>& meshes,
-                                                             std::vector<aiMaterial*>& materials) {
+                                                             std::vector<aiMaterial*>& materials,
+                                                             EmbeddedTextures& textures) {
     std::map<std::string, std::vector<unsigned>> meshesOfModel;
     for (const auto& [path, object] : models) {
         const unsigned materialBase = unsigned(materials.size());
         budget.charge(cost::materials(object->view), "the materials of " + path);
-        for (aiMaterial* m : makeMaterials(object->view)) materials.push_back(m);
+        for (aiMaterial* m : makeMaterials(object->view)) {
+            const size_t i = materials.size() - materialBase;
+            if (i < object->textures.size()) applyTextures(m, object->textures[i], textures);
+            materials.push_back(m);
+        }
         std::vector<aiMesh*> parts;
         std::vector<aiBone*> bones;
         for (size_t slot = 0; slot < object->view.lods.size(); ++slot)
@@ -298,7 +303,7 @@ void buildWrpScene(const TerrainView& view, const std::string& rootName, const O
         for (unsigned i = 0; i < meshes.size(); ++i) terrain->mMeshes[i] = i;
     }
     std::map<std::string, std::vector<unsigned>> meshesOfModel;
-    if (objectModels) meshesOfModel = addObjectMeshes(*objectModels, budget, meshes, materials);
+    if (objectModels) meshesOfModel = addObjectMeshes(*objectModels, budget, meshes, materials, textures);
     top.push_back(objectNodes(view, meshesOfModel, root, budget));
     top.push_back(roadNodes(view, root, budget));
 

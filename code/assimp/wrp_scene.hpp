@@ -9,15 +9,18 @@
 #include <string>
 
 #include "assimp/scene_util.hpp"
+#include "rv/material_textures.hpp"
 #include "rv/terrain_layers.hpp"
 #include "rv/view.hpp"
 
 namespace rv::assimp {
 
-// An object model from the data root: the decoded model and its first visual LOD's view.
+// An object model from the data root: the decoded model, its first visual LOD's view and the
+// textures of its materials (one per view material).
 struct ObjectModel {
     OdolModel model;
     ModelView view;
+    std::vector<ResolvedMaterial> textures;
 };
 using ObjectModels = std::map<std::string, std::unique_ptr<ObjectModel>>;  // by path as stored
 
