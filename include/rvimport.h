@@ -245,12 +245,22 @@ RV_API void rv_tile_quads(const rv_terrain* t, uint32_t* out);          /* 4 per
 RV_API void rv_tile_triangles(const rv_terrain* t, uint32_t* out);      /* 6 per cell: the engine's split */
 RV_API void rv_tile_corner_uvs(const rv_terrain* t, float* out);        /* 8 per cell, the quads' corners */
 RV_API void rv_tile_cell_materials(const rv_terrain* t, uint32_t* out); /* terrain material of each cell */
+/* 8 per cell, the quads' corners: UVs into the cell's layer picture (its rvmat's TexGen world
+ * mapping, or an OFP texture repeated per land cell); 0 where the layer has no picture. */
+RV_API void rv_tile_corner_layer_uvs(const rv_terrain* t, float* out);
 /* The loaded tile's cells are grouped by material: out3 = material, first cell, cell count. */
 RV_API uint32_t rv_tile_group_count(const rv_terrain* t);
 RV_API void rv_tile_group(const rv_terrain* t, uint32_t group, uint32_t* out3);
 RV_API void rv_tile_cell_groups(const rv_terrain* t, uint32_t* out); /* group of each cell */
 
 /* Placed objects, in file order, and grouped by model. */
+/* A layer material's picture (opened with a data root): the satellite segment of an Arma layer
+ * .rvmat (its Stage0), or an OFP cell texture. size returns 0 (and 0 x 0) when it has none. */
+RV_API const char* rv_terrain_layer_image_reference(const rv_terrain* t, uint32_t material);
+RV_API int32_t rv_terrain_layer_image_size(const rv_terrain* t, uint32_t material, uint32_t* width, uint32_t* height);
+RV_API void rv_terrain_layer_image_rgba8(const rv_terrain* t, uint32_t material, uint8_t* out); /* top row first */
+RV_API void rv_terrain_layer_image_rgba_float_bottom_up(const rv_terrain* t, uint32_t material, float* out);
+
 RV_API uint32_t rv_terrain_object_count(const rv_terrain* t);
 RV_API const char* rv_terrain_object_model(const rv_terrain* t, uint32_t i);
 RV_API uint32_t rv_terrain_object_id(const rv_terrain* t, uint32_t i);

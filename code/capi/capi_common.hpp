@@ -11,6 +11,7 @@
 
 #include "rv/error.hpp"
 #include "rv/file_bytes.hpp"
+#include "rv/image.hpp"
 #include "rv/memory_budget.hpp"
 #include "rv/options.hpp"
 #include "rv/view.hpp"
@@ -140,6 +141,16 @@ int32_t openFromMemory(const void* data, uint64_t size, const char* name, Handle
 template <class T>
 void copyOut(T* out, const std::vector<T>& v) {
     if (out && !v.empty()) std::memcpy(out, v.data(), v.size() * sizeof(T));
+}
+
+// RGBA8 top row first -> floats 0..1, bottom row first (Blender's Image.pixels).
+inline void copyFloatBottomUp(const Image& img, float* out) {
+    const size_t row = size_t(img.width) * 4;
+    for (uint32_t y = 0; y < img.height; ++y) {
+        const uint8_t* src = img.rgba.data() + size_t(img.height - 1 - y) * row;
+        float* dst = out + size_t(y) * row;
+        for (size_t x = 0; x < row; ++x) dst[x] = float(src[x]) / 255.0f;
+    }
 }
 
 }  // namespace rv::capi

@@ -50,13 +50,7 @@ void rv_material_image_rgba8(const rv_model* m, uint32_t mat, uint32_t k, uint8_
 void rv_material_image_rgba_float_bottom_up(const rv_model* m, uint32_t mat, uint32_t k, float* out) {
     auto* i = imageOf(m, mat, k);
     if (!i || !i->image || !out) return;
-    const Image& img = *i->image;
-    const size_t row = size_t(img.width) * 4;
-    for (uint32_t y = 0; y < img.height; ++y) {
-        const uint8_t* src = img.rgba.data() + size_t(img.height - 1 - y) * row;
-        float* dst = out + size_t(y) * row;
-        for (size_t x = 0; x < row; ++x) dst[x] = float(src[x]) / 255.0f;
-    }
+    copyFloatBottomUp(*i->image, out);
 }
 int32_t rv_material_base_color_image(const rv_model* m, uint32_t mat) {
     return imageFor(m, mat, &ResolvedMaterial::baseColor);

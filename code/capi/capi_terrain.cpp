@@ -3,6 +3,7 @@
 #include "capi/capi_common.hpp"
 #include "capi/capi_model_handle.hpp"
 #include "rv/data_root.hpp"
+#include "rv/terrain_layers.hpp"
 #include "rv/wrp.hpp"
 
 using namespace rv;
@@ -13,6 +14,7 @@ struct rv_terrain {
     std::unique_ptr<TerrainView> view;
     TerrainTile tile;  // the tile rv_terrain_tile_load built last
     std::unique_ptr<DataRoot> root;  // rv_options.data_root, indexed once for the object models
+    std::unique_ptr<TerrainLayers> layers;  // the layer pictures from the data root
 };
 
 namespace {
@@ -37,6 +39,11 @@ int32_t openTerrain(const std::vector<uint8_t>& bytes, const std::string& name, 
         Result<DataRoot> root = DataRoot::open(s.options.dataRoot, s.options);
         if (root) {
             handle->root = std::make_unique<DataRoot>(std::move(root.value()));
+            handle->layers = std::make_unique<TerrainLayers>(handle->terrain, handle->root.get(), s.options);
+            for (Warning w : handle->layers->warnings()) {
+                w.severity = Severity::Warning;
+                handle->terrain.warnings.push_back(std::move(w));
+            }
         } else {
             Warning w = root.error();
             w.severity = Severity::Warning;
@@ -161,6 +168,23 @@ void rv_tile_corner_uvs(const rv_terrain* t, float* out) {
     const TerrainTile& k = t->tile;
     for (size_t c = 0; c < k.cellQuads.size(); ++c) std::memcpy(out + 2 * c, &k.uvs[k.cellQuads[c]], 8);
 }
+void rv_tile_corner_layer_uvs(const rv_terrain* t, float* out) {
+    if (!t || !out) return;
+    const TerrainTile& k = t->tile;
+    const float cell = t->terrain.cellSize();
+    const uint32_t w = k.width();
+    for (const TileGroup& g : k.groups) {
+        const TerrainLayer* layer = t->layers ? &t->layers->layer(g.material) : nullptr;
+        for (size_t c = size_t(g.firstCell) * 4; c < size_t(g.firstCell + g.cellCount) * 4; ++c) {
+            const uint32_t v = k.cellQuads[c];
+            // The layer mapping takes stored metres from the south-west corner: east, height, north.
+            const Vec2 uv = layer && layer->mapped() ? layer->uvAt(float(k.sampleX[v % w]) * cell, t->terrain.elevation[size_t(k.sampleZ[v / w]) * t->terrain.mapSizeX + k.sampleX[v % w]],
+                                                                  float(k.sampleZ[v / w]) * cell, t->view->frame().uvBottomLeft)
+                                                     : Vec2{0, 0};
+            std::memcpy(out + 2 * c, &uv, 8);
+        }
+    }
+}
 void rv_tile_cell_materials(const rv_terrain* t, uint32_t* out) {
     if (!t || !out) return;
     for (const TileGroup& g : t->tile.groups)
@@ -201,6 +225,30 @@ uint32_t rv_terrain_placement_object_count(const rv_terrain* t, uint32_t i) {
 }
 void rv_terrain_placement_objects(const rv_terrain* t, uint32_t i, uint32_t* out) {
     if (i < rv_terrain_placement_count(t)) copyOut(out, t->view->placements()[i].objects);
+}
+
+// Layer pictures (the terrain opened with a data root): satellite segments, OFP cell textures.
+static const TerrainLayer* mappedLayer(const rv_terrain* t, uint32_t material) {
+    if (!t || !t->layers || material >= t->terrain.materials.size()) return nullptr;
+    const TerrainLayer& l = t->layers->layer(material);
+    return l.mapped() ? &l : nullptr;
+}
+const char* rv_terrain_layer_image_reference(const rv_terrain* t, uint32_t material) {
+    const TerrainLayer* l = mappedLayer(t, material);
+    return l ? l->colour.reference.c_str() : kEmpty;
+}
+int32_t rv_terrain_layer_image_size(const rv_terrain* t, uint32_t material, uint32_t* width, uint32_t* height) {
+    const TerrainLayer* l = mappedLayer(t, material);
+    if (width) *width = l ? l->colour.image->width : 0;
+    if (height) *height = l ? l->colour.image->height : 0;
+    return l ? 1 : 0;
+}
+void rv_terrain_layer_image_rgba8(const rv_terrain* t, uint32_t material, uint8_t* out) {
+    if (const TerrainLayer* l = mappedLayer(t, material)) copyOut(out, l->colour.image->rgba);
+}
+void rv_terrain_layer_image_rgba_float_bottom_up(const rv_terrain* t, uint32_t material, float* out) {
+    const TerrainLayer* l = mappedLayer(t, material);
+    if (l && out) copyFloatBottomUp(*l->colour.image, out);
 }
 
 }  // extern "C"
