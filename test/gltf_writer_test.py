@@ -247,6 +247,17 @@ def part_data_root(work, outputs):
     root = os.path.join(work, "root")
     os.makedirs(os.path.join(root, "rv", "test"), exist_ok=True)
     shutil.copy(crate, os.path.join(root, "rv", "test", "House.P3D"))  # found case-insensitively
+    # The first layer's satellite picture, mapped by world position (TexGen3): u = 0.001 east +
+    # 0.25, v = 0.75 - 0.001 north; a 2 x 2 TGA stands in for its .paa. The other layers' .rvmat
+    # files are missing (game data).
+    layers = os.path.join(root, "rv", "test", "data", "layers")
+    os.makedirs(layers, exist_ok=True)
+    open(os.path.join(layers, "p_000-000_l00.rvmat"), "w").write(
+        'PixelShaderID="TerrainX";\nclass Stage0 { texture="rv\\test\\data\\layers\\s_000_000_lco.paa"; texGen=3; };\n'
+        'class TexGen3 { uvSource="worldPos"; class uvTransform { aside[]={0.001,0,0}; up[]={0,0,0.001};'
+        ' dir[]={0,-0.001,0}; pos[]={0.25,0.75,0}; }; };\n')
+    open(os.path.join(layers, "s_000_000_lco.tga"), "wb").write(bytes(
+        [0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 2, 0, 32, 0x28, 0, 0, 255, 255, 0, 255, 0, 255, 255, 0, 0, 255, 255, 255, 255, 255]))
     out = os.path.join(work, "world_root.glb")
     rc, _, err = run("export", world, out, "--data-root", root)
     if not check(rc == 0, "export with a data root: exit %d %s" % (rc, err[-300:])):
@@ -268,6 +279,22 @@ def part_data_root(work, outputs):
     check(len(warning) == 1 and "rv\\test\\tree.p3d (%d)" % counts["rv\\test\\tree.p3d"] in warning[0],
           "one warning naming the missing model and its count: %s" % err[-400:])
     check_instances("world with data root", doc, blob, dump["objects"])
+    # The textured layer: its material samples the picture through TEXCOORD_1, which holds the
+    # world mapping of each vertex (glTF: x east, z = -north); the other layers stay plain.
+    textured = [i for i, m in enumerate(doc["materials"]) if m["name"].endswith("p_000-000_l00.rvmat")]
+    if check(len(textured) == 1, "one material for the textured layer: %s" % [m["name"] for m in doc["materials"]]):
+        info = doc["materials"][textured[0]]["pbrMetallicRoughness"].get("baseColorTexture", {})
+        check(info.get("texCoord") == 1, "the layer picture is not sampled through TEXCOORD_1: %s" % info)
+        prims = [p for m in doc["meshes"] for p in m["primitives"] if p.get("material") == textured[0]]
+        bad = 0
+        for p in prims:
+            pos = gltf_files.accessor(doc, blob, p["attributes"]["POSITION"])
+            uv = gltf_files.accessor(doc, blob, p["attributes"]["TEXCOORD_1"])
+            for (x, _, z), (u, v) in zip(pos, uv):
+                bad += abs(u - (0.001 * x + 0.25)) > 1e-5 or abs(v - (0.75 + 0.001 * z)) > 1e-5
+        check(prims and bad == 0, "layer UVs: %d primitives, %d vertices off the world mapping" % (len(prims), bad))
+        plain = [m for i, m in enumerate(doc["materials"]) if i != textured[0] and m["name"].endswith(".rvmat")]
+        check(plain and all("baseColorTexture" not in m["pbrMetallicRoughness"] for m in plain), "untextured layers got a texture")
 
 
 def part_textured_objects(work, outputs):
