@@ -22,7 +22,9 @@ public:
     uint32_t get(Document& doc, uint32_t material) {
         const size_t slot = material < t_.materials.size() ? material : t_.materials.size();
         if (made_[slot] < 0) {
-            const std::string name = slot < t_.materials.size() ? t_.materials[slot] : std::string("terrain");
+            // An empty layer name (terrains store one for cells without a layer) as Assimp's path names it.
+            std::string name = slot < t_.materials.size() ? t_.materials[slot] : std::string();
+            if (name.empty()) name = "terrain (no layer)";
             if (layers_ && slot < t_.materials.size() && layers_->layer(material).mapped()) {
                 MaterialImage colour = layers_->layer(material).colour;
                 made_[slot] = int32_t(addImageMaterial(doc, name, colour));
