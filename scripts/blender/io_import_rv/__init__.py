@@ -128,8 +128,8 @@ class IMPORT_SCENE_OT_rv_wrp(bpy.types.Operator, ImportHelper):
                             description="How placed objects become Blender data")
     data_root: StringProperty(name="Data Root", subtype="DIR_PATH",
                               description="Folder laid out like the game's files (a P: drive; PBOs below it are "
-                                          "read too) where the placed models and their textures are found. "
-                                          "Empty: the add-on preference")
+                                          "read too) where the placed models, their textures and the terrain layers' "
+                                          "pictures (layer .rvmat Stage0) are found. Empty: the add-on preference")
     memory_limit: IntProperty(name="Memory Limit (MB)", description=_MEMORY_HELP + ". 0: the add-on preference",
                               default=0, min=0, max=1 << 20)
     # Set by invoke (the File > Import menu): execute then imports step by step under a timer, with

@@ -172,13 +172,14 @@ def _image(created, images, texture, non_color):
     return img
 
 
-def _image_node(created, images, nodes, links, texture, non_color, location):
-    """An Image Texture node sampling `texture` through the UV map its rvmat stage names."""
+def _image_node(created, images, nodes, links, texture, non_color, location, uv_map=None):
+    """An Image Texture node sampling `texture` through the UV map its rvmat stage names (or
+    `uv_map`)."""
     tex = nodes.new("ShaderNodeTexImage")
     tex.image = _image(created, images, texture, non_color)
     tex.location = location
     uv = nodes.new("ShaderNodeUVMap")
-    uv.uv_map = "UVSet %d" % texture.uv_set
+    uv.uv_map = uv_map or "UVSet %d" % texture.uv_set
     uv.location = (location[0] - 250, location[1])
     links.new(uv.outputs["UV"], tex.inputs["Vector"])
     return tex
@@ -316,6 +317,20 @@ def import_model(context, path, first_lod_only=False, proxies=True, selections=T
     return len(model.lods), model.warnings
 
 
+# The terrain tiles' second UV map: each corner's UVs into its cell's layer picture.
+LAYER_UV = "Layer UV"
+
+
+def _layer_material(created, images, mat, picture):
+    """A layer material showing its picture: an Image Texture sampled through the tiles' Layer UV
+    map into the Principled BSDF's base colour. The picture's image is shared by every layer
+    that names it (an Arma satellite segment serves the four rvmats of its segment)."""
+    mat.use_nodes = True
+    nodes, links = mat.node_tree.nodes, mat.node_tree.links
+    tex = _image_node(created, images, nodes, links, picture, False, (-600, 300), uv_map=LAYER_UV)
+    links.new(tex.outputs["Color"], nodes.get("Principled BSDF").inputs["Base Color"])
+
+
 def _tile_object(created, tile, layer_materials):
     mesh = created.mesh("tile %d,%d" % (tile.column, tile.row))
     mesh.vertices.add(tile.vertex_count)
@@ -325,7 +340,9 @@ def _tile_object(created, tile, layer_materials):
     mesh.polygons.add(tile.cell_count)
     mesh.polygons.foreach_set("loop_start", array.array("I", range(0, 4 * tile.cell_count, 4)))
     mesh.polygons.foreach_set("loop_total", array.array("I", [4]) * tile.cell_count)
-    mesh.uv_layers.new(name="UVMap").data.foreach_set("uv", tile.corner_uvs)
+    mesh.uv_layers.new(name="UVMap").data.foreach_set("uv", tile.corner_uvs)  # first: the active one
+    if tile.corner_layer_uvs is not None:
+        mesh.uv_layers.new(name=LAYER_UV, do_init=False).data.foreach_set("uv", tile.corner_layer_uvs)
     if layer_materials:
         for m in tile.group_materials:
             mesh.materials.append(layer_materials(m))
@@ -582,13 +599,16 @@ def _terrain_steps(scene, path, cell_size, objects, tile_cells, data_root, place
             root = created.collection(os.path.basename(path))
             terrain = created.collection("Terrain")
             root.children.link(terrain)
-            made = {}
+            made, layer_images = {}, {}
 
             def layer_material(i):  # created on first use: a world lists layers no tile shows
                 if i not in made:
                     path = t.materials[i]
                     made[i] = created.material(path.replace("\\", "/").rsplit("/", 1)[-1] or "terrain")
                     made[i]["rv_rvmat"] = path
+                    picture = t.layer_image(i)  # only with a data root; None keeps the plain material
+                    if picture is not None:
+                        _layer_material(created, layer_images, made[i], picture)
                 return made[i]
 
             for tile in t.tiles():

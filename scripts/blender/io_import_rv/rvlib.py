@@ -129,9 +129,14 @@ _SIGNATURES = {
     "rv_tile_cell_count": (_U32, [_VP]),
     "rv_tile_quads": (None, [_VP, _VP]),
     "rv_tile_corner_uvs": (None, [_VP, _VP]),
+    "rv_tile_corner_layer_uvs": (None, [_VP, _VP]),
     "rv_tile_group_count": (_U32, [_VP]),
     "rv_tile_group": (None, [_VP, _U32, _VP]),
     "rv_tile_cell_groups": (None, [_VP, _VP]),
+    "rv_terrain_layer_image_reference": (_CHARP, [_VP, _U32]),
+    "rv_terrain_layer_image_size": (_I32, [_VP, _U32, ctypes.POINTER(_U32), ctypes.POINTER(_U32)]),
+    "rv_terrain_layer_image_rgba8": (None, [_VP, _U32, _VP]),
+    "rv_terrain_layer_image_rgba_float_bottom_up": (None, [_VP, _U32, _VP]),
     "rv_terrain_object_count": (_U32, [_VP]),
     "rv_terrain_object_model": (_CHARP, [_VP, _U32]),
     "rv_terrain_object_id": (_U32, [_VP, _U32]),
@@ -332,8 +337,22 @@ class Model:
             L.rv_model_close(handle)
 
 
+class LayerImage:
+    """A terrain layer's picture (the satellite segment its rvmat's Stage0 names, or an OFP cell
+    texture): size and float RGBA bottom row first (Blender's layout), like Texture."""
+
+    role = "layer"
+
+    def __init__(self, h, material, width, height):
+        L = lib()
+        self.reference = _text(L.rv_terrain_layer_image_reference(h, material))
+        self.width, self.height = width, height
+        self.pixels = _fill("f", 4 * width * height,
+                            lambda p: L.rv_terrain_layer_image_rgba_float_bottom_up(h, material, p))
+
+
 class Tile:
-    def __init__(self, h):
+    def __init__(self, h, layer_uvs=False):
         L = lib()
         ext = _fill("I", 6, lambda p: L.rv_tile_extent(h, p))
         self.column, self.row = ext[0], ext[1]
@@ -341,6 +360,8 @@ class Tile:
         self.positions = _fill("f", 3 * n, lambda p: L.rv_tile_positions(h, p))
         self.quads = _fill("I", 4 * cells, lambda p: L.rv_tile_quads(h, p))
         self.corner_uvs = _fill("f", 8 * cells, lambda p: L.rv_tile_corner_uvs(h, p))
+        # UVs into each cell's layer picture, same corners; None when no layer has a picture.
+        self.corner_layer_uvs = _fill("f", 8 * cells, lambda p: L.rv_tile_corner_layer_uvs(h, p)) if layer_uvs else None
         self.cell_groups = _fill("I", cells, lambda p: L.rv_tile_cell_groups(h, p))
         out3 = _buffer("I", 3)
         self.group_materials = []
@@ -370,6 +391,13 @@ class Terrain:
         self.layer_size = (x.value, y.value)
         self.cell_size = L.rv_terrain_cell_size(h)
         self.materials = [_text(L.rv_terrain_material(h, i)) for i in range(L.rv_terrain_material_count(h))]
+        # Each layer's picture size, (0, 0) without one (always without a data root); the pixels
+        # are read on demand by layer_image().
+        self.layer_image_sizes = []
+        for i in range(len(self.materials)):
+            ok = L.rv_terrain_layer_image_size(h, i, ctypes.byref(x), ctypes.byref(y))
+            self.layer_image_sizes.append((x.value, y.value) if ok else (0, 0))
+        self.has_layer_images = any(w and ht for w, ht in self.layer_image_sizes)
         n = L.rv_terrain_object_count(h)
         self.object_count = n
         self.object_ids = [L.rv_terrain_object_id(h, i) for i in range(n)]
@@ -395,11 +423,16 @@ class Terrain:
         L = lib()
         return Model("", lods, True, _open=lambda o, h, e: L.rv_terrain_placement_model_open(self._h, i, o, h, e))
 
+    def layer_image(self, material):
+        """Layer `material`'s picture as a LayerImage, None when it has none."""
+        w, h = self.layer_image_sizes[material] if 0 <= material < len(self.layer_image_sizes) else (0, 0)
+        return LayerImage(self._h, material, w, h) if w and h else None
+
     def tiles(self):
         L = lib()
         for i in range(self.tile_count):
             if L.rv_terrain_tile_load(self._h, i):
-                yield Tile(self._h)
+                yield Tile(self._h, self.has_layer_images)
 
     def close(self):
         if self._h:
