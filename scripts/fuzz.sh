@@ -9,6 +9,7 @@
 #   fuzz_pbo                 PBO headers, then every entry (stored and LZSS-packed)
 #   fuzz_assimp_odol/_wrp    Assimp's ReadFileFromMemory with our importers, ValidateDataStructure on
 #   fuzz_capi                the C ABI: both open functions, every getter with exactly sized buffers
+#   fuzz_gltf                our glTF writer on every model and terrain the decoders accept, written whole
 # Seeds: our writers' fixtures (rv_make_fuzz_seeds) plus every .p3d / .wrp / .paa / .pac (under
 # 64 KiB: small inputs fuzz faster) and every .rvmat under ../shared/samples.
 # Corpora grow in build-fuzz/corpus/; a crash stops the script and leaves its input in
@@ -48,11 +49,19 @@ printf '\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x01\x00\x20\x28
   > $F/seeds/image/two_pixels.tga
 
 # fuzz_capi reads its options from a first byte: every model and terrain seed once per axes value.
-mkdir -p $F/seeds/capi
+mkdir -p $F/seeds/capi $F/seeds/gltf
 for f in $F/seeds/odol/* $F/seeds/wrp/*; do
   for b in 0 1 2; do
     { printf "\\x0$b"; cat "$f"; } > "$F/seeds/capi/$b-$(basename "$(dirname "$f")")-$(basename "$f")"
   done
+done
+# fuzz_gltf: bit 0 of its first byte says terrain; models as glb and as gltf with all LODs,
+# terrains with and without a region and a step.
+for f in $F/seeds/odol/*; do
+  for b in 00 82; do { printf "\\x$b"; cat "$f"; } > "$F/seeds/gltf/$b-$(basename "$f")"; done
+done
+for f in $F/seeds/wrp/*; do
+  for b in 01 5d; do { printf "\\x$b"; cat "$f"; } > "$F/seeds/gltf/$b-$(basename "$f")"; done
 done
 
 run() {
@@ -83,3 +92,4 @@ run fuzz_pbo $F/seeds/pbo
 run fuzz_assimp_odol $F/seeds/odol
 run fuzz_assimp_wrp $F/seeds/wrp
 run fuzz_capi $F/seeds/capi
+run fuzz_gltf $F/seeds/gltf
