@@ -166,6 +166,55 @@ def check_instances(name, doc, blob, stored):
     return len(got)
 
 
+def uv_gradients(tri, uvs):
+    """dP/du and dP/dv of a triangle (the standard derivation), or None when its UVs are degenerate."""
+    (p0, p1, p2), (t0, t1, t2) = tri, uvs
+    e1, e2 = [p1[i] - p0[i] for i in range(3)], [p2[i] - p0[i] for i in range(3)]
+    du1, dv1, du2, dv2 = t1[0] - t0[0], t1[1] - t0[1], t2[0] - t0[0], t2[1] - t0[1]
+    det = du1 * dv2 - du2 * dv1
+    if abs(det) < 1e-12:
+        return None
+    return ([(e1[i] * dv2 - e2[i] * dv1) / det for i in range(3)], [(e2[i] * du1 - e1[i] * du2) / det for i in range(3)])
+
+
+def part_tangents(work, outputs):
+    """TANGENT from the binarized ST vectors, checked against the geometry: xyz along +u (dP/du)
+    and cross(normal, xyz) * w up the picture (-dP/dv, glTF's v grows down), on the triangles of
+    every real model that stores ST vectors."""
+    agree = total = models = 0
+    for model in sorted(glob.glob(os.path.join(SAMPLES, "real", "**", "*.p3d"), recursive=True)):
+        out = os.path.join(work, "tangents.glb")
+        if run("export", model, out)[0] != 0:
+            continue
+        doc, blob = gltf_files.load(out)
+        for mesh in doc.get("meshes", []):
+            for p in mesh["primitives"]:
+                a = p["attributes"]
+                if "TANGENT" not in a or p.get("mode", 4) != 4:
+                    continue
+                models += 1
+                pos, nrm = gltf_files.accessor(doc, blob, a["POSITION"]), gltf_files.accessor(doc, blob, a["NORMAL"])
+                tan, uv = gltf_files.accessor(doc, blob, a["TANGENT"]), gltf_files.accessor(doc, blob, a["TEXCOORD_0"])
+                check(all(abs(math.sqrt(t[0] ** 2 + t[1] ** 2 + t[2] ** 2) - 1) < 1e-4 and t[3] in (-1.0, 1.0) for t in tan),
+                      "%s: a tangent is not unit or its w is not +-1" % model)
+                idx = [i[0] for i in gltf_files.accessor(doc, blob, p["indices"])]
+                for k in range(0, len(idx) - 2, 3):
+                    g = uv_gradients([pos[i] for i in idx[k:k + 3]], [uv[i] for i in idx[k:k + 3]])
+                    if g is None:
+                        continue
+                    du, dv = g
+                    ts, bs = [0.0] * 3, [0.0] * 3  # summed over the corners, as a shader interpolates them
+                    for i in idx[k:k + 3]:
+                        n, t = nrm[i], tan[i]
+                        b = [(n[1] * t[2] - n[2] * t[1]) * t[3], (n[2] * t[0] - n[0] * t[2]) * t[3], (n[0] * t[1] - n[1] * t[0]) * t[3]]
+                        ts, bs = [ts[j] + t[j] for j in range(3)], [bs[j] + b[j] for j in range(3)]
+                    total += 1
+                    agree += sum(ts[j] * du[j] for j in range(3)) > 0 and sum(-bs[j] * dv[j] for j in range(3)) > 0
+    if total:
+        print("tangents: %d of %d triangles of %d primitives agree with their UV gradients" % (agree, total, models))
+        check(agree >= 0.98 * total, "tangents: only %d of %d triangles agree with their UV gradients" % (agree, total))
+
+
 def part_terrains(work, outputs):
     rows = {r["path"]: r for r in csv.DictReader(open(os.path.join(SAMPLES, "terrain.tsv")), delimiter="\t")}
     for path, row in sorted(rows.items()):
@@ -189,6 +238,8 @@ def part_terrains(work, outputs):
             check(all(abs(a - b) <= 1e-6 * max(1.0, abs(b)) for a, b in zip(elev, dump["elevation"])),
                   "%s: tile heights differ from dump --json" % name)
         n = check_instances(name, doc, blob, dump["objects"])
+        # Importers without instancing (Blender 3.4) still open the file: only quantization is required.
+        check(doc.get("extensionsRequired") == ["KHR_mesh_quantization"], "%s: extensionsRequired %s" % (name, doc.get("extensionsRequired")))
         print("%s: %d x %d samples, %d instances" % (name, mx, my, n))
 
 
@@ -340,6 +391,7 @@ def main():
         print("samples absent: only the generated world was checked")
     else:
         part_models(work, outputs)
+        part_tangents(work, outputs)
         part_terrains(work, outputs)
         part_options(work, outputs)
     gltf_files.validate(outputs, fail)

@@ -86,6 +86,8 @@ int32_t addLodMesh(Document& doc, const LodView& lod, const std::vector<int32_t>
     Json attributes = {{"POSITION", positionAccessor(doc, lod.positions, warnings, name)}};
     if (!lod.normals.empty() && lod.normals.size() == lod.positions.size())
         attributes["NORMAL"] = plainAccessor(doc, lod.normals, "VEC3");
+    if (lod.tangents.size() == lod.positions.size() && attributes.contains("NORMAL"))
+        attributes["TANGENT"] = plainAccessor(doc, lod.tangents, "VEC4");
     for (size_t s = 0; s < lod.uvSets.size(); ++s)
         if (lod.uvSets[s].size() == lod.positions.size())
             attributes["TEXCOORD_" + std::to_string(s)] = plainAccessor(doc, lod.uvSets[s], "VEC2");

@@ -301,6 +301,7 @@ uint64_t lodViewBytes(const OdolLod& lod, const Frame& frame) {
     const uint64_t polygons = frame.splitFoldedQuads ? 2 * f : f;
     uint64_t bytes = v * (12 + 12 + 4 + 4 + 4 + 1);            // positions, normals, vertexPoint, loose, mass, used
     bytes += v * 8 * std::max(lod.uvSets.size(), lod.cornerUvSets.size());  // UV sets
+    if (!lod.tangents.empty()) bytes += v * 16;                               // tangents
     if (hasEditableCorners(lod)) bytes += editableCornerBytes(lod);
     bytes += f * 80;                                           // face materials, group order and map
     bytes += polygons * 12 + (c + polygons) * 4 * kGrowth;     // polygon tables, corners (+2 per split quad)
@@ -342,6 +343,7 @@ LodView buildLod(const OdolModel& model, uint32_t lodIndex, const std::vector<ui
         buildPolygons({lod.faceStart, lod.faceIndices, out.positions.size()}, faceMaterial, frame, out);
     }
     repairNormals(out, frame);
+    if (!split) buildTangents(lod, frame, out);
     out.isPointLod = out.kind == LodKind::Memory || out.kind == LodKind::PointCloud || lod.faceCount() == 0;
     out.drawLoosePoints = !out.loosePoints.empty() && (out.isPointLod || !isRendered(out.kind));
     buildSelections(lod, editable.pointStart, model.editable, out);

@@ -38,6 +38,9 @@ std::vector<uint32_t> faceMaterials(const OdolLod& lod, MaterialTable& table);
 LodView buildLod(const OdolModel& model, uint32_t lodIndex, const std::vector<uint32_t>& faceMaterial,
                  const Options& options, const Frame& frame);
 
+// tangents.cpp: LodView::tangents from a binarized LOD's ST vectors (after the normals are unit).
+void buildTangents(const OdolLod& lod, const Frame& frame, LodView& out);
+
 }  // namespace rv::view
 
 namespace rv::view {

@@ -24,6 +24,7 @@
 //    keeps them so (as the game places the model); false adds ModelView::centerOffset back.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -110,6 +111,9 @@ struct LodView {
     // identity there; editable models get their corners expanded here.)
     std::vector<Vec3> positions;
     std::vector<Vec3> normals;              // empty when the LOD stores none
+    // glTF tangents (x, y, z along +u at right angles to the normal; w = +-1 with cross(normal,
+    // xyz) * w pointing up the picture) from the binarized ST vectors; empty when not stored.
+    std::vector<std::array<float, 4>> tangents;
     std::vector<std::vector<Vec2>> uvSets;  // complete sets only
     std::vector<uint32_t> vertexPoint;      // view vertex -> the LOD's point
 
