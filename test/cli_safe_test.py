@@ -343,6 +343,19 @@ def part_terrain():
     check("2 of 2048 height samples are not finite" in err, "nan.asc warning: %s" % err)
     # The NaN sample is row 31 - 10 from the top, column 10.
     check(len(grid) > 21 and grid[21].split()[10] == "-9999", "nan.asc: sample (10, 10) is not NODATA")
+    # Our glTF writer: the non-finite heights and transforms never reach the file (the validator
+    # would reject NaN bounds; JSON cannot hold them).
+    rc, _, err = run("export", nan, os.path.join(folder, "nan.glb"))
+    if check(rc == 0, "nan.glb: rc=%d %s" % (rc, err)):
+        data = open(os.path.join(folder, "nan.glb"), "rb").read()
+        jlen = struct.unpack_from("<I", data, 12)[0]
+        doc = json.loads(data[20:20 + jlen])
+        bounds = [v for a in doc["accessors"] for k in ("min", "max") for v in a.get(k, [])]
+        check(bounds and all(isinstance(v, (int, float)) and v == v and abs(v) != float("inf") for v in bounds),
+              "nan.glb: accessor bounds hold non-finite values")
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import gltf_files
+        gltf_files.validate([os.path.join(folder, "nan.glb")], lambda m: check(False, "nan.glb: " + m))
 
 
 # ---------------------------------------------------------------------------------------------

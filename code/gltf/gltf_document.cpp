@@ -99,12 +99,13 @@ uint32_t Document::push(const char* name, Json item) {
 }
 
 void Document::useExtension(const char* name, bool required) {
-    for (const char* list : {"extensionsUsed", "extensionsRequired"}) {
-        if (list[9] == 'R' && !required) continue;
+    auto add = [&](const char* list) {
         Json& a = json[list];
         if (!a.is_array()) a = Json::array();
         if (std::find(a.begin(), a.end(), name) == a.end()) a.push_back(name);
-    }
+    };
+    add("extensionsUsed");
+    if (required) add("extensionsRequired");
 }
 
 uint32_t Document::addImage(const std::shared_ptr<const Image>& image, const std::string& fileStem) {

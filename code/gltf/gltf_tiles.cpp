@@ -20,8 +20,26 @@ void align4(std::vector<uint8_t>& out) {
     while (out.size() % 4) out.push_back(0);
 }
 
-int8_t snorm8(float v) { return int8_t(std::lround(std::clamp(v, -1.0f, 1.0f) * 127.0f)); }
-uint16_t unorm16(float v) { return uint16_t(std::lround(std::clamp(v, 0.0f, 1.0f) * 65535.0f)); }
+// Rounded to nearest (half away from zero) without lround's library call: these run per vertex.
+// NaN (a damaged height grid) becomes 0: casting it is undefined.
+int8_t snorm8(float v) {
+    if (!(v == v)) return 0;
+    const float x = std::clamp(v, -1.0f, 1.0f) * 127.0f;
+    return int8_t(x >= 0 ? x + 0.5f : x - 0.5f);
+}
+uint16_t unorm16(float v) { return v == v ? uint16_t(std::clamp(v, 0.0f, 1.0f) * 65535.0f + 0.5f) : 0; }
+
+// glTF holds no NaN or infinity (JSON bounds cannot say them): such a value is written as 0.
+Vec3 finite(Vec3 v) {
+    for (float* c : {&v.x, &v.y, &v.z})
+        if (!std::isfinite(*c)) *c = 0;
+    return v;
+}
+Vec2 finite(Vec2 v) {
+    if (!std::isfinite(v.u)) v.u = 0;
+    if (!std::isfinite(v.v)) v.v = 0;
+    return v;
+}
 
 bool isMapped(const TerrainLayers* layers, uint32_t material) { return layers && layers->layer(material).mapped(); }
 
@@ -36,7 +54,7 @@ TileVertexSet writeVertices(const TerrainTile& tile, const std::vector<uint32_t>
     set.max.fill(std::numeric_limits<float>::lowest());
     set.positions = out.size() - base;
     for (uint32_t v : vertices) {
-        const Vec3& p = tile.positions[v];
+        const Vec3 p = finite(tile.positions[v]);
         const float c[3] = {p.x, p.y, p.z};
         for (size_t k = 0; k < 3; ++k) {
             set.min[k] = std::min(set.min[k], c[k]);
@@ -46,7 +64,7 @@ TileVertexSet writeVertices(const TerrainTile& tile, const std::vector<uint32_t>
     }
     set.normals = out.size() - base;
     for (uint32_t v : vertices) {
-        const Vec3& n = tile.normals[v];
+        const Vec3 n = std::isfinite(tile.normals[v].x + tile.normals[v].y + tile.normals[v].z) ? tile.normals[v] : Vec3{0, 1, 0};
         if (quantize) {
             const int8_t q[4] = {snorm8(n.x), snorm8(n.y), snorm8(n.z), 0};
             put(out, q);
@@ -61,7 +79,7 @@ TileVertexSet writeVertices(const TerrainTile& tile, const std::vector<uint32_t>
             const uint16_t q[2] = {unorm16(uv.u), unorm16(uv.v)};
             put(out, q);
         } else {
-            put(out, uv);
+            put(out, finite(uv));
         }
     }
     if (layer) {
@@ -72,7 +90,7 @@ TileVertexSet writeVertices(const TerrainTile& tile, const std::vector<uint32_t>
         for (uint32_t v : vertices) {
             // The layer mapping takes stored metres: east, height, north.
             const float east = float(tile.sampleX[v % w]) * cell, north = float(tile.sampleZ[v / w]) * cell;
-            put(out, layer->uvAt(east, tile.positions[v].y, north, view.frame().uvBottomLeft));
+            put(out, finite(layer->uvAt(east, tile.positions[v].y, north, view.frame().uvBottomLeft)));
         }
     }
     return set;
@@ -92,6 +110,9 @@ TileLayout encodeTile(const TerrainTile& tile, const TerrainView& view, const Te
                       std::vector<uint8_t>& out) {
     TileLayout layout;
     const uint64_t base = out.size();
+    // Enough for every array (a border vertex may be written once per material): no regrowth.
+    out.reserve(out.size() + tile.positions.size() * 44 * std::max<size_t>(1, tile.groups.size()) / (tile.groups.size() > 1 ? 2 : 1) +
+                tile.cellTriangles.size() * 4 + 64);
     const bool anyMapped = std::any_of(tile.groups.begin(), tile.groups.end(),
                                        [&](const TileGroup& g) { return isMapped(layers, g.material); });
     if (!anyMapped) {
