@@ -43,21 +43,6 @@ AlphaMode alphaOf(const Image& img) {
     return !any ? AlphaMode::Opaque : partial ? AlphaMode::Blend : AlphaMode::Mask;
 }
 
-// Broken names (control bytes) are printed escaped, never raw.
-std::string printable(const std::string& s) {
-    std::string out;
-    for (unsigned char c : s) {
-        if (c >= 0x20 && c != 0x7f) {
-            out += char(c);
-            continue;
-        }
-        static const char* hex = "0123456789abcdef";
-        out += "\\x";
-        out += hex[c >> 4];
-        out += hex[c & 15];
-    }
-    return out;
-}
 
 // A found texture to pixels: the .paa's top mip (its ZIWS swizzle undone), or the .png/.tga that
 // stands in for a missing .paa on a converted P: drive.
@@ -85,6 +70,25 @@ int uvSetOfBinarized(uint32_t) { return 0; }
 const Mat43 kIdentityUv{{1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0}};
 
 }  // namespace
+
+namespace view {
+// Broken names (control bytes) are printed escaped, never raw.
+std::string printable(const std::string& s) {
+    std::string out;
+    for (unsigned char c : s) {
+        if (c >= 0x20 && c != 0x7f) {
+            out += char(c);
+            continue;
+        }
+        static const char* hex = "0123456789abcdef";
+        out += "\\x";
+        out += hex[c >> 4];
+        out += hex[c & 15];
+    }
+    return out;
+}
+}  // namespace view
+using view::printable;
 
 const char* textureRoleName(TextureRole role) {
     switch (role) {

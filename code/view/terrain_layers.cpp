@@ -2,6 +2,7 @@
 #include "rv/terrain_layers.hpp"
 
 #include "rv/rvmat.hpp"
+#include "view/view_internal.hpp"
 
 namespace rv {
 namespace {
@@ -50,6 +51,8 @@ TerrainLayers::TerrainLayers(const WrpTerrain& t, const DataRoot* root, const Op
         const ResolvedMaterial r = resolver.resolve(face);
         return r.images.empty() ? MaterialImage{} : r.images[0];
     };
+    size_t missing = 0;
+    std::string firstMissing;
     for (const std::string& material : t.materials) {
         TerrainLayer& l = layers_.emplace_back();
         l.material = material;
@@ -63,7 +66,10 @@ TerrainLayers::TerrainLayers(const WrpTerrain& t, const DataRoot* root, const Op
         }
         if (!endsWithNoCase(material, ".rvmat")) continue;
         const ResolvedRef where = root->resolve(material);
-        if (where.kind != ResolvedRef::Kind::File && where.kind != ResolvedRef::Kind::PboEntry) continue;  // missing game data
+        if (where.kind != ResolvedRef::Kind::File && where.kind != ResolvedRef::Kind::PboEntry) {
+            if (missing++ == 0) firstMissing = material;  // missing game data: counted, said once below
+            continue;
+        }
         auto bytes = root->read(where);
         auto mat = bytes ? decodeRvmat(bytes->data(), bytes->size(), material, options) : Result<RvMaterial>(bytes.error());
         if (!mat) {
@@ -76,6 +82,12 @@ TerrainLayers::TerrainLayers(const WrpTerrain& t, const DataRoot* root, const Op
         }
     }
     warnings_.insert(warnings_.end(), resolver.warnings().begin(), resolver.warnings().end());
+    // A world has hundreds of layer materials: one warning for all the missing ones.
+    if (missing)
+        warnings_.push_back(makeWarning(DiagKind::IndexOutOfRange,
+                                        std::to_string(missing) + " of " + std::to_string(t.materials.size()) +
+                                            " layer material(s) missing from the data root, left untextured (the first: '" +
+                                            view::printable(firstMissing) + "')"));
 }
 
 }  // namespace rv

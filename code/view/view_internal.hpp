@@ -13,6 +13,9 @@
 
 namespace rv::view {
 
+// A name as it can be shown in a message: control bytes as \xNN (broken names are never printed raw).
+std::string printable(const std::string& s);
+
 // "a3\\data_f\\x.paa" -> "x.paa": BI paths use backslashes, some tools write slashes.
 std::string baseName(const std::string& path);
 
