@@ -29,7 +29,11 @@ int32_t rv::capi::openModelIn(const std::vector<uint8_t>& bytes, const std::stri
                               const DataRoot* root, rv_model** out, rv_error* error) {
     Settings s;
     if (!readOptions(options, s, error)) return error ? error->code : RV_ERROR_INVALID_ARGUMENT;
-    Result<OdolModel> decoded = decodeModel(bytes.data(), bytes.size(), name, s.options);
+    return openDecodedModel(decodeModel(bytes.data(), bytes.size(), name, s.options), name, s, root, out, error);
+}
+
+int32_t rv::capi::openDecodedModel(Result<OdolModel> decoded, const std::string& name, const Settings& s,
+                                   const DataRoot* root, rv_model** out, rv_error* error) {
     if (!decoded) {
         setError(error, decoded.error());
         return int32_t(decoded.error().kind);

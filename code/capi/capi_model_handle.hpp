@@ -23,6 +23,9 @@ namespace rv::capi {
 // is given (a terrain's data root, indexed once for all its object models).
 int32_t openModelIn(const std::vector<uint8_t>& bytes, const std::string& name, const rv_options* options,
                     const DataRoot* root, rv_model** out, rv_error* error);
+// The same from a model decoded already (or its decode error), with options read by readOptions.
+int32_t openDecodedModel(Result<OdolModel> decoded, const std::string& name, const Settings& settings,
+                         const DataRoot* root, rv_model** out, rv_error* error);
 
 inline const ResolvedMaterial* texturesOf(const rv_model* m, uint32_t mat) {
     return m && mat < m->textures.size() ? &m->textures[mat] : nullptr;

@@ -3,6 +3,7 @@
 #include "capi/capi_common.hpp"
 #include "capi/capi_model_handle.hpp"
 #include "rv/data_root.hpp"
+#include "rv/placed_models.hpp"
 #include "rv/terrain_layers.hpp"
 #include "rv/wrp.hpp"
 
@@ -18,10 +19,6 @@ struct rv_terrain {
 };
 
 namespace {
-
-std::string describeResolutionKind(const ResolvedRef& where) {
-    return std::string(resolvedKindName(where.kind)) + (where.reason.empty() ? "" : ": " + where.reason);
-}
 
 int32_t openTerrain(const std::vector<uint8_t>& bytes, const std::string& name, const rv_options* options,
                     rv_terrain** out, rv_error* error) {
@@ -86,19 +83,17 @@ int32_t rv_terrain_placement_model_open(const rv_terrain* t, uint32_t i, const r
     }
     return guarded(error, [&] {
         const std::string& reference = t->view->placements()[i].model;
-        const ResolvedRef where = t->root ? t->root->resolve(reference) : ResolvedRef{};
-        if (where.kind != ResolvedRef::Kind::File && where.kind != ResolvedRef::Kind::PboEntry) {
-            const std::string why = t->root ? describeResolutionKind(where) : "the terrain was opened without a data root";
-            setError(error, RV_ERROR_CANNOT_READ, "model '" + reference + "': " + why);
+        if (!t->root) {
+            setError(error, RV_ERROR_CANNOT_READ, "model '" + reference + "': the terrain was opened without a data root");
             return int32_t(RV_ERROR_CANNOT_READ);
         }
-        auto bytes = t->root->read(where);
-        if (!bytes) {
-            setError(error, bytes.error());
-            return int32_t(bytes.error().kind);
-        }
-        return openModelIn(bytes.value(), fileNameOf(where.entry.empty() ? where.path : where.entry), options,
-                           t->root.get(), out, error);
+        Settings s;
+        if (!readOptions(options, s, error)) return error->code;
+        // Found, read and decoded by the view's rule for placed models (".p3d" added when absent).
+        ResolvedRef where;
+        Result<OdolModel> model = readPlacedModel(*t->root, reference, s.options, &where);
+        return openDecodedModel(std::move(model), fileNameOf(where.entry.empty() ? where.path : where.entry), s,
+                                t->root.get(), out, error);
     });
 }
 
