@@ -10,17 +10,9 @@
 
 #include "support/lzo_reference.hpp"
 #include "support/odol_writer.hpp"
+#include "support/write_file.hpp"
 
 namespace {
-
-bool writeFile(const std::string& path, const std::vector<uint8_t>& bytes) {
-    std::FILE* f = std::fopen(path.c_str(), "wb");
-    if (!f || std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size() || std::fclose(f) != 0) {
-        std::perror(path.c_str());
-        return false;
-    }
-    return true;
-}
 
 // The demo crate's model info with one LOD of 40 000 one-triangle sections.
 rv::OdolModel manyMaterials() {
@@ -62,10 +54,10 @@ int main(int argc, char** argv) {
     const std::string dir = argv[1];
     rvtest::OdolWriteOptions o;
     o.lzo = rvtest::lzoBest;
-    if (!writeFile(dir + "/many_materials.p3d", rvtest::writeOdol73(manyMaterials(), o))) return 1;
+    if (!rvtest::writeFile(dir + "/many_materials.p3d", rvtest::writeOdol73(manyMaterials(), o))) return 1;
     rv::OdolModel crate = rvtest::makeCrateModel();
     const std::string longName(70, 'p');  // 70 bytes: legal in the file, too long for a Blender key
     crate.lods[0].properties.push_back({longName, "value of the long one"});
     crate.lods[0].selections[0].name = std::string(70, 's');
-    return writeFile(dir + "/long_names.p3d", rvtest::writeOdol73(crate, o)) ? 0 : 1;
+    return rvtest::writeFile(dir + "/long_names.p3d", rvtest::writeOdol73(crate, o)) ? 0 : 1;
 }

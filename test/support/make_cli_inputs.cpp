@@ -21,17 +21,9 @@
 
 #include "support/lzo_reference.hpp"
 #include "support/wrp_writer.hpp"
+#include "support/write_file.hpp"
 
 namespace {
-
-bool writeFile(const char* path, const std::vector<uint8_t>& bytes) {
-    std::FILE* f = std::fopen(path, "wb");
-    if (!f || std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size() || std::fclose(f) != 0) {
-        std::perror(path);
-        return false;
-    }
-    return true;
-}
 
 // An upright object at (x, y, z) world metres.
 rv::WrpObject placed(uint32_t id, const std::string& model, float x, float y, float z) {
@@ -115,5 +107,5 @@ int main(int argc, char** argv) {
     t.maxObjectId = int32_t(t.objects.size());
     rvtest::WrpWriteOptions options;
     options.lzo = rvtest::lzoBest;
-    return writeFile(argv[2], rvtest::writeOprw(t, options)) ? 0 : 1;
+    return rvtest::writeFile(argv[2], rvtest::writeOprw(t, options)) ? 0 : 1;
 }

@@ -8,19 +8,7 @@
 #include "support/lzo_reference.hpp"
 #include "support/odol_writer.hpp"
 #include "support/wrp_writer.hpp"
-
-namespace {
-
-bool writeFile(const char* path, const std::vector<uint8_t>& bytes) {
-    std::FILE* f = std::fopen(path, "wb");
-    if (!f || std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size() || std::fclose(f) != 0) {
-        std::perror(path);
-        return false;
-    }
-    return true;
-}
-
-}  // namespace
+#include "support/write_file.hpp"
 
 int main(int argc, char** argv) {
     if (argc != 2 && argc != 3) {
@@ -29,11 +17,11 @@ int main(int argc, char** argv) {
     }
     rvtest::OdolWriteOptions opt;
     opt.lzo = rvtest::lzoBest;
-    if (!writeFile(argv[1], rvtest::writeOdol73(rvtest::makeCrateModel(), opt))) return 1;
+    if (!rvtest::writeFile(argv[1], rvtest::writeOdol73(rvtest::makeCrateModel(), opt))) return 1;
     if (argc == 3) {
         rvtest::WrpWriteOptions wopt;
         wopt.lzo = rvtest::lzoBest;
-        if (!writeFile(argv[2], rvtest::writeOprw(rvtest::makeTestTerrain(25, 32, 16, 64, 32), wopt))) return 1;
+        if (!rvtest::writeFile(argv[2], rvtest::writeOprw(rvtest::makeTestTerrain(25, 32, 16, 64, 32), wopt))) return 1;
     }
     return 0;
 }

@@ -26,6 +26,7 @@
 #include "support/lzo_reference.hpp"
 #include "support/odol_writer.hpp"
 #include "support/wrp_writer.hpp"
+#include "support/write_file.hpp"
 
 namespace {
 
@@ -44,15 +45,6 @@ struct Rng {  // splitmix64
     float unit() { return float(next() >> 40) / float(1u << 24); }  // [0, 1)
     float range(float lo, float hi) { return lo + (hi - lo) * unit(); }
 };
-
-bool writeFile(const std::string& path, const std::vector<uint8_t>& bytes) {
-    std::FILE* f = std::fopen(path.c_str(), "wb");
-    if (!f || std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size() || std::fclose(f) != 0) {
-        std::perror(path.c_str());
-        return false;
-    }
-    return true;
-}
 
 // ---- Models -----------------------------------------------------------------------------------
 
@@ -333,7 +325,7 @@ int main(int argc, char** argv) {
         size_t tris = 0;
         const std::vector<uint8_t> bytes = rvtest::writeOdol73(makeModel(i, seed, tris), odolOptions);
         triangles += tris;
-        if (!writeFile(out + "/data/rvtest/models/" + name, bytes)) return 1;
+        if (!rvtest::writeFile(out + "/data/rvtest/models/" + name, bytes)) return 1;
     }
 
     // Terrain: N x N samples `spacing` apart, a land grid of N/8 cells (8 samples each).
@@ -378,7 +370,7 @@ int main(int argc, char** argv) {
     rvtest::WrpWriteOptions wrpOptions;
     wrpOptions.lzo = lzoBySize;
     const std::vector<uint8_t> wrp = rvtest::writeOprw(t, wrpOptions);
-    if (!writeFile(out + "/world.wrp", wrp)) return 1;
+    if (!rvtest::writeFile(out + "/world.wrp", wrp)) return 1;
     std::printf("samples=%u\nspacing_m=%g\nworld_m=%g\nland=%u\nobjects=%zu\nmodels=%llu\nmissing=%zu\n"
                 "model_triangles=%zu\nwrp_bytes=%zu\n",
                 n, spacing, double(world), land, t.objects.size(), models, missing, triangles, wrp.size());
