@@ -84,8 +84,8 @@ endforeach()
 # verbs and formats refuse with exit 2.
 if(DEFINED WITH_ASSIMP AND NOT WITH_ASSIMP)
   execute_process(COMMAND ${RVIMPORT} export ${WORK}/rv_crate.p3d ${WORK}/crate.glb RESULT_VARIABLE rc ERROR_VARIABLE err)
-  file(READ ${WORK}/crate.glb magic LIMIT 4)
-  if(NOT rc EQUAL 0 OR NOT magic STREQUAL "glTF")
+  file(READ ${WORK}/crate.glb magic LIMIT 4 HEX)
+  if(NOT rc EQUAL 0 OR NOT magic STREQUAL "676c5446")  # "glTF"
     message(FATAL_ERROR "glb export without Assimp: rc=${rc} '${magic}' '${err}'")
   endif()
   execute_process(COMMAND ${RVIMPORT} export ${WORK}/rv_crate.p3d ${WORK}/crate.fbx RESULT_VARIABLE rc ERROR_VARIABLE err)
