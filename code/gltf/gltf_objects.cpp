@@ -146,8 +146,11 @@ Result<uint32_t> addPlacedObjects(Document& doc, const TerrainView& view, const 
     }
     for (const Warning& w : textures.warnings()) state.warnings.push_back(w);
     if (!missing.empty())
-        state.warnings.push_back(makeWarning(DiagKind::IndexOutOfRange, std::to_string(missing.size()) +
-                                 " placed model(s) not in the data root, drawn as markers (objects): " + missingList(missing)));
+        state.warnings.push_back(makeWarning(DiagKind::IndexOutOfRange,
+                                             std::to_string(missing.size()) +
+                                                 (root ? " placed model(s) not in the data root, drawn as markers (objects): "
+                                                       : " placed model(s) drawn as markers, as no data root was given (objects): ") +
+                                                 missingList(missing)));
     if (!broken.empty())
         state.warnings.push_back(makeWarning(DiagKind::BadValue, std::to_string(broken.size()) +
                                  " placed model(s) could not be read, drawn as markers: " + missingList(broken)));
