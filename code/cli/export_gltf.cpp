@@ -50,7 +50,8 @@ std::string writeOutput(const GltfOutput& output, const std::string& in, const s
         }
         std::error_code ec;
         fs::create_directories(path.parent_path().empty() ? fs::path(".") : path.parent_path(), ec);
-        const std::string e = writeFileSafely(path.u8string(), [&](std::FILE* f) { return output.writeSideFile(i, fileSink(f)); });
+        const std::string e =
+            writeFileSafely(path.u8string(), [&](std::FILE* f) { return output.writeSideFile(i, fileSink(f)); });
         if (!e.empty()) {
             undo();
             return e;

@@ -85,7 +85,7 @@ private:
     std::string stem_ = "model", binName_ = "model.bin";
     std::vector<SideImage> sideImages_;
     std::vector<std::pair<const Image*, uint32_t>> imageIndex_;  // pixels already stored
-    std::vector<std::string> imageNames_;                       // side file names taken
+    std::vector<std::string> imageNames_;                        // side file names taken
     MemoryBudget* budget_ = nullptr;
     std::string budgetWhat_, overMessage_;
 

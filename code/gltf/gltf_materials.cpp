@@ -11,7 +11,8 @@ constexpr int kLinear = 9729, kLinearMipmapLinear = 9987, kRepeat = 10497;
 // One sampler for every texture: BI textures tile (repeat) and are mipmapped.
 uint32_t sampler(Document& doc) {
     if (!doc.json.contains("samplers"))
-        doc.push("samplers", {{"magFilter", kLinear}, {"minFilter", kLinearMipmapLinear}, {"wrapS", kRepeat}, {"wrapT", kRepeat}});
+        doc.push("samplers",
+                 {{"magFilter", kLinear}, {"minFilter", kLinearMipmapLinear}, {"wrapS", kRepeat}, {"wrapT", kRepeat}});
     return 0;
 }
 
@@ -35,9 +36,10 @@ Json textureInfo(Document& doc, const MaterialImage& image, size_t uvSets, std::
         info["extensions"]["KHR_texture_transform"] = std::move(ext);
         doc.useExtension("KHR_texture_transform", false);
         if (!t.exact)
-            warnings.push_back(makeWarning(DiagKind::BadValue, "texture '" + image.reference +
-                                                                   "': its stage's uvTransform is sheared; glTF's texture "
-                                                                   "transform gives it without the shear"));
+            warnings.push_back(
+                makeWarning(DiagKind::BadValue, "texture '" + image.reference +
+                                                    "': its stage's uvTransform is sheared; glTF's texture "
+                                                    "transform gives it without the shear"));
     }
     return info;
 }
@@ -77,14 +79,17 @@ uint32_t addMaterial(Document& doc, const ViewMaterial& material, const Resolved
 }
 
 uint32_t addPlainMaterial(Document& doc, const std::string& name, const Rgba& color) {
-    return doc.push("materials", {{"name", name},
-                                  {"pbrMetallicRoughness", {{"baseColorFactor", rgba(color)}, {"metallicFactor", 0.0}, {"roughnessFactor", 1.0}}}});
+    return doc.push("materials",
+                    {{"name", name},
+                     {"pbrMetallicRoughness",
+                      {{"baseColorFactor", rgba(color)}, {"metallicFactor", 0.0}, {"roughnessFactor", 1.0}}}});
 }
 
 uint32_t addImageMaterial(Document& doc, const std::string& name, const MaterialImage& image) {
     Json pbr = {{"metallicFactor", 0.0}, {"roughnessFactor", 1.0}};
     pbr["baseColorTexture"] = {{"index", texture(doc, image)}};
-    return doc.push("materials", {{"name", name}, {"pbrMetallicRoughness", std::move(pbr)}, {"extras", {{"rvmat", name}}}});
+    return doc.push("materials",
+                    {{"name", name}, {"pbrMetallicRoughness", std::move(pbr)}, {"extras", {{"rvmat", name}}}});
 }
 
 }  // namespace rv::gltf

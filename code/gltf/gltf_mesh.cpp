@@ -27,8 +27,9 @@ uint32_t positionAccessor(Document& doc, const std::vector<Vec3>& positions, std
         }
     }
     if (bad)
-        warnings.push_back(makeWarning(DiagKind::BadValue, name + ": " + std::to_string(bad) +
-                                                               " non-finite coordinate(s) written as 0 (glTF cannot hold them)"));
+        warnings.push_back(makeWarning(
+            DiagKind::BadValue,
+            name + ": " + std::to_string(bad) + " non-finite coordinate(s) written as 0 (glTF cannot hold them)"));
     const uint64_t size = p.size() * sizeof(Vec3);
     const uint32_t view = doc.addView(doc.addBytes(bytesOf(p)), size, kArrayBuffer);
     return doc.addAccessor(view, 0, kFloat, p.size(), "VEC3", false, vec3(lo), vec3(hi));
@@ -103,7 +104,8 @@ int32_t addLodMesh(Document& doc, const LodView& lod, const std::vector<int32_t>
     }
     if (!points.empty()) {
         const uint64_t at = (lod.triangles.size() * ix.width + 3) & ~uint64_t(3);
-        primitives.push_back({{"attributes", attributes}, {"mode", 0},
+        primitives.push_back({{"attributes", attributes},
+                              {"mode", 0},
                               {"indices", doc.addAccessor(ix.view, at, ix.component, points.size(), "SCALAR")}});
     }
     if (primitives.empty()) return -1;

@@ -4,8 +4,8 @@
 
 #include "gltf/gltf_materials.hpp"
 #include "gltf/gltf_mesh.hpp"
-#include "gltf/gltf_state.hpp"
 #include "gltf/gltf_model.hpp"
+#include "gltf/gltf_state.hpp"
 #include "rv/material_textures.hpp"
 
 namespace rv {
@@ -25,15 +25,21 @@ std::vector<int32_t> addModelMaterials(Document& doc, const ModelView& view, Tex
     std::vector<int32_t> out;
     out.reserve(view.materials.size());
     for (size_t i = 0; i < view.materials.size(); ++i)
-        out.push_back(doc.overBudget() ? -1 : int32_t(addMaterial(doc, view.materials[i], textures.resolve(view.materials[i]), uvSets[i], warnings)));
+        out.push_back(doc.overBudget()
+                          ? -1
+                          : int32_t(addMaterial(doc, view.materials[i], textures.resolve(view.materials[i]), uvSets[i],
+                                                warnings)));
     return out;
 }
 
 namespace {
 
 Json lodExtras(const LodView& lod) {
-    Json e = {{"lod", lod.name}, {"resolution", std::isfinite(lod.resolution) ? Json(lod.resolution) : Json(nullptr)},
-              {"kind", lodKindName(lod.kind)}, {"vertex_count", lod.positions.size()}, {"face_count", lod.polygonCount()}};
+    Json e = {{"lod", lod.name},
+              {"resolution", std::isfinite(lod.resolution) ? Json(lod.resolution) : Json(nullptr)},
+              {"kind", lodKindName(lod.kind)},
+              {"vertex_count", lod.positions.size()},
+              {"face_count", lod.polygonCount()}};
     if (!lod.selections.empty()) {
         Json sel = Json::object();
         for (const SelectionView& s : lod.selections) sel[s.name] = s.vertices.size();
@@ -48,7 +54,8 @@ Json lodExtras(const LodView& lod) {
 }
 
 Json modelExtras(const OdolModel& model) {
-    Json e = {{"format", model.editable ? "MLOD" : "ODOL"}, {"version", model.version}, {"lod_count", model.lods.size()}};
+    Json e = {
+        {"format", model.editable ? "MLOD" : "ODOL"}, {"version", model.version}, {"lod_count", model.lods.size()}};
     if (!model.prefix.empty()) e["prefix"] = model.prefix;
     if (std::isfinite(model.info.totalMass)) e["mass"] = model.info.totalMass;
     if (!model.info.propertyClass.empty()) e["class"] = model.info.propertyClass;
@@ -56,7 +63,8 @@ Json modelExtras(const OdolModel& model) {
 }
 
 Json translation(const Vec3& v) {
-    return Json::array({std::isfinite(v.x) ? v.x : 0.0f, std::isfinite(v.y) ? v.y : 0.0f, std::isfinite(v.z) ? v.z : 0.0f});
+    return Json::array(
+        {std::isfinite(v.x) ? v.x : 0.0f, std::isfinite(v.y) ? v.y : 0.0f, std::isfinite(v.z) ? v.z : 0.0f});
 }
 
 bool finite(const Mat4& m) {
@@ -74,8 +82,9 @@ Json lodChildren(Document& doc, const LodView& lod) {
         children.push_back(doc.push("nodes", std::move(node)));
     }
     for (const NamedPoint& p : lod.namedPoints)
-        children.push_back(doc.push("nodes", {{"name", p.name}, {"translation", translation(p.position)},
-                                              {"extras", {{"point_count", p.pointCount}}}}));
+        children.push_back(doc.push(
+            "nodes",
+            {{"name", p.name}, {"translation", translation(p.position)}, {"extras", {{"point_count", p.pointCount}}}}));
     return children;
 }
 

@@ -76,25 +76,31 @@ uint32_t floatAccessor(Document& doc, const std::vector<float>& values, const ch
     return doc.addAccessor(v, 0, kFloat, values.size() / width, type);
 }
 
-uint32_t instancedNode(Document& doc, const std::string& name, int32_t mesh, const Instances& in, const std::string& model) {
+uint32_t instancedNode(Document& doc, const std::string& name, int32_t mesh, const Instances& in,
+                       const std::string& model) {
     Json attributes = {{"TRANSLATION", floatAccessor(doc, in.translation, "VEC3", 3)},
                        {"ROTATION", floatAccessor(doc, in.rotation, "VEC4", 4)},
                        {"SCALE", floatAccessor(doc, in.scale, "VEC3", 3)},
                        {"_ID", floatAccessor(doc, in.ids, "SCALAR", 1)}};
     doc.useExtension("EXT_mesh_gpu_instancing", false);
-    return doc.push("nodes", {{"name", name}, {"mesh", mesh}, {"extras", {{"model", model}, {"instances", in.ids.size()}}},
+    return doc.push("nodes", {{"name", name},
+                              {"mesh", mesh},
+                              {"extras", {{"model", model}, {"instances", in.ids.size()}}},
                               {"extensions", {{"EXT_mesh_gpu_instancing", {{"attributes", std::move(attributes)}}}}}});
 }
 
 // One node per object, all sharing the mesh.
-uint32_t objectNodes(Document& doc, const std::string& name, int32_t mesh, const Instances& in, const std::string& model) {
+uint32_t objectNodes(Document& doc, const std::string& name, int32_t mesh, const Instances& in,
+                     const std::string& model) {
     Json children = Json::array();
     for (size_t i = 0; i < in.ids.size(); ++i) {
-        Json node = {{"name", name}, {"mesh", mesh},
-                     {"translation", {in.translation[3 * i], in.translation[3 * i + 1], in.translation[3 * i + 2]}},
-                     {"rotation", {in.rotation[4 * i], in.rotation[4 * i + 1], in.rotation[4 * i + 2], in.rotation[4 * i + 3]}},
-                     {"scale", {in.scale[3 * i], in.scale[3 * i + 1], in.scale[3 * i + 2]}},
-                     {"extras", {{"object_id", uint32_t(in.ids[i])}}}};
+        Json node = {
+            {"name", name},
+            {"mesh", mesh},
+            {"translation", {in.translation[3 * i], in.translation[3 * i + 1], in.translation[3 * i + 2]}},
+            {"rotation", {in.rotation[4 * i], in.rotation[4 * i + 1], in.rotation[4 * i + 2], in.rotation[4 * i + 3]}},
+            {"scale", {in.scale[3 * i], in.scale[3 * i + 1], in.scale[3 * i + 2]}},
+            {"extras", {{"object_id", uint32_t(in.ids[i])}}}};
         children.push_back(doc.push("nodes", std::move(node)));
     }
     return doc.push("nodes", {{"name", name}, {"children", std::move(children)}, {"extras", {{"model", model}}}});
@@ -127,7 +133,8 @@ Result<uint32_t> addPlacedObjects(Document& doc, const TerrainView& view, const 
         if (mesh < 0) {
             if (marker < 0) marker = markerMesh(doc);
             mesh = marker;
-            (why == "missing" ? missing : broken).emplace_back(placed.model + (why == "missing" ? "" : ": " + why), placed.objects.size());
+            (why == "missing" ? missing : broken)
+                .emplace_back(placed.model + (why == "missing" ? "" : ": " + why), placed.objects.size());
             ++state.stats.markerModels, state.stats.markerInstances += uint32_t(placed.objects.size());
         } else {
             ++state.stats.instancedModels;
@@ -138,25 +145,31 @@ Result<uint32_t> addPlacedObjects(Document& doc, const TerrainView& view, const 
         const uint64_t held = (in.translation.size() + in.rotation.size() + in.scale.size() + in.ids.size()) * 8 +
                               (gpuInstancing ? 0 : placed.objects.size() * 1024);
         if (!budget.tryCharge(held))
-            return makeError(DiagKind::MemoryLimit, budget.overMessage("the objects of " + placed.model, held) +
-                                                        "; --region exports part of the world, --terrain-step N a lighter one");
+            return makeError(DiagKind::MemoryLimit,
+                             budget.overMessage("the objects of " + placed.model, held) +
+                                 "; --region exports part of the world, --terrain-step N a lighter one");
         inexact += in.inexact;
         const std::string name = baseName(placed.model);
-        children.push_back(gpuInstancing ? instancedNode(doc, name, mesh, in, placed.model) : objectNodes(doc, name, mesh, in, placed.model));
+        children.push_back(gpuInstancing ? instancedNode(doc, name, mesh, in, placed.model)
+                                         : objectNodes(doc, name, mesh, in, placed.model));
     }
     for (const Warning& w : textures.warnings()) state.warnings.push_back(w);
     if (!missing.empty())
-        state.warnings.push_back(makeWarning(DiagKind::IndexOutOfRange,
-                                             std::to_string(missing.size()) +
-                                                 (root ? " placed model(s) not in the data root, drawn as markers (objects): "
-                                                       : " placed model(s) drawn as markers, as no data root was given (objects): ") +
-                                                 missingList(missing)));
+        state.warnings.push_back(
+            makeWarning(DiagKind::IndexOutOfRange,
+                        std::to_string(missing.size()) +
+                            (root ? " placed model(s) not in the data root, drawn as markers (objects): "
+                                  : " placed model(s) drawn as markers, as no data root was given (objects): ") +
+                            missingList(missing)));
     if (!broken.empty())
-        state.warnings.push_back(makeWarning(DiagKind::BadValue, std::to_string(broken.size()) +
-                                 " placed model(s) could not be read, drawn as markers: " + missingList(broken)));
+        state.warnings.push_back(makeWarning(
+            DiagKind::BadValue, std::to_string(broken.size()) +
+                                    " placed model(s) could not be read, drawn as markers: " + missingList(broken)));
     if (inexact)
-        state.warnings.push_back(makeWarning(DiagKind::BadValue, std::to_string(inexact) +
-                                 " object transform(s) are sheared or degenerate; placed with their nearest rotation and scale"));
+        state.warnings.push_back(makeWarning(
+            DiagKind::BadValue,
+            std::to_string(inexact) +
+                " object transform(s) are sheared or degenerate; placed with their nearest rotation and scale"));
     Json node = {{"name", "Objects"}};
     if (!children.empty()) node["children"] = std::move(children);  // glTF wants none rather than an empty list
     return doc.push("nodes", std::move(node));

@@ -75,7 +75,8 @@ Result<GltfOutput> finish(std::unique_ptr<GltfOutput::State> state, const std::s
 }
 
 void addAsset(Document& doc, const std::string& sourceFormat) {
-    doc.json["asset"] = {{"version", "2.0"}, {"generator", std::string("rvimport ") + versionString()},
+    doc.json["asset"] = {{"version", "2.0"},
+                         {"generator", std::string("rvimport ") + versionString()},
                          {"extras", {{"source", sourceFormat}}}};
     doc.json["scene"] = 0;
     doc.json["scenes"] = Json::array({{{"nodes", Json::array()}}});

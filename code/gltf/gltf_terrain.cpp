@@ -18,7 +18,8 @@ Json vec3(const std::array<float, 3>& v) { return Json::array({v[0], v[1], v[2]}
 // The layer materials, each made when a tile first uses it.
 class LayerMaterials {
 public:
-    LayerMaterials(const WrpTerrain& t, const TerrainLayers* layers) : t_(t), layers_(layers), made_(t.materials.size() + 1, -1) {}
+    LayerMaterials(const WrpTerrain& t, const TerrainLayers* layers)
+        : t_(t), layers_(layers), made_(t.materials.size() + 1, -1) {}
     uint32_t get(Document& doc, uint32_t material) {
         const size_t slot = material < t_.materials.size() ? material : t_.materials.size();
         if (made_[slot] < 0) {
@@ -31,7 +32,8 @@ public:
                 // The picture is sampled with the layer's own mapping (TEXCOORD_1).
                 doc.json["materials"][size_t(made_[slot])]["pbrMetallicRoughness"]["baseColorTexture"]["texCoord"] = 1;
             } else {
-                made_[slot] = int32_t(addPlainMaterial(doc, name, {0.42f, 0.45f, 0.33f, 1.0f}));  // a neutral ground colour
+                made_[slot] =
+                    int32_t(addPlainMaterial(doc, name, {0.42f, 0.45f, 0.33f, 1.0f}));  // a neutral ground colour
             }
         }
         return uint32_t(made_[slot]);
@@ -49,27 +51,34 @@ uint32_t addTileMesh(Document& doc, const TerrainView& view, uint32_t index, con
     const TerrainTile tile = view.tile(index);
     std::vector<uint8_t> scratch;
     const TileLayout layout = encodeTile(tile, view, layers, quantize, scratch);
-    const uint64_t base = doc.addPiece(layout.size, [&view, index, layers, quantize, size = layout.size](std::vector<uint8_t>& out) {
-        encodeTile(view.tile(index), view, layers, quantize, out);
-        return out.size() == size;
-    });
+    const uint64_t base =
+        doc.addPiece(layout.size, [&view, index, layers, quantize, size = layout.size](std::vector<uint8_t>& out) {
+            encodeTile(view.tile(index), view, layers, quantize, out);
+            return out.size() == size;
+        });
     Json primitives = Json::array();
     for (const TileVertexSet& set : layout.sets) {
         const uint64_t n = set.vertexCount;
         Json attributes;
-        attributes["POSITION"] = doc.addAccessor(doc.addView(base + set.positions, n * 12, kArrayBuffer), 0, kFloat, n, "VEC3",
-                                                 false, vec3(set.min), vec3(set.max));
-        attributes["NORMAL"] = quantize ? doc.addAccessor(doc.addView(base + set.normals, n * 4, kArrayBuffer, 4), 0, kByte, n, "VEC3", true)
-                                        : doc.addAccessor(doc.addView(base + set.normals, n * 12, kArrayBuffer), 0, kFloat, n, "VEC3");
-        attributes["TEXCOORD_0"] = quantize ? doc.addAccessor(doc.addView(base + set.mapUv, n * 4, kArrayBuffer), 0, kUShort, n, "VEC2", true)
-                                            : doc.addAccessor(doc.addView(base + set.mapUv, n * 8, kArrayBuffer), 0, kFloat, n, "VEC2");
+        attributes["POSITION"] = doc.addAccessor(doc.addView(base + set.positions, n * 12, kArrayBuffer), 0, kFloat, n,
+                                                 "VEC3", false, vec3(set.min), vec3(set.max));
+        attributes["NORMAL"] =
+            quantize
+                ? doc.addAccessor(doc.addView(base + set.normals, n * 4, kArrayBuffer, 4), 0, kByte, n, "VEC3", true)
+                : doc.addAccessor(doc.addView(base + set.normals, n * 12, kArrayBuffer), 0, kFloat, n, "VEC3");
+        attributes["TEXCOORD_0"] =
+            quantize ? doc.addAccessor(doc.addView(base + set.mapUv, n * 4, kArrayBuffer), 0, kUShort, n, "VEC2", true)
+                     : doc.addAccessor(doc.addView(base + set.mapUv, n * 8, kArrayBuffer), 0, kFloat, n, "VEC2");
         if (set.layerUv)
-            attributes["TEXCOORD_1"] = doc.addAccessor(doc.addView(base + set.layerUvs, n * 8, kArrayBuffer), 0, kFloat, n, "VEC2");
+            attributes["TEXCOORD_1"] =
+                doc.addAccessor(doc.addView(base + set.layerUvs, n * 8, kArrayBuffer), 0, kFloat, n, "VEC2");
         const uint32_t width = set.wideIndices ? 4 : 2;
         for (const TileRun& run : set.runs) {
-            const uint32_t indexView = doc.addView(base + run.offset, uint64_t(run.indexCount) * width, kElementArrayBuffer);
+            const uint32_t indexView =
+                doc.addView(base + run.offset, uint64_t(run.indexCount) * width, kElementArrayBuffer);
             primitives.push_back({{"attributes", attributes},
-                                  {"indices", doc.addAccessor(indexView, 0, set.wideIndices ? kUInt : kUShort, run.indexCount, "SCALAR")},
+                                  {"indices", doc.addAccessor(indexView, 0, set.wideIndices ? kUInt : kUShort,
+                                                              run.indexCount, "SCALAR")},
                                   {"material", materials.get(doc, run.material)}});
         }
     }
@@ -79,8 +88,12 @@ uint32_t addTileMesh(Document& doc, const TerrainView& view, uint32_t index, con
 }
 
 Json terrainExtras(const WrpTerrain& t, const TerrainView& view) {
-    Json e = {{"format", t.signature}, {"version", t.version}, {"map_size", {t.mapSizeX, t.mapSizeY}},
-              {"layer_size", {t.layerSizeX, t.layerSizeY}}, {"cell_size", t.cellSize()}, {"object_count", t.objects.size()},
+    Json e = {{"format", t.signature},
+              {"version", t.version},
+              {"map_size", {t.mapSizeX, t.mapSizeY}},
+              {"layer_size", {t.layerSizeX, t.layerSizeY}},
+              {"cell_size", t.cellSize()},
+              {"object_count", t.objects.size()},
               {"terrain_step", view.grid().step}};
     if (view.grid().hasRegion())
         e["region"] = {view.grid().west, view.grid().south, view.grid().east, view.grid().north};

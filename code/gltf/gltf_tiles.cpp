@@ -79,7 +79,8 @@ TileVertexSet writeVertices(const TerrainTile& tile, const std::vector<uint32_t>
     set.normals = out.size() - base;
     Appender normals(out, n * (quantize ? 4 : 12));
     for (uint32_t v : vertices) {
-        const Vec3 normal = std::isfinite(tile.normals[v].x + tile.normals[v].y + tile.normals[v].z) ? tile.normals[v] : Vec3{0, 1, 0};
+        const Vec3 normal =
+            std::isfinite(tile.normals[v].x + tile.normals[v].y + tile.normals[v].z) ? tile.normals[v] : Vec3{0, 1, 0};
         if (quantize) {
             const int8_t q[4] = {snorm8(normal.x), snorm8(normal.y), snorm8(normal.z), 0};
             normals.put(q);
@@ -116,8 +117,10 @@ TileVertexSet writeVertices(const TerrainTile& tile, const std::vector<uint32_t>
 void writeIndices(const std::vector<uint32_t>& indices, bool wide, std::vector<uint8_t>& out) {
     Appender a(out, indices.size() * (wide ? 4 : 2));
     for (uint32_t i : indices) {
-        if (wide) a.put(i);
-        else a.put(uint16_t(i));
+        if (wide)
+            a.put(i);
+        else
+            a.put(uint16_t(i));
     }
     align4(out);
 }
@@ -129,7 +132,9 @@ TileLayout encodeTile(const TerrainTile& tile, const TerrainView& view, const Te
     TileLayout layout;
     const uint64_t base = out.size();
     // Enough for every array (a border vertex may be written once per material): no regrowth.
-    out.reserve(out.size() + tile.positions.size() * 44 * std::max<size_t>(1, tile.groups.size()) / (tile.groups.size() > 1 ? 2 : 1) +
+    out.reserve(out.size() +
+                tile.positions.size() * 44 * std::max<size_t>(1, tile.groups.size()) /
+                    (tile.groups.size() > 1 ? 2 : 1) +
                 tile.cellTriangles.size() * 4 + 64);
     const bool anyMapped = std::any_of(tile.groups.begin(), tile.groups.end(),
                                        [&](const TileGroup& g) { return isMapped(layers, g.material); });

@@ -23,7 +23,7 @@ Result<OdolModel> readPlacedModel(const DataRoot& root, const std::string& refer
     const ResolvedRef where = root.resolve(path);
     if (resolved) *resolved = where;
     if (where.kind != ResolvedRef::Kind::File && where.kind != ResolvedRef::Kind::PboEntry) {
-        const std::string why = where.kind == ResolvedRef::Kind::Unsafe ? "refused: " + where.reason
+        const std::string why = where.kind == ResolvedRef::Kind::Unsafe       ? "refused: " + where.reason
                                 : where.kind == ResolvedRef::Kind::Procedural ? std::string("not a model file")
                                                                               : "not in the data root " + root.folder();
         return makeError(DiagKind::CannotRead, "model '" + reference + "': " + why);

@@ -82,7 +82,7 @@ private:
 // A terrain: its height grid as tiles (GltfOptions::grid), layer textures and the placed objects
 // (models from `root`, each loaded once and instanced; a marker mesh for models it lacks).
 // `terrain` and `root` must outlive the output: tiles are built while it is written.
-[[nodiscard]] Result<GltfOutput> gltfFromTerrain(const WrpTerrain& terrain, const std::string& name, const Options& options,
-                                                 const GltfOptions& gltf, const DataRoot* root);
+[[nodiscard]] Result<GltfOutput> gltfFromTerrain(const WrpTerrain& terrain, const std::string& name,
+                                                 const Options& options, const GltfOptions& gltf, const DataRoot* root);
 
 }  // namespace rv

@@ -21,7 +21,7 @@ Options placedModelOptions(const Options& terrainOptions);
 // lacks it or refuses it (unsafe names), else with the decoder's error. The file's bytes are
 // charged to options.budget while they are decoded. `where` (optional) receives where the
 // reference resolved, so a caller can tell a missing model (the normal case) from a broken one.
-[[nodiscard]] Result<OdolModel> readPlacedModel(const DataRoot& root, const std::string& reference, const Options& options,
-                                                ResolvedRef* where = nullptr);
+[[nodiscard]] Result<OdolModel> readPlacedModel(const DataRoot& root, const std::string& reference,
+                                                const Options& options, ResolvedRef* where = nullptr);
 
 }  // namespace rv

@@ -4,9 +4,9 @@
 // "all"); the rest is the file, decoded with a 64 MiB limit. The whole output is written to a
 // sink that counts bytes, so every tile piece is built, and the glb must be as long as its header
 // says. A writer that reports success with a broken file traps.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -61,14 +61,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         auto t = rv::decodeWrp(data + 1, size - 1, "fuzz.wrp", options);
         if (!t) return 0;
         auto out = rv::gltfFromTerrain(t.value(), "fuzz.wrp", options, gltf, nullptr);
-        if (out) writeAll(out.value(), gltf.binary);
-        else require(!out.error().message.empty());
+        if (out)
+            writeAll(out.value(), gltf.binary);
+        else
+            require(!out.error().message.empty());
     } else {
         auto m = rv::decodeModel(data + 1, size - 1, "fuzz.p3d", options);
         if (!m) return 0;
         auto out = rv::gltfFromModel(m.value(), "fuzz.p3d", options, gltf, nullptr);
-        if (out) writeAll(out.value(), gltf.binary);
-        else require(!out.error().message.empty());
+        if (out)
+            writeAll(out.value(), gltf.binary);
+        else
+            require(!out.error().message.empty());
     }
     return 0;
 }
