@@ -39,7 +39,7 @@ extern "C" {
 
 /* Bumped whenever a signature or struct here changes. rv_options carries the version the caller
  * was compiled with; the open functions refuse a mismatch with RV_ERROR_ABI_MISMATCH. */
-#define RV_ABI_VERSION 2
+#define RV_ABI_VERSION 3
 
 /* Result codes: the same numbers as rv::DiagKind's errors. */
 typedef enum rv_result {
@@ -87,6 +87,10 @@ typedef struct rv_options {
     int32_t split_folded_quads; /* 1: quads a host would re-split differently come as 2 triangles */
     const char* data_root;      /* a folder like the game's file system (PBOs mounted at their
                                    prefix) where textures are found and decoded; NULL: none */
+    uint32_t terrain_step;      /* terrains: every Nth height sample as a tile vertex (0 or 1: all) */
+    double region[4];           /* terrains: west, south, east, north in metres from the south-west
+                                   corner: only the samples covering it and the objects standing in
+                                   it; west >= east or south >= north (all 0, the default): all */
 } rv_options;
 
 typedef struct rv_model rv_model;

@@ -61,16 +61,10 @@ for shape in shapes:
     check(rc in (0, 1), f"info {shape}: exit {rc} (killed or crashed?) {err[-300:]}")
     check(peak < CAP, f"info {shape}: peak RSS {peak} at the cap")
 
-class RvError(ctypes.Structure):  # rvimport.h
-    _fields_ = [("code", ctypes.c_int32), ("offset", ctypes.c_uint64), ("where", ctypes.c_char * 256),
-                ("message", ctypes.c_char * 1024)]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import rv_ctypes  # noqa: E402
 
-
-class RvOptions(ctypes.Structure):  # rvimport.h; rv_options_init fills it
-    _fields_ = [("abi_version", ctypes.c_int32), ("memory_limit", ctypes.c_uint64), ("lods", ctypes.c_char_p),
-                ("autocenter", ctypes.c_int32), ("default_cell_size", ctypes.c_float), ("axes", ctypes.c_int32),
-                ("uv_bottom_left", ctypes.c_int32), ("tile_cells", ctypes.c_uint32),
-                ("split_folded_quads", ctypes.c_int32), ("data_root", ctypes.c_char_p)]
+RvError, RvOptions = rv_ctypes.rvlib().RvError, rv_ctypes.rvlib().RvOptions  # rvimport.h, as the add-on declares them
 
 
 if capi:

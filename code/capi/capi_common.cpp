@@ -18,6 +18,7 @@ void rv_options_init(rv_options* o) {
     o->axes = RV_AXES_STORED;
     o->uv_bottom_left = 0;
     o->tile_cells = rv::TerrainView::kDefaultTileCells;
+    o->terrain_step = 1;
 }
 
 const char* rv_result_name(int32_t code) {

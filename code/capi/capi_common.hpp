@@ -2,6 +2,7 @@
 // translation, and the open path that keeps every C++ exception inside.
 #pragma once
 
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -39,7 +40,7 @@ struct Settings {
     // One budget for an open call: the decode, the view and the textures share memory_limit.
     std::unique_ptr<MemoryBudget> budget;
     Frame frame;
-    uint32_t tileCells = TerrainView::kDefaultTileCells;
+    TerrainGrid grid;  // tile cells, terrain step, region
 };
 
 // rv_options -> Options + Frame; NULL means the defaults. Fails on an ABI mismatch or bad axes.
@@ -67,7 +68,12 @@ inline bool readOptions(const rv_options* in, Settings& out, rv_error* error) {
     out.frame.axes = Axes(o.axes);
     out.frame.uvBottomLeft = o.uv_bottom_left != 0;
     out.frame.splitFoldedQuads = o.split_folded_quads != 0;
-    out.tileCells = o.tile_cells ? o.tile_cells : TerrainView::kDefaultTileCells;
+    out.grid.tileCells = o.tile_cells ? o.tile_cells : TerrainView::kDefaultTileCells;
+    out.grid.step = o.terrain_step ? o.terrain_step : 1;
+    // A region with a non-finite edge is none (the comparisons below are false for NaN).
+    out.grid.west = o.region[0], out.grid.south = o.region[1], out.grid.east = o.region[2], out.grid.north = o.region[3];
+    if (!(std::isfinite(o.region[0]) && std::isfinite(o.region[1]) && std::isfinite(o.region[2]) && std::isfinite(o.region[3])))
+        out.grid.west = out.grid.east = 0;
     out.options.dataRoot = o.data_root ? o.data_root : "";
     return true;
 }

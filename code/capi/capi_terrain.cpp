@@ -31,7 +31,7 @@ int32_t openTerrain(const std::vector<uint8_t>& bytes, const std::string& name, 
     }
     auto handle = std::make_unique<rv_terrain>();
     handle->terrain = std::move(decoded.value());
-    handle->view = std::make_unique<TerrainView>(handle->terrain, s.frame, s.tileCells);
+    handle->view = std::make_unique<TerrainView>(handle->terrain, s.frame, s.grid);
     if (!s.options.dataRoot.empty()) {
         Result<DataRoot> root = DataRoot::open(s.options.dataRoot, s.options);
         if (root) {

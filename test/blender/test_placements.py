@@ -312,6 +312,24 @@ if medium and os.path.isfile(medium):
 else:
     print("gen8wvr_medium.wrp not found: skipped")
 
+# Terrain Step and Region (the library's TerrainGrid through rv_options): the demo world's 64 x 32
+# samples every 4th (and the last) are 17 x 9 vertices; the region 850..1000 m east, 300..400 m
+# north covers samples 42..50 x 15..20 and two of the objects, which stand on the map's diagonal.
+reset()
+check(bpy.ops.import_scene.rv_wrp(filepath=WORLD, terrain_step=4) == {"FINISHED"}, "world imports with Terrain Step 4")
+tiles = list(bpy.data.collections["Terrain"].objects)
+check([len(o.data.vertices) for o in tiles] == [17 * 9], "Terrain Step 4: %s vertices" % [len(o.data.vertices) for o in tiles])
+xs = sorted({round(v.co.x / 20.0) for o in tiles for v in o.data.vertices})
+check(xs == list(range(0, 61, 4)) + [63], "Terrain Step 4: sample columns %s" % xs)
+reset()
+check(bpy.ops.import_scene.rv_wrp(filepath=WORLD, region=(850, 300, 1000, 400)) == {"FINISHED"}, "world imports a region")
+tiles = list(bpy.data.collections["Terrain"].objects)
+verts = [v.co for o in tiles for v in o.data.vertices]
+check(len(verts) == 9 * 6 and min(v.x for v in verts) == 840 and max(v.y for v in verts) == 400,
+      "Region: %d vertices, x from %s, y up to %s" % (len(verts), min(v.x for v in verts), max(v.y for v in verts)))
+points = list(bpy.data.collections["Objects"].objects)
+check(sum(len(o.data.vertices) for o in points) == 2, "Region: %d placements, 2 stand in it" % sum(len(o.data.vertices) for o in points))
+
 if failures:
     raise SystemExit("%d check(s) failed: %s" % (len(failures), failures))
 print("blender placement tests passed")

@@ -417,7 +417,7 @@ static void test_library(void) {
     int code;
     set_context("library");
     CHECK_I(rv_abi_version(), RV_ABI_VERSION);
-    CHECK_I(RV_ABI_VERSION, 2);
+    CHECK_I(RV_ABI_VERSION, 3);
     CHECK_S(rv_version_string(), RV_EXPECTED_VERSION);
     for (code = RV_OK; code <= RV_ERROR_ABI_MISMATCH; ++code) CHECK_S(rv_result_name(code), names[code]);
     /* codes that are no rv_result still get a string */
@@ -437,6 +437,9 @@ static void test_library(void) {
     CHECK_I(o.axes, RV_AXES_STORED);
     CHECK_I(o.uv_bottom_left, 0);
     CHECK_U(o.tile_cells, 128);
+    CHECK_U(o.terrain_step, 1);
+    CHECK_F(o.region[0], 0.0, 0.0);
+    CHECK_F(o.region[2], 0.0, 0.0);
 }
 
 /* ------------------------------------------------------------------ NULL handles */
@@ -1704,6 +1707,67 @@ static void test_world(const char* path) {
         CHECK_U(rv_terrain_tile_count(t), 1);
         CHECK_F(rv_terrain_cell_size(t), WORLD_CELL, 0.0);
         rv_terrain_close(t);
+    }
+
+    /* terrain_step 4: every 4th sample and the last, 17 x 9 vertices (x 0, 4, ... 60, 63; z 0, 4, ... 28, 31) */
+    {
+        rv_options o;
+        rv_terrain* t = NULL;
+        rv_options_init(&o);
+        o.terrain_step = 4;
+        set_context("world terrain_step 4");
+        CHECK_I(rv_terrain_open(path, &o, &t, NULL), RV_OK);
+        CHECK_U(rv_terrain_tile_count(t), 1);
+        if (rv_terrain_tile_load(t, 0) == 1) {
+            uint32_t ext[6];
+            float* pos = (float*)xalloc(17 * 9 * 3, sizeof(float));
+            rv_tile_extent(t, ext);
+            CHECK_U(ext[2], 0);
+            CHECK_U(ext[4], WORLD_MAP_X - 1);
+            CHECK_U(ext[5], WORLD_MAP_Y - 1);
+            CHECK_U(rv_tile_vertex_count(t), 17 * 9);
+            CHECK_U(rv_tile_cell_count(t), 16 * 8);
+            rv_tile_positions(t, pos);
+            CHECK_F(pos[3 * 1 + 0], 4 * WORLD_CELL, 0.0);   /* vertex 1: sample x 4 */
+            CHECK_F(pos[3 * 16 + 0], 63 * WORLD_CELL, 0.0); /* vertex 16: the last sample */
+            CHECK_F(pos[3 * 17 + 2], 4 * WORLD_CELL, 0.0);  /* row 1: sample z 4 (stored z north) */
+            free(pos);
+        }
+        rv_terrain_close(t);
+    }
+    /* region: the samples covering it (x 42..50, z 15..20 at 20 m) and the objects standing in it */
+    {
+        rv_options o;
+        rv_terrain *all = NULL, *part = NULL;
+        uint32_t i, n, inside = 0, placed = 0;
+        rv_options_init(&o);
+        set_context("world region");
+        CHECK_I(rv_terrain_open(path, &o, &all, NULL), RV_OK);
+        o.region[0] = 850, o.region[1] = 300, o.region[2] = 1000, o.region[3] = 400;
+        CHECK_I(rv_terrain_open(path, &o, &part, NULL), RV_OK);
+        if (all && part) {
+            float* m;
+            uint32_t ext[6];
+            n = rv_terrain_object_count(all);
+            m = (float*)xalloc((size_t)n * 16 + 1, sizeof(float));
+            rv_terrain_object_transforms(all, m);
+            for (i = 0; i < n; ++i) /* stored frame: x east m[3], z north m[11] */
+                inside += m[16 * i + 3] >= 850 && m[16 * i + 3] <= 1000 && m[16 * i + 11] >= 300 && m[16 * i + 11] <= 400;
+            free(m);
+            for (i = 0; i < rv_terrain_placement_count(part); ++i) placed += rv_terrain_placement_object_count(part, i);
+            CHECK(inside > 0 && inside < n);
+            CHECK_U(placed, inside);
+            CHECK_U(rv_terrain_tile_count(part), 1);
+            CHECK_I(rv_terrain_tile_load(part, 0), 1);
+            rv_tile_extent(part, ext);
+            CHECK_U(ext[2], 42);
+            CHECK_U(ext[3], 15);
+            CHECK_U(ext[4], 50);
+            CHECK_U(ext[5], 20);
+            CHECK_U(rv_tile_vertex_count(part), 9 * 6);
+        }
+        rv_terrain_close(all);
+        rv_terrain_close(part);
     }
 
     /* trailing bytes after the map info: a SIZE_MISMATCH-class warning naming the file */

@@ -15,11 +15,10 @@ if not os.path.exists(manifest):
     sys.exit(0)
 
 
-class Options(ctypes.Structure):  # rvimport.h rv_options, ABI 2
-    _fields_ = [("abi_version", ctypes.c_int32), ("memory_limit", ctypes.c_uint64), ("lods", ctypes.c_char_p),
-                ("autocenter", ctypes.c_int32), ("default_cell_size", ctypes.c_float), ("axes", ctypes.c_int32),
-                ("uv_bottom_left", ctypes.c_int32), ("tile_cells", ctypes.c_uint32),
-                ("split_folded_quads", ctypes.c_int32), ("data_root", ctypes.c_char_p)]
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import rv_ctypes  # noqa: E402
+
+Options = rv_ctypes.rvlib().RvOptions  # rvimport.h's rv_options, as the add-on declares it
 
 
 L = ctypes.CDLL(lib_path)

@@ -23,7 +23,7 @@ import time
 import traceback
 
 import bpy
-from bpy.props import BoolProperty, EnumProperty, FloatProperty, IntProperty, StringProperty
+from bpy.props import BoolProperty, EnumProperty, FloatProperty, FloatVectorProperty, IntProperty, StringProperty
 from bpy_extras.io_utils import ImportHelper
 
 from . import build, rvlib
@@ -132,6 +132,12 @@ class IMPORT_SCENE_OT_rv_wrp(bpy.types.Operator, ImportHelper):
                                           "pictures (layer .rvmat Stage0) are found. Empty: the add-on preference")
     memory_limit: IntProperty(name="Memory Limit (MB)", description=_MEMORY_HELP + ". 0: the add-on preference",
                               default=0, min=0, max=1 << 20)
+    terrain_step: IntProperty(name="Terrain Step", default=1, min=1, max=64,
+                              description="Every Nth height sample (and the last row and column): a lighter mesh "
+                                          "for 4096² and 8192² worlds")
+    region: FloatVectorProperty(name="Region (m)", size=4, default=(0.0, 0.0, 0.0, 0.0),
+                                description="West, south, east, north in metres from the map's south-west corner: "
+                                            "only that part of the world and the objects in it. All 0: the whole world")
     # Set by invoke (the File > Import menu): execute then imports step by step under a timer, with
     # a progress bar and Esc. Scripts (bpy.ops EXEC) and background Blender import synchronously.
     interactive: BoolProperty(default=False, options={"HIDDEN", "SKIP_SAVE"})
@@ -143,7 +149,8 @@ class IMPORT_SCENE_OT_rv_wrp(bpy.types.Operator, ImportHelper):
     def execute(self, context):
         mb = _memory_limit(self, context)
         steps = build.terrain_steps(context, self.filepath, self.cell_size, self.objects,
-                                    data_root=self.data_root or _preferred_data_root(context), placement=self.placement)
+                                    data_root=self.data_root or _preferred_data_root(context), placement=self.placement,
+                                    terrain_step=self.terrain_step, region=tuple(self.region))
         if self.interactive and context.window is not None and not bpy.app.background and not self.options.is_repeat:
             return self._start(context, steps, mb)
         try:

@@ -574,7 +574,8 @@ def _exclude(scene, collection):
             stack.extend(lc.children)
 
 
-def terrain_steps(context, path, cell_size=50.0, objects=True, tile_cells=128, data_root="", placement="POINTS"):
+def terrain_steps(context, path, cell_size=50.0, objects=True, tile_cells=128, data_root="", placement="POINTS",
+                  terrain_step=1, region=None):
     """The terrain import as a generator, for a modal operator: it yields (done, total) after each
     tile, model and chunk of placements, and returns the warnings (StopIteration.value). Closing
     it early (generator.close(), on Esc) removes everything made so far; nothing is linked into
@@ -582,12 +583,12 @@ def terrain_steps(context, path, cell_size=50.0, objects=True, tile_cells=128, d
     the library's message when it cannot."""
     if placement not in {p[0] for p in PLACEMENTS}:
         raise ValueError("placement must be one of %s" % [p[0] for p in PLACEMENTS])
-    return _terrain_steps(context.scene, path, cell_size, objects, tile_cells, data_root, placement)
+    return _terrain_steps(context.scene, path, cell_size, objects, tile_cells, data_root, placement, terrain_step, region)
 
 
-def _terrain_steps(scene, path, cell_size, objects, tile_cells, data_root, placement):
+def _terrain_steps(scene, path, cell_size, objects, tile_cells, data_root, placement, terrain_step, region):
     try:
-        t = rvlib.Terrain(path, cell_size, tile_cells, data_root)
+        t = rvlib.Terrain(path, cell_size, tile_cells, data_root, terrain_step, region)
     except (rvlib.DecodeFailed, rvlib.LibraryMissing) as e:
         raise ImportFailed(str(e))
     created = Created()
@@ -640,11 +641,12 @@ def _terrain_steps(scene, path, cell_size, objects, tile_cells, data_root, place
     return t.warnings
 
 
-def import_terrain(context, path, cell_size=50.0, objects=True, tile_cells=128, data_root="", placement="POINTS"):
+def import_terrain(context, path, cell_size=50.0, objects=True, tile_cells=128, data_root="", placement="POINTS",
+                   terrain_step=1, region=None):
     """Returns the warnings. Raises ImportFailed with the library's message. With a data root the
     placed objects show their models (one shared mesh per model), else the marker arrows
     (POINTS, COLLECTIONS) or arrow empties (OBJECTS)."""
-    steps = terrain_steps(context, path, cell_size, objects, tile_cells, data_root, placement)
+    steps = terrain_steps(context, path, cell_size, objects, tile_cells, data_root, placement, terrain_step, region)
     while True:
         try:
             next(steps)

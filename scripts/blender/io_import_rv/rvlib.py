@@ -1,4 +1,4 @@
-"""ctypes binding of librvimport (include/rvimport.h, ABI 2): models and terrains as rvimport's view
+"""ctypes binding of librvimport (include/rvimport.h, ABI 3): models and terrains as rvimport's view
 layer interprets them, in Blender's frame, as flat arrays.
 
 Everything a mesh needs (polygons in Blender's winding, per-corner UVs, material groups, decoded
@@ -12,7 +12,7 @@ import sys
 
 from . import platforms
 
-ABI_VERSION = 2
+ABI_VERSION = 3
 AXES_Z_UP = 2
 
 _U32, _U64, _F32, _I32, _CHARP = ctypes.c_uint32, ctypes.c_uint64, ctypes.c_float, ctypes.c_int32, ctypes.c_char_p
@@ -28,7 +28,8 @@ class RvOptions(ctypes.Structure):
     _fields_ = [("abi_version", ctypes.c_int32), ("memory_limit", ctypes.c_uint64), ("lods", ctypes.c_char_p),
                 ("autocenter", ctypes.c_int32), ("default_cell_size", ctypes.c_float), ("axes", ctypes.c_int32),
                 ("uv_bottom_left", ctypes.c_int32), ("tile_cells", ctypes.c_uint32),
-                ("split_folded_quads", ctypes.c_int32), ("data_root", ctypes.c_char_p)]
+                ("split_folded_quads", ctypes.c_int32), ("data_root", ctypes.c_char_p),
+                ("terrain_step", ctypes.c_uint32), ("region", ctypes.c_double * 4)]
 
 
 class DecodeFailed(Exception):
@@ -213,7 +214,7 @@ class memory_limit:
         return False
 
 
-def _options(lods="all", autocenter=True, cell_size=50.0, tile_cells=128, data_root=""):
+def _options(lods="all", autocenter=True, cell_size=50.0, tile_cells=128, data_root="", terrain_step=1, region=None):
     o = RvOptions()
     lib().rv_options_init(ctypes.byref(o))
     if _memory_limit_mb:
@@ -226,6 +227,10 @@ def _options(lods="all", autocenter=True, cell_size=50.0, tile_cells=128, data_r
     o.tile_cells = tile_cells
     o.split_folded_quads = 1    # Blender re-splits folded quads: take those as the engine's triangles
     o.data_root = os.fsencode(data_root) if data_root else None
+    o.terrain_step = max(1, int(terrain_step))
+    if region:  # west, south, east, north in metres; the library ignores an empty one
+        for k in range(4):
+            o.region[k] = float(region[k])
     return o
 
 
@@ -374,10 +379,11 @@ class Tile:
 class Terrain:
     """An opened terrain; tiles are built one at a time by tiles()."""
 
-    def __init__(self, path, default_cell_size=50.0, tile_cells=128, data_root=""):
+    def __init__(self, path, default_cell_size=50.0, tile_cells=128, data_root="", terrain_step=1, region=None):
         L = lib()
         err, h = RvError(), ctypes.c_void_p()
-        opts = _options("all", True, default_cell_size, tile_cells, data_root=data_root)
+        opts = _options("all", True, default_cell_size, tile_cells, data_root=data_root, terrain_step=terrain_step,
+                        region=region)
         if L.rv_terrain_open(os.fsencode(path), ctypes.byref(opts), ctypes.byref(h), ctypes.byref(err)) != 0:
             raise DecodeFailed(_text(err.message))
         self._h = h
