@@ -238,6 +238,7 @@ RV_API const char* rv_terrain_material(const rv_terrain* t, uint32_t i);
  * one tile (returns 0, keeping the tile loaded before, when i is out of range); the rv_tile_*
  * getters read the loaded tile. A handle holds one loaded tile: use one handle per thread. */
 RV_API uint32_t rv_terrain_tile_count(const rv_terrain* t);
+RV_API uint64_t rv_terrain_vertex_count(const rv_terrain* t); /* of all tiles together, before loading any */
 RV_API int32_t rv_terrain_tile_load(rv_terrain* t, uint32_t i);
 RV_API void rv_tile_extent(const rv_terrain* t, uint32_t* out6); /* column, row, x0, z0, x1, z1 */
 RV_API uint32_t rv_tile_vertex_count(const rv_terrain* t);

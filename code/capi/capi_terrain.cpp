@@ -98,6 +98,7 @@ int32_t rv_terrain_placement_model_open(const rv_terrain* t, uint32_t i, const r
 }
 
 void rv_terrain_close(rv_terrain* t) { delete t; }
+uint64_t rv_terrain_vertex_count(const rv_terrain* t) { return t ? t->view->vertexCount() : 0; }
 const char* rv_terrain_signature(const rv_terrain* t) { return t ? t->terrain.signature.c_str() : kEmpty; }
 uint32_t rv_terrain_version(const rv_terrain* t) { return t ? t->terrain.version : 0; }
 uint32_t rv_terrain_warning_count(const rv_terrain* t) { return t ? uint32_t(t->terrain.warnings.size()) : 0; }

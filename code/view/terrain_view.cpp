@@ -181,6 +181,18 @@ TerrainTile TerrainView::tile(uint32_t i) const {
     return tile;
 }
 
+uint64_t TerrainView::vertexCount() const {
+    // Tile (c, r) has the vertices of column span c times row span r, so the sum over all tiles
+    // is (the column spans summed) times (the row spans summed).
+    auto spans = [&](uint32_t vertices, uint32_t tiles) {
+        uint64_t sum = 0;
+        const uint64_t cells = vertices - 1, size = tileCells_;
+        for (uint64_t k = 0; k < tiles; ++k) sum += std::min(cells, (k + 1) * size) - k * size + 1;
+        return sum;
+    };
+    return spans(verticesX_, columns_) * spans(verticesZ_, rows_);
+}
+
 Mat4 TerrainView::objectTransform(uint32_t object) const {
     if (object >= t_->objects.size()) return Mat4::identity();
     return toFrame(frame_.axes, t_->objects[object].transform);

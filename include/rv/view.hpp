@@ -228,6 +228,9 @@ public:
     uint32_t tileColumns() const { return columns_; }
     uint32_t tileRows() const { return rows_; }
     uint32_t tileCount() const { return columns_ * rows_; }
+    // The vertices of every tile together (a tile repeats its neighbours' edge samples): what a
+    // host that keeps all tiles holds, known before any tile is built.
+    uint64_t vertexCount() const;
     // Tile i (row-major, column fastest), built on demand so a whole world is never in memory.
     TerrainTile tile(uint32_t i) const;
 

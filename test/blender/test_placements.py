@@ -309,6 +309,18 @@ if medium and os.path.isfile(medium):
     check(done < total, "gen8wvr_medium: cancelled midway (%d of %d)" % (done, total))
     steps.close()
     check(datablocks() == before, "gen8wvr_medium: a cancelled import leaves nothing: %s" % datablocks())
+    # Too big for the Memory Limit in Blender (1024² tile vertices at ~305 bytes each is ~320 MB):
+    # refused before anything is made, naming the Terrain Step that fits; with that step it imports.
+    reset()
+    before = datablocks()
+    try:
+        result = bpy.ops.import_scene.rv_wrp(filepath=medium, memory_limit=100, objects=False)
+    except RuntimeError as e:
+        result = str(e)
+    check("Terrain Step 2" in str(result) and "Memory Limit of 100 MB" in str(result), "gen8wvr_medium at 100 MB: %s" % result)
+    check(datablocks() == before, "gen8wvr_medium at 100 MB: a refused import leaves nothing: %s" % datablocks())
+    check(bpy.ops.import_scene.rv_wrp(filepath=medium, memory_limit=100, objects=False, terrain_step=2) == {"FINISHED"},
+          "gen8wvr_medium at 100 MB imports with Terrain Step 2")
 else:
     print("gen8wvr_medium.wrp not found: skipped")
 

@@ -543,6 +543,7 @@ static void test_null_handles(void) {
     CHECK_U(rv_terrain_material_count(NULL), 0);
     CHECK_EMPTY(rv_terrain_material(NULL, 0));
     CHECK_U(rv_terrain_tile_count(NULL), 0);
+    CHECK_U(rv_terrain_vertex_count(NULL), 0);
     CHECK_I(rv_terrain_tile_load(NULL, 0), 0);
     rv_tile_extent(NULL, u);
     rv_tile_extent(NULL, NULL);
@@ -1678,7 +1679,14 @@ static void test_world(const char* path) {
         set_context("world tile_cells 0");
         CHECK_I(rv_terrain_open(path, &o, &t, NULL), RV_OK);
         CHECK_U(rv_terrain_tile_count(t), 1);
+        CHECK_U(rv_terrain_vertex_count(t), WORLD_MAP_X * WORLD_MAP_Y);
         rv_terrain_close(t);
+        /* 16-cell tiles: 4 x 2 tiles repeating their shared edges, (17 + 17 + 17 + 16) x (17 + 16) vertices */
+        o.tile_cells = 16;
+        CHECK_I(rv_terrain_open(path, &o, &t, NULL), RV_OK);
+        CHECK_U(rv_terrain_vertex_count(t), 67 * 33);
+        rv_terrain_close(t);
+        o.tile_cells = 0;
         /* a tile larger than the map, up to 2^32 - 1 cells: one tile (the count must not wrap) */
         {
             const uint32_t huge[3] = {1u << 31, 0xFFFFFFC1u, 0xFFFFFFFFu};
@@ -1726,6 +1734,7 @@ static void test_world(const char* path) {
             CHECK_U(ext[4], WORLD_MAP_X - 1);
             CHECK_U(ext[5], WORLD_MAP_Y - 1);
             CHECK_U(rv_tile_vertex_count(t), 17 * 9);
+            CHECK_U(rv_terrain_vertex_count(t), 17 * 9);
             CHECK_U(rv_tile_cell_count(t), 16 * 8);
             rv_tile_positions(t, pos);
             CHECK_F(pos[3 * 1 + 0], 4 * WORLD_CELL, 0.0);   /* vertex 1: sample x 4 */

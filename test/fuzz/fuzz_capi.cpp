@@ -155,7 +155,13 @@ void walkTerrain(rv_terrain* t) {
     auto elevation = buffer<float>(size_t(mx) * my);
     rv_terrain_elevation(t, elevation.get());
     const uint32_t materials = rv_terrain_material_count(t);
-    for (uint32_t i = 0; i < materials; ++i) (void)rv_terrain_material(t, i);
+    for (uint32_t i = 0; i < materials; ++i) {
+        (void)rv_terrain_material(t, i);
+        uint32_t w = 7, h = 7;  // no data root here: no layer has a picture
+        require(rv_terrain_layer_image_size(t, i, &w, &h) == 0 && w == 0 && h == 0);
+        require(rv_terrain_layer_image_reference(t, i)[0] == '\0');
+    }
+    const uint64_t allVertices = rv_terrain_vertex_count(t);
 
     const uint32_t tiles = rv_terrain_tile_count(t);
     for (uint32_t k = 0; k < tiles && k < kMaxTiles; ++k) {
@@ -171,10 +177,13 @@ void walkTerrain(rv_terrain* t) {
         auto uvs = buffer<float>(2 * size_t(nv)), cornerUvs = buffer<float>(8 * size_t(nc));
         auto quads = buffer<uint32_t>(4 * size_t(nc)), triangles = buffer<uint32_t>(6 * size_t(nc));
         auto cellMaterials = buffer<uint32_t>(nc);
+        auto layerUvs = buffer<float>(8 * size_t(nc));
+        require(nv <= allVertices);
         rv_tile_positions(t, positions.get());
         rv_tile_normals(t, normals.get());
         rv_tile_uvs(t, uvs.get());
         rv_tile_corner_uvs(t, cornerUvs.get());
+        rv_tile_corner_layer_uvs(t, layerUvs.get());
         rv_tile_quads(t, quads.get());
         rv_tile_triangles(t, triangles.get());
         rv_tile_cell_materials(t, cellMaterials.get());

@@ -123,6 +123,7 @@ _SIGNATURES = {
     "rv_terrain_material_count": (_U32, [_VP]),
     "rv_terrain_material": (_CHARP, [_VP, _U32]),
     "rv_terrain_tile_count": (_U32, [_VP]),
+    "rv_terrain_vertex_count": (_U64, [_VP]),
     "rv_terrain_tile_load": (_I32, [_VP, _U32]),
     "rv_tile_extent": (None, [_VP, _VP]),
     "rv_tile_vertex_count": (_U32, [_VP]),
@@ -195,6 +196,11 @@ def _ptr(buf):
 # operators set it around one import with memory_limit(); it bounds what the library allocates
 # (decode and view), not Blender's own meshes.
 _memory_limit_mb = 0
+
+
+def memory_limit_bytes():
+    """The limit imports run under now: memory_limit()'s, else the library's default (2 GiB)."""
+    return _memory_limit_mb << 20 if _memory_limit_mb else 2 << 30
 
 
 class memory_limit:
@@ -409,6 +415,7 @@ class Terrain:
         self.object_ids = [L.rv_terrain_object_id(h, i) for i in range(n)]
         self.object_transforms = _fill("f", 16 * n, lambda p: L.rv_terrain_object_transforms(h, p))
         self.tile_count = L.rv_terrain_tile_count(h)
+        self.vertex_count = L.rv_terrain_vertex_count(h)  # of all tiles, known before any is built
         # Objects grouped by model (objects with a non-finite transform are left out by the view)
         self.placements = []
         for i in range(L.rv_terrain_placement_count(h)):
