@@ -57,22 +57,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     gltf.grid.step = steps[(b >> 4) & 3];
     gltf.grid.tileCells = 16;
     if (b & 0x40) gltf.grid.west = 10, gltf.grid.south = 5, gltf.grid.east = 300, gltf.grid.north = 200;
+    // Either the whole output is written, or the refusal says why.
+    auto check = [&](const rv::Result<rv::GltfOutput>& out) {
+        if (out) writeAll(out.value(), gltf.binary);
+        else require(!out.error().message.empty());
+    };
     if (b & 1) {
         auto t = rv::decodeWrp(data + 1, size - 1, "fuzz.wrp", options);
-        if (!t) return 0;
-        auto out = rv::gltfFromTerrain(t.value(), "fuzz.wrp", options, gltf, nullptr);
-        if (out)
-            writeAll(out.value(), gltf.binary);
-        else
-            require(!out.error().message.empty());
+        if (t) check(rv::gltfFromTerrain(t.value(), "fuzz.wrp", options, gltf, nullptr));
     } else {
         auto m = rv::decodeModel(data + 1, size - 1, "fuzz.p3d", options);
-        if (!m) return 0;
-        auto out = rv::gltfFromModel(m.value(), "fuzz.p3d", options, gltf, nullptr);
-        if (out)
-            writeAll(out.value(), gltf.binary);
-        else
-            require(!out.error().message.empty());
+        if (m) check(rv::gltfFromModel(m.value(), "fuzz.p3d", options, gltf, nullptr));
     }
     return 0;
 }
