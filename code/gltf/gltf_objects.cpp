@@ -51,7 +51,8 @@ int32_t modelMesh(Document& doc, const DataRoot& root, const std::string& refere
 }
 
 struct Instances {
-    std::vector<float> translation, rotation, scale, ids;
+    std::vector<float> translation, rotation, scale;
+    std::vector<uint32_t> ids;  // the objects' ids, exact (a float holds integers up to 2^24 only)
     uint32_t inexact = 0;
 };
 
@@ -65,7 +66,7 @@ Instances instancesOf(const TerrainView& view, const ModelPlacements& placed) {
         in.translation.insert(in.translation.end(), t.translation.begin(), t.translation.end());
         in.rotation.insert(in.rotation.end(), t.rotation.begin(), t.rotation.end());
         in.scale.insert(in.scale.end(), t.scale.begin(), t.scale.end());
-        in.ids.push_back(float(view.terrain().objects[o].id));
+        in.ids.push_back(view.terrain().objects[o].id);
     }
     return in;
 }
@@ -76,12 +77,19 @@ uint32_t floatAccessor(Document& doc, const std::vector<float>& values, const ch
     return doc.addAccessor(v, 0, kFloat, values.size() / width, type);
 }
 
+// The objects' ids as an application attribute of the instancing extension (its "_" names are
+// free for that); unsigned 32-bit, as the terrain stores them.
+uint32_t idAccessor(Document& doc, const std::vector<uint32_t>& ids) {
+    const uint32_t v = doc.addView(doc.addBytes(bytesOf(ids)), ids.size() * sizeof(uint32_t));
+    return doc.addAccessor(v, 0, kUInt, ids.size(), "SCALAR");
+}
+
 uint32_t instancedNode(Document& doc, const std::string& name, int32_t mesh, const Instances& in,
                        const std::string& model) {
     Json attributes = {{"TRANSLATION", floatAccessor(doc, in.translation, "VEC3", 3)},
                        {"ROTATION", floatAccessor(doc, in.rotation, "VEC4", 4)},
                        {"SCALE", floatAccessor(doc, in.scale, "VEC3", 3)},
-                       {"_ID", floatAccessor(doc, in.ids, "SCALAR", 1)}};
+                       {"_ID", idAccessor(doc, in.ids)}};
     doc.useExtension("EXT_mesh_gpu_instancing", false);
     return doc.push("nodes", {{"name", name},
                               {"mesh", mesh},
@@ -100,7 +108,7 @@ uint32_t objectNodes(Document& doc, const std::string& name, int32_t mesh, const
             {"translation", {in.translation[3 * i], in.translation[3 * i + 1], in.translation[3 * i + 2]}},
             {"rotation", {in.rotation[4 * i], in.rotation[4 * i + 1], in.rotation[4 * i + 2], in.rotation[4 * i + 3]}},
             {"scale", {in.scale[3 * i], in.scale[3 * i + 1], in.scale[3 * i + 2]}},
-            {"extras", {{"object_id", uint32_t(in.ids[i])}}}};
+            {"extras", {{"object_id", in.ids[i]}}}};
         children.push_back(doc.push("nodes", std::move(node)));
     }
     return doc.push("nodes", {{"name", name}, {"children", std::move(children)}, {"extras", {{"model", model}}}});
