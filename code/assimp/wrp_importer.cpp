@@ -54,18 +54,13 @@ namespace {
 // Each object model found below the data root, decoded once with its first visual LOD viewed
 // in Assimp's frame. Models keep their stored (autocentred) positions: that is the space the
 // terrain's placement transforms act on.
-void loadObjectModels(const TerrainView& view, const Options& options, const std::string& name, ObjectModels& out) {
-    Result<DataRoot> root = DataRoot::open(options.dataRoot, options);
-    if (!root) {
-        ASSIMP_LOG_WARN(name, ": no object models: ", root.error().message);
-        return;
-    }
-    for (const Warning& w : root->warnings()) ASSIMP_LOG_WARN(w.message);
+void loadObjectModels(const TerrainView& view, const DataRoot& root, const Options& options, const std::string& name,
+                      ObjectModels& out) {
     const Options modelOptions = placedModelOptions(options);
-    TextureResolver textures(&root.value(), modelOptions);  // each image decoded once for all models
+    TextureResolver textures(&root, modelOptions);  // each image decoded once for all models
     for (const ModelPlacements& placed : view.placements()) {
         ResolvedRef where;
-        Result<OdolModel> model = readPlacedModel(root.value(), placed.model, modelOptions, &where);
+        Result<OdolModel> model = readPlacedModel(root, placed.model, modelOptions, &where);
         if (!model) {
             if (where.kind != ResolvedRef::Kind::Missing) ASSIMP_LOG_WARN(name, ": object model skipped: ", model.error().message);
             continue;
@@ -105,12 +100,16 @@ void WrpImporter::InternReadFile(const std::string& file, aiScene* scene, Assimp
     ObjectModels models;
     std::unique_ptr<TerrainLayers> layers;
     if (!options.dataRoot.empty()) {
-        loadObjectModels(view, options, name, models);
-        // The layer textures (satellite pictures, OFP cell textures) from the same data root.
+        // One index of the data root for the object models and the layer textures (satellite
+        // pictures, OFP cell textures).
         Result<DataRoot> root = DataRoot::open(options.dataRoot, options);
         if (root) {
+            for (const Warning& w : root->warnings()) ASSIMP_LOG_WARN(w.message);
+            loadObjectModels(view, root.value(), options, name, models);
             layers = std::make_unique<TerrainLayers>(terrain.value(), &root.value(), options);
             for (const Warning& w : layers->warnings()) ASSIMP_LOG_WARN(name, ": ", w.message);
+        } else {
+            ASSIMP_LOG_WARN(name, ": no object models or layer textures: ", root.error().message);
         }
     }
     assimp::buildWrpScene(view, name, options.dataRoot.empty() ? nullptr : &models, layers.get(), sceneBudget, scene);
