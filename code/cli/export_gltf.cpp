@@ -36,11 +36,11 @@ ByteSink fileSink(std::FILE* f) {
 // Writes the .gltf's side files, then the main file; on any failure removes what it wrote.
 std::string writeOutput(const GltfOutput& output, const std::string& in, const std::string& out) {
     const fs::path folder = fs::u8path(out).parent_path();
-    std::vector<fs::path> written;
-    auto undo = [&] {
+    std::vector<fs::path> written, madeFolders;
+    auto undo = [&] {  // the files written so far, and the folders made for them (the textures folder)
         std::error_code ec;
         for (const fs::path& p : written) fs::remove(p, ec);
-        for (const fs::path& p : written) fs::remove(p.parent_path(), ec);  // a textures folder left empty
+        for (const fs::path& p : madeFolders) fs::remove(p, ec);
     };
     for (size_t i = 0; i < output.sideFileCount(); ++i) {
         const fs::path path = folder / fs::u8path(output.sideFileName(i));
@@ -49,7 +49,8 @@ std::string writeOutput(const GltfOutput& output, const std::string& in, const s
             return "rvimport export: " + path.u8string() + " is the input file; refusing to replace it";
         }
         std::error_code ec;
-        fs::create_directories(path.parent_path().empty() ? fs::path(".") : path.parent_path(), ec);
+        if (!path.parent_path().empty() && fs::create_directories(path.parent_path(), ec))
+            madeFolders.push_back(path.parent_path());
         const std::string e =
             writeFileSafely(path.u8string(), [&](std::FILE* f) { return output.writeSideFile(i, fileSink(f)); });
         if (!e.empty()) {

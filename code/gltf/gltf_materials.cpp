@@ -85,9 +85,9 @@ uint32_t addPlainMaterial(Document& doc, const std::string& name, const Rgba& co
                       {{"baseColorFactor", rgba(color)}, {"metallicFactor", 0.0}, {"roughnessFactor", 1.0}}}});
 }
 
-uint32_t addImageMaterial(Document& doc, const std::string& name, const MaterialImage& image) {
+uint32_t addImageMaterial(Document& doc, const std::string& name, const MaterialImage& image, int texCoord) {
     Json pbr = {{"metallicFactor", 0.0}, {"roughnessFactor", 1.0}};
-    pbr["baseColorTexture"] = {{"index", texture(doc, image)}};
+    pbr["baseColorTexture"] = {{"index", texture(doc, image)}, {"texCoord", texCoord}};
     return doc.push("materials",
                     {{"name", name}, {"pbrMetallicRoughness", std::move(pbr)}, {"extras", {{"rvmat", name}}}});
 }

@@ -18,7 +18,7 @@ uint32_t addMaterial(Document& doc, const ViewMaterial& material, const Resolved
 // A plain material: a name and a base colour (terrain layers without a picture, markers).
 uint32_t addPlainMaterial(Document& doc, const std::string& name, const Rgba& color);
 
-// A material colouring with one image through UV set 0 (terrain layer pictures).
-uint32_t addImageMaterial(Document& doc, const std::string& name, const MaterialImage& image);
+// A material colouring with one image through UV set `texCoord` (terrain layer pictures).
+uint32_t addImageMaterial(Document& doc, const std::string& name, const MaterialImage& image, int texCoord);
 
 }  // namespace rv::gltf

@@ -27,10 +27,8 @@ public:
             std::string name = slot < t_.materials.size() ? t_.materials[slot] : std::string();
             if (name.empty()) name = "terrain (no layer)";
             if (layers_ && slot < t_.materials.size() && layers_->layer(material).mapped()) {
-                MaterialImage colour = layers_->layer(material).colour;
-                made_[slot] = int32_t(addImageMaterial(doc, name, colour));
-                // The picture is sampled with the layer's own mapping (TEXCOORD_1).
-                doc.json["materials"][size_t(made_[slot])]["pbrMetallicRoughness"]["baseColorTexture"]["texCoord"] = 1;
+                // The picture is sampled with the layer's own mapping (TEXCOORD_1, gltf_tiles.hpp).
+                made_[slot] = int32_t(addImageMaterial(doc, name, layers_->layer(material).colour, 1));
             } else {
                 made_[slot] =
                     int32_t(addPlainMaterial(doc, name, {0.42f, 0.45f, 0.33f, 1.0f}));  // a neutral ground colour
