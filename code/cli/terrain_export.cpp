@@ -12,6 +12,7 @@
 #include "cli/options.hpp"
 #include "cli/output_file.hpp"
 #include "rv/file_bytes.hpp"
+#include "rv/placed_models.hpp"
 
 namespace rv::cli {
 namespace {
@@ -31,14 +32,6 @@ double heightAt(const WrpTerrain& t, double x, double z) {
     const double fx = gx - x0, fz = gz - z0;
     auto h = [&](uint32_t xi, uint32_t zi) { return double(t.elevation[size_t(zi) * t.mapSizeX + xi]); };
     return (h(x0, z0) * (1 - fx) + h(x1, z0) * fx) * (1 - fz) + (h(x0, z1) * (1 - fx) + h(x1, z1) * fx) * fz;
-}
-
-std::string libraryName(const std::string& model) {
-    size_t slash = model.find_last_of("\\/");
-    std::string name = slash == std::string::npos ? model : model.substr(slash + 1);
-    size_t dot = name.rfind('.');
-    if (dot != std::string::npos) name.erase(dot);
-    return name;
 }
 
 // A name as it can be shown on one line of stderr: control bytes as \xNN.
@@ -123,7 +116,7 @@ bool writeTerrainBuilderObjects(std::FILE* out, const WrpTerrain& t, double east
                                 std::vector<std::string>& notes) {
     for (size_t i = 0; i < t.objects.size(); ++i) {
         const WrpObject& o = t.objects[i];
-        const std::string name = libraryName(o.model);
+        const std::string name = modelStem(o.model);
         if (const char* why = badNameReason(name)) {
             notes.push_back(describeObject(i, o) + ": its name holds " + why +
                             ", which a Terrain Builder list cannot hold; skipped");

@@ -13,11 +13,8 @@ namespace rv::gltf {
 namespace {
 
 std::string baseName(const std::string& model) {
-    const size_t slash = model.find_last_of("\\/");
-    std::string name = slash == std::string::npos ? model : model.substr(slash + 1);
-    const size_t dot = name.rfind('.');
-    if (dot != std::string::npos && dot > 0) name.erase(dot);
-    return name.empty() ? "object" : name;
+    const std::string stem = modelStem(model);
+    return stem.empty() ? "object" : stem;
 }
 
 // A 1 m tall four-sided pyramid standing on the origin: visible, light, and clearly not a model.

@@ -7,6 +7,14 @@
 
 namespace rv {
 
+std::string modelStem(const std::string& reference) {
+    const size_t slash = reference.find_last_of("\\/");
+    std::string name = slash == std::string::npos ? reference : reference.substr(slash + 1);
+    const size_t dot = name.rfind('.');
+    if (dot != std::string::npos) name.erase(dot);
+    return name;
+}
+
 Options placedModelOptions(const Options& terrainOptions) {
     Options o = terrainOptions;
     o.lods = "first";
