@@ -94,7 +94,9 @@ Json lodChildren(Document& doc, const LodView& lod) {
 Result<GltfOutput> gltfFromModel(const OdolModel& model, const std::string& name, const Options& options,
                                  const GltfOptions& gltfOptions, const DataRoot* root) {
     using namespace gltf;
-    Result<ModelView> built = buildModelView(model, options, gltfFrame());
+    Options viewOptions = options;
+    viewOptions.tangents = true;  // TANGENT for normal-mapped materials
+    Result<ModelView> built = buildModelView(model, viewOptions, gltfFrame());
     if (!built) return built.error();
     const ModelView& view = built.value();
     auto state = std::make_unique<GltfOutput::State>(options, name);

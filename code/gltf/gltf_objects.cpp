@@ -38,7 +38,9 @@ int32_t modelMesh(Document& doc, const DataRoot& root, const std::string& refere
         why = where.kind == ResolvedRef::Kind::Missing ? "missing" : model.error().message;
         return -1;
     }
-    Result<ModelView> view = buildModelView(model.value(), options, gltfFrame());
+    Options viewOptions = options;
+    viewOptions.tangents = true;
+    Result<ModelView> view = buildModelView(model.value(), viewOptions, gltfFrame());
     if (!view || view->lods.empty()) {
         why = view ? "no LOD" : view.error().message;
         return -1;

@@ -343,7 +343,7 @@ LodView buildLod(const OdolModel& model, uint32_t lodIndex, const std::vector<ui
         buildPolygons({lod.faceStart, lod.faceIndices, out.positions.size()}, faceMaterial, frame, out);
     }
     repairNormals(out, frame);
-    if (!split) buildTangents(lod, frame, out);
+    if (!split && options.tangents) buildTangents(lod, frame, out);
     out.isPointLod = out.kind == LodKind::Memory || out.kind == LodKind::PointCloud || lod.faceCount() == 0;
     out.drawLoosePoints = !out.loosePoints.empty() && (out.isPointLod || !isRendered(out.kind));
     buildSelections(lod, editable.pointStart, model.editable, out);

@@ -38,6 +38,10 @@ struct Options {
     // giving the editable model's coordinates as Object Builder shows them.
     bool autocenter = true;
 
+    // The view: LodView::tangents (glTF tangents from the binarized ST vectors). Only outputs
+    // that write tangents ask for them (the glTF writer); the others would pay for nothing.
+    bool tangents = false;
+
     // Metres between height samples for terrains that do not store it (4WVR, OPRW v2/v3: the
     // world's config sets landGrid, 50 m in OFP).
     float defaultCellSize = 50.0f;
