@@ -26,6 +26,9 @@ import subprocess
 import sys
 import zipfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gltf_files  # noqa: E402
+
 part, rvimport, make_demo, make_inputs, work, with_assimp = sys.argv[1:7]
 with_assimp = with_assimp.upper() in ("ON", "1", "TRUE", "YES")
 work = os.path.abspath(work)
@@ -347,14 +350,10 @@ def part_terrain():
     # would reject NaN bounds; JSON cannot hold them).
     rc, _, err = run("export", nan, os.path.join(folder, "nan.glb"))
     if check(rc == 0, "nan.glb: rc=%d %s" % (rc, err)):
-        data = open(os.path.join(folder, "nan.glb"), "rb").read()
-        jlen = struct.unpack_from("<I", data, 12)[0]
-        doc = json.loads(data[20:20 + jlen])
+        doc, _ = gltf_files.load(os.path.join(folder, "nan.glb"))
         bounds = [v for a in doc["accessors"] for k in ("min", "max") for v in a.get(k, [])]
         check(bounds and all(isinstance(v, (int, float)) and v == v and abs(v) != float("inf") for v in bounds),
               "nan.glb: accessor bounds hold non-finite values")
-        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-        import gltf_files
         gltf_files.validate([os.path.join(folder, "nan.glb")], lambda m: check(False, "nan.glb: " + m))
 
 
@@ -418,14 +417,6 @@ def part_batch():
 
 
 # ---------------------------------------------------------------------------------------------
-def glb_json(path):
-    data = open(path, "rb").read()
-    magic, _, _ = struct.unpack_from("<4sII", data, 0)
-    length, kind = struct.unpack_from("<I4s", data, 12)
-    assert magic == b"glTF" and kind == b"JSON"
-    return json.loads(data[20:20 + length])
-
-
 def name_stats(err, literal=10, same=20000, longs=2000):
     """Checks RVIMPORT_NAME_STATS' line: every duplicate renamed once, the only extra candidates
     the ten literal "name #k"; returns the numbers."""
@@ -457,7 +448,7 @@ def part_names():
         return
     stats = name_stats(err)
     nodes = stats[0] if stats else -1
-    doc = glb_json(out)
+    doc, _ = gltf_files.load(out)
     names = [n.get("name", "") for n in doc["nodes"]]
     check(len(names) == nodes, "glb has %d nodes, the name stats say %d" % (len(names), nodes))
     check(len(set(names)) == len(names), "glb node names are not unique: %d of %d" % (len(set(names)), len(names)))

@@ -66,7 +66,8 @@ void regionSamples(double from, double to, float cell, uint32_t samples, uint32_
 }
 
 bool inRegion(const TerrainGrid& grid, const WrpObject& o) {
-    const double x = o.transform.m[9], z = o.transform.m[11];
+    const Vec3 p = o.transform.position();  // x east, z north
+    const double x = p.x, z = p.z;
     return x >= grid.west && x <= grid.east && z >= grid.south && z <= grid.north;
 }
 
