@@ -8,12 +8,11 @@ Debian bookworm's numpy (1.24) dropped `np.bool`, which Blender 3.4.1's glTF imp
 for every mesh with normals (io_scene_gltf2/blender/imp/gltf2_blender_mesh.py); the alias is put
 back here, as a user of that pair must do, before importing.
 
-Environment: RVIMPORT (the CLI), RV_DEMO_DIR (rv_crate.p3d and rv_world.wrp from rv_make_demo)."""
+Environment: RV_GLTF_DIR (crate.glb, world.glb, world_nodes.glb and world.json, which
+make_gltf_files.py wrote with our CLI on the host)."""
 import json
 import os
-import subprocess
 import sys
-import tempfile
 
 import bpy
 import numpy as np
@@ -24,16 +23,11 @@ if not hasattr(np, "bool"):
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from blender_checks import check, failures  # noqa: E402
 
-rvimport, demo = os.environ["RVIMPORT"], os.environ["RV_DEMO_DIR"]
-world, crate = os.path.join(demo, "rv_world.wrp"), os.path.join(demo, "rv_crate.p3d")
-work = tempfile.mkdtemp(prefix="rv_gltf_import_")
+files = os.environ["RV_GLTF_DIR"]
 
 
-def export(src, name, *args):
-    out = os.path.join(work, name)
-    run = subprocess.run([rvimport, "export", src, out, *args], capture_output=True, text=True)
-    check(run.returncode == 0, "export %s: %s" % (name, run.stderr[-300:]))
-    return out
+def made(name):
+    return os.path.join(files, name)
 
 
 def blender_import(path):
@@ -47,21 +41,22 @@ def blender_import(path):
     return result == {"FINISHED"}
 
 
-stored = json.loads(subprocess.run([rvimport, "dump", "--json", world], capture_output=True, text=True, check=True).stdout)
+with open(made("world.json"), encoding="utf-8") as f:
+    stored = json.load(f)
 objects = {o["id"]: o for o in stored["objects"]}
 
 # The model: one mesh object per LOD node with a mesh (the first visual LOD by default).
-if blender_import(export(crate, "crate.glb")):
+if blender_import(made("crate.glb")):
     meshes = [o for o in bpy.data.objects if o.type == "MESH"]
     check(len(meshes) == 1 and len(meshes[0].data.polygons) > 0, "crate.glb: %d mesh objects" % len(meshes))
 
 # The instanced world opens (one copy per model in an importer without the extension).
-if blender_import(export(world, "world.glb")):
+if blender_import(made("world.glb")):
     tiles = [o for o in bpy.data.objects if o.name.startswith("tile ")]
     check(len(tiles) == 1, "world.glb: %d tile objects, 1 expected (64 x 32 samples, 128-cell tiles)" % len(tiles))
 
 # One object per placement with --instancing nodes.
-if blender_import(export(world, "world_nodes.glb", "--instancing", "nodes")):
+if blender_import(made("world_nodes.glb")):
     placed = [o for o in bpy.data.objects if "object_id" in o.keys()]
     check(len(placed) == len(objects), "world_nodes.glb: %d placed objects, %d stored" % (len(placed), len(objects)))
     bad = 0

@@ -229,7 +229,8 @@ if data_root and os.path.isdir(data_root):
                                            data_root=data_root)
     obj = mesh_objects().get("1.000")
     mat = obj.material_slots[0].material if obj and obj.material_slots else None
-    check(mat is not None and mat.use_nodes, "AGM M84 has a node material")
+    check(mat is not None and mat.node_tree is not None and any(n.type == "TEX_IMAGE" for n in mat.node_tree.nodes),
+          "AGM M84 has a node material with images")
     images = {n.image.get("rv_path"): n.image for n in mat.node_tree.nodes if n.type == "TEX_IMAGE"} if mat else {}
     co = images.get("agm_grenades\\data\\agm_m84_co.paa")
     check(co is not None and tuple(co.size) == (1024, 1024), "the colour map is a 1024 x 1024 image: %s" % list(images))
@@ -249,9 +250,9 @@ if data_root and os.path.isdir(data_root):
     if mat is not None:
         # The metallic-roughness material: roughness from the green of the map made from
         # agm_m84_smdi.paa (not the factor), metallic 0, the normal map through a Normal Map node.
-        bsdf = mat.node_tree.nodes.get("Principled BSDF")
+        bsdf = next(n for n in mat.node_tree.nodes if n.type == "BSDF_PRINCIPLED")
         rough = bsdf.inputs["Roughness"].links
-        check(len(rough) == 1 and rough[0].from_node.type == "SEPRGB" and rough[0].from_socket.name == "G",
+        check(len(rough) == 1 and rough[0].from_node.type == "SEPARATE_COLOR" and rough[0].from_socket.name == "Green",
               "roughness comes from the green of a separated image: %s" % [l.from_node.type for l in rough])
         mr = images.get("agm_grenades\\data\\agm_m84_smdi.paa")
         check(mr is not None and mr.get("rv_role") == "metallic roughness" and mr.colorspace_settings.name == "Non-Color",
@@ -279,7 +280,7 @@ if data_root and os.path.isdir(data_root):
         reset()
         rv_build.import_model(bpy.context, os.path.join(samples, model), first_lod_only=True, data_root=data_root)
         by_path = {n.image.get("rv_path", "").lower(): n.image
-                   for m in bpy.data.materials if m.use_nodes for n in m.node_tree.nodes if n.type == "TEX_IMAGE"}
+                   for m in bpy.data.materials if m.node_tree for n in m.node_tree.nodes if n.type == "TEX_IMAGE"}
         lod_textures = {m.get("rv_texture", "").lower() for m in bpy.data.materials} - {""}
         for ref, res in refs:
             if ref.lower() not in lod_textures:

@@ -70,13 +70,13 @@ def floats(collection, attr, count):
 
 def check_textured_material(mat):
     """Image Texture of the 2 x 2 picture -> Base Color, its Vector from a UV Map node naming Layer UV."""
-    check(mat.use_nodes and mat.node_tree is not None, "the textured layer's material has a node tree")
-    if not mat.use_nodes:
+    check(mat.node_tree is not None, "the textured layer's material has a node tree")
+    if mat.node_tree is None:
         return
     nodes = mat.node_tree.nodes
     texs = [n for n in nodes if n.type == "TEX_IMAGE"]
     check(len(texs) == 1, "one image node, got %d" % len(texs))
-    bsdf = nodes.get("Principled BSDF")
+    bsdf = next((n for n in nodes if n.type == "BSDF_PRINCIPLED"), None)
     if len(texs) != 1 or bsdf is None:
         check(bsdf is not None, "a Principled BSDF")
         return
@@ -158,7 +158,7 @@ try:
     for path, m in mats.items():
         if path != TEXTURED:
             nodes = m.node_tree.nodes if m.node_tree else ()
-            check(not m.use_nodes and not any(n.type == "TEX_IMAGE" for n in nodes), "layer %r stays plain" % path)
+            check(not any(n.type == "TEX_IMAGE" for n in nodes), "layer %r stays plain" % path)
     check(len(bpy.data.images) == 1, "one image for the one layer picture: %s" % [i.name for i in bpy.data.images])
     check_tiles(True, cell)
 
@@ -175,7 +175,8 @@ try:
     check(bpy.ops.import_scene.rv_wrp(filepath=WORLD) == {"FINISHED"}, "world imports without a data root")
     mats = layer_materials()
     check(TEXTURED in mats and MISSING in mats, "both layers' materials without a data root: %s" % sorted(mats))
-    check(all(not m.use_nodes for m in mats.values()), "without a data root every layer material is plain")
+    check(all(not (m.node_tree and any(n.type == "TEX_IMAGE" for n in m.node_tree.nodes)) for m in mats.values()),
+          "without a data root every layer material is plain")
     check(len(bpy.data.images) == 0, "without a data root no image")
     check_tiles(False, cell)
 

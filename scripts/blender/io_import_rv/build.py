@@ -12,7 +12,7 @@ import os
 import bpy
 from mathutils import Matrix
 
-from . import rvlib
+from . import compat, rvlib
 
 
 class ImportFailed(Exception):
@@ -150,10 +150,7 @@ def _lod_mesh(created, lod, materials, use_normals, use_materials, warnings=None
         mesh.polygons.foreach_set("material_index", array.array("i", per_polygon))
     mesh.update(calc_edges=True)
     if use_normals and lod.normals is not None and lod.kind in ("visual", "view") and len(lod.loop_start):
-        mesh.use_auto_smooth = True
-        mesh.auto_smooth_angle = 3.14159265
-        it = iter(lod.normals)
-        mesh.normals_split_custom_set_from_vertices(list(zip(it, it, it)))
+        compat.set_custom_normals(mesh, lod.normals)
     return mesh
 
 
@@ -185,9 +182,11 @@ def _image(created, images, texture, non_color):
     created.images.append(img)
     img["rv_path"] = texture.reference
     img["rv_role"] = texture.role
-    img.pixels.foreach_set(texture.pixels)
+    # The colour space first: changing it regenerates the image, which would throw away pixels set
+    # before (every data map came out black on 3.4 to 5.2 when it was set after).
     if non_color:
         img.colorspace_settings.name = "Non-Color"
+    img.pixels.foreach_set(texture.pixels)
     img.pack()
     images[key] = img
     return img
@@ -206,46 +205,46 @@ def _image_node(created, images, nodes, links, texture, non_color, location, uv_
     return tex
 
 
+def _set_bsdf_factors(tree, m):
+    """The Principled BSDF's constant inputs: colour, metallic, roughness and emission factors."""
+    bsdf = next(n for n in tree.nodes if n.type == "BSDF_PRINCIPLED")
+    bsdf.inputs["Base Color"].default_value = m.factor
+    bsdf.inputs["Metallic"].default_value = m.metallic
+    bsdf.inputs["Roughness"].default_value = m.roughness
+    compat.set_emission(bsdf, m.emissive)
+
+
 def _node_material(created, images, mat, m):
     """Principled BSDF from the library's metallic-roughness material: base colour image times
     the factor, the normal map (already in Blender's convention), roughness from the green of
     the metallic-roughness map (else the factor), metallic 0, emission, alpha clip or blend.
     Blender's BSDF has no occlusion input: the occlusion map is added, labelled, unconnected."""
     if not (m.base_color or m.normal or m.metallic_roughness or m.occlusion):
-        # No image: the material's own settings carry it, without a node tree (40 000 node trees
-        # take minutes to build; the viewport and Eevee show these settings).
+        # No image: the material's own settings carry it, without a node tree where Blender gives
+        # none (40 000 node trees take minutes to build; the viewport shows these settings). A 5.x
+        # material comes with its Principled BSDF, which renders: it gets the same values.
         mat.diffuse_color = m.factor
         mat.metallic = m.metallic
         mat.roughness = m.roughness
+        if mat.node_tree is not None:
+            _set_bsdf_factors(mat.node_tree, m)
         return
-    mat.use_nodes = True
+    _set_bsdf_factors(compat.node_tree(mat), m)
     nodes, links = mat.node_tree.nodes, mat.node_tree.links
-    bsdf = nodes.get("Principled BSDF")
-    bsdf.inputs["Base Color"].default_value = m.factor
-    bsdf.inputs["Metallic"].default_value = m.metallic
-    bsdf.inputs["Roughness"].default_value = m.roughness
-    bsdf.inputs["Emission"].default_value = m.emissive + (1.0,)
+    bsdf = next(n for n in nodes if n.type == "BSDF_PRINCIPLED")
     if m.base_color is not None:
         tex = _image_node(created, images, nodes, links, m.base_color, False, (-600, 300))
         colour = tex.outputs["Color"]
         if tuple(m.factor[:3]) != (1.0, 1.0, 1.0):
-            mix = nodes.new("ShaderNodeMixRGB")
-            mix.blend_type = "MULTIPLY"
-            mix.inputs["Fac"].default_value = 1.0
-            mix.inputs["Color2"].default_value = m.factor
-            mix.location = (-300, 300)
-            links.new(colour, mix.inputs["Color1"])
-            colour = mix.outputs["Color"]
+            colour = compat.multiply_colour(nodes, links, colour, m.factor, (-300, 300))
         links.new(colour, bsdf.inputs["Base Color"])
         if m.alpha != "opaque":
-            links.new(tex.outputs["Alpha"], bsdf.inputs["Alpha"])
-            mat.blend_method = "CLIP" if m.alpha == "mask" else "BLEND"
+            compat.set_alpha(mat, nodes, links, tex.outputs["Alpha"], bsdf.inputs["Alpha"], m.alpha)
     if m.metallic_roughness is not None:
         tex = _image_node(created, images, nodes, links, m.metallic_roughness, True, (-600, 0))
-        split = nodes.new("ShaderNodeSeparateRGB")
+        split, green = compat.separate_green(nodes, links, tex.outputs["Color"])
         split.location = (-300, 0)
-        links.new(tex.outputs["Color"], split.inputs["Image"])
-        links.new(split.outputs["G"], bsdf.inputs["Roughness"])
+        links.new(green, bsdf.inputs["Roughness"])
     if m.normal is not None:
         tex = _image_node(created, images, nodes, links, m.normal, True, (-600, -300))
         normal_map = nodes.new("ShaderNodeNormalMap")
@@ -346,10 +345,11 @@ def _layer_material(created, images, mat, picture):
     """A layer material showing its picture: an Image Texture sampled through the tiles' Layer UV
     map into the Principled BSDF's base colour. The picture's image is shared by every layer
     that names it (an Arma satellite segment serves the four rvmats of its segment)."""
-    mat.use_nodes = True
-    nodes, links = mat.node_tree.nodes, mat.node_tree.links
+    tree = compat.node_tree(mat)
+    nodes, links = tree.nodes, tree.links
     tex = _image_node(created, images, nodes, links, picture, False, (-600, 300), uv_map=LAYER_UV)
-    links.new(tex.outputs["Color"], nodes.get("Principled BSDF").inputs["Base Color"])
+    bsdf = next(n for n in nodes if n.type == "BSDF_PRINCIPLED")
+    links.new(tex.outputs["Color"], bsdf.inputs["Base Color"])
 
 
 def _tile_object(created, tile, layer_materials):
@@ -444,9 +444,9 @@ def _instancing_group(created):
     Point attributes (rv_object_id) carry over to the instances."""
     group = bpy.data.node_groups.new("rv placements", "GeometryNodeTree")
     created.node_groups.append(group)
-    group.inputs.new("NodeSocketGeometry", "Geometry")
-    group.inputs.new("NodeSocketCollection", "Model")
-    group.outputs.new("NodeSocketGeometry", "Geometry")
+    compat.new_group_socket(group, "Geometry", "INPUT", "NodeSocketGeometry")
+    compat.new_group_socket(group, "Model", "INPUT", "NodeSocketCollection")
+    compat.new_group_socket(group, "Geometry", "OUTPUT", "NodeSocketGeometry")
     nodes, links = group.nodes, group.links
     given, result = nodes.new("NodeGroupInput"), nodes.new("NodeGroupOutput")
     given.location, result.location = (-600, 0), (300, 0)
@@ -528,7 +528,7 @@ def _points_object(created, t, base, model, objects, collection, group, warnings
     obj["rv_placement_count"] = len(objects)
     mod = obj.modifiers.new("rv placements", "NODES")
     mod.node_group = group
-    mod[group.inputs["Model"].identifier] = collection
+    compat.set_modifier_input(mod, "Model", collection)
     return obj
 
 

@@ -1,0 +1,146 @@
+"""Every difference between the Blender versions the add-on runs on (3.4, 4.2 LTS to 5.2 LTS), in one
+place: the rest of the add-on calls these and never tests bpy.app.version itself.
+
+Each break was found by running the add-on's tests on Debian's Blender 3.4.1 (bookworm), 4.3.2
+(trixie) and 5.2.2 (sid); the replacements below were run on all three (scripts/test_blender.sh)."""
+import bpy
+
+VERSION = bpy.app.version
+
+# 4.1 removed Mesh.use_auto_smooth: custom normals apply without it.
+_AUTO_SMOOTH = VERSION < (4, 1, 0)
+# 4.0 renamed the Principled BSDF's "Emission" to "Emission Color", with a strength of 0 by default.
+_EMISSION_COLOR = VERSION >= (4, 0, 0)
+# 4.0 moved node-group sockets to group.interface.
+_GROUP_INTERFACE = VERSION >= (4, 0, 0)
+# 4.2 replaced Material.blend_method (which no longer clips: CLIP reads back as dithered) with
+# surface_render_method; a clip is then done in the node tree.
+_RENDER_METHOD = VERSION >= (4, 2, 0)
+# 5.0 deprecated Material.use_nodes (removal planned for 6.0): a new material has its node tree.
+_USE_NODES = VERSION < (5, 0, 0)
+# 4.4 added slotted actions; 5.0 removed the legacy Action.fcurves.
+_SLOTTED_ACTIONS = VERSION >= (4, 4, 0)
+# 4.1 added FileHandler (drag and drop into the viewport).
+HAS_FILE_HANDLER = VERSION >= (4, 1, 0) and hasattr(bpy.types, "FileHandler")
+
+
+def set_custom_normals(mesh, normals):
+    """Per-vertex custom normals, `normals` a flat x, y, z sequence."""
+    if _AUTO_SMOOTH:
+        mesh.use_auto_smooth = True
+        mesh.auto_smooth_angle = 3.14159265
+    it = iter(normals)
+    mesh.normals_split_custom_set_from_vertices(list(zip(it, it, it)))
+
+
+def node_tree(material):
+    """The material's node tree, made when this Blender does not give every material one."""
+    if material.node_tree is None or _USE_NODES:
+        material.use_nodes = True
+    return material.node_tree
+
+
+def set_emission(bsdf, rgb):
+    """The Principled BSDF's emission colour, at strength 1 (the glTF emissive factor)."""
+    if _EMISSION_COLOR:
+        bsdf.inputs["Emission Color"].default_value = tuple(rgb) + (1.0,)
+        bsdf.inputs["Emission Strength"].default_value = 1.0 if any(rgb) else 0.0
+    else:
+        bsdf.inputs["Emission"].default_value = tuple(rgb) + (1.0,)
+
+
+def separate_green(nodes, links, colour_socket):
+    """The green channel of `colour_socket` (Separate Color: SeparateRGB is gone in 5.0)."""
+    split = nodes.new("ShaderNodeSeparateColor")
+    links.new(colour_socket, split.inputs["Color"])
+    return split, split.outputs["Green"]
+
+
+def set_alpha(material, nodes, links, alpha_socket, bsdf_alpha, mode, cutoff=0.5):
+    """Alpha from `alpha_socket` into the BSDF: "mask" clips at `cutoff`, "blend" blends."""
+    if mode == "mask":
+        if _RENDER_METHOD:
+            # A hard edge in the tree: alpha >= cutoff gives 1, else 0 (Greater Than at cutoff - eps).
+            step = nodes.new("ShaderNodeMath")
+            step.operation = "GREATER_THAN"
+            step.inputs[1].default_value = cutoff - 1e-6
+            step.label = "Alpha clip"
+            links.new(alpha_socket, step.inputs[0])
+            links.new(step.outputs[0], bsdf_alpha)
+            material.surface_render_method = "DITHERED"
+            return step
+        links.new(alpha_socket, bsdf_alpha)
+        material.blend_method = "CLIP"
+        material.alpha_threshold = cutoff
+        return None
+    links.new(alpha_socket, bsdf_alpha)
+    if _RENDER_METHOD:
+        material.surface_render_method = "BLENDED"
+    else:
+        material.blend_method = "BLEND"
+    return None
+
+
+def new_group_socket(group, name, in_out, socket_type):
+    """A node group's input ("INPUT") or output ("OUTPUT") socket."""
+    if _GROUP_INTERFACE:
+        return group.interface.new_socket(name, in_out=in_out, socket_type=socket_type)
+    sockets = group.inputs if in_out == "INPUT" else group.outputs
+    return sockets.new(socket_type, name)
+
+
+def _input_identifier(modifier, name):
+    group = modifier.node_group
+    return group.interface.items_tree[name].identifier if _GROUP_INTERFACE else group.inputs[name].identifier
+
+
+def _modifier_inputs(modifier):
+    """Where a geometry-nodes modifier keeps its input values: on 5.x an RNA struct with one
+    member per socket identifier, whose `value` holds it (`modifier[identifier] = ...` raises "id
+    properties not supported" there); the modifier's own ID properties before."""
+    properties = getattr(modifier, "properties", None)
+    return getattr(properties, "inputs", None)
+
+
+def set_modifier_input(modifier, name, value):
+    """A geometry-nodes modifier's value for its group's input `name`."""
+    identifier, inputs = _input_identifier(modifier, name), _modifier_inputs(modifier)
+    if inputs is not None:
+        getattr(inputs, identifier).value = value
+    else:
+        modifier[identifier] = value
+
+
+def modifier_input(modifier, name):
+    """What set_modifier_input set."""
+    identifier, inputs = _input_identifier(modifier, name), _modifier_inputs(modifier)
+    return getattr(inputs, identifier).value if inputs is not None else modifier[identifier]
+
+
+def action_fcurves(action, id_block):
+    """The F-curves of `action` that animate `id_block`, and its assignment to it: a slot and a
+    keyframe strip's channel bag on 4.4+ (slotted actions), the action's own list before."""
+    anim = id_block.animation_data or id_block.animation_data_create()
+    anim.action = action
+    if not _SLOTTED_ACTIONS:
+        return action.fcurves
+    slot = anim.action_slot
+    if slot is None:
+        slot = action.slots.new(id_type=id_block.id_type, name=id_block.name)
+        anim.action_slot = slot
+    layer = action.layers[0] if len(action.layers) else action.layers.new("Layer")
+    strip = layer.strips[0] if len(layer.strips) else layer.strips.new(type="KEYFRAME")
+    return strip.channelbag(slot, ensure=True).fcurves
+
+
+def multiply_colour(nodes, links, colour_socket, factor, location):
+    """colour_socket x factor (RGBA): the Mix node in colour mode (MixRGB is a legacy node since 3.4)."""
+    mix = nodes.new("ShaderNodeMix")
+    mix.data_type = "RGBA"
+    mix.blend_type = "MULTIPLY"
+    mix.location = location
+    sockets = {s.identifier: s for s in mix.inputs}
+    sockets["Factor_Float"].default_value = 1.0
+    sockets["B_Color"].default_value = factor
+    links.new(colour_socket, sockets["A_Color"])
+    return next(s for s in mix.outputs if s.identifier == "Result_Color")
