@@ -144,3 +144,48 @@ def multiply_colour(nodes, links, colour_socket, factor, location):
     sockets["B_Color"].default_value = factor
     links.new(colour_socket, sockets["A_Color"])
     return next(s for s in mix.outputs if s.identifier == "Result_Color")
+
+
+# 5.x gives every new material a node tree, and Material.new() then updates every node tree in
+# the file: 40 000 materials took 58 s on 5.2.2 against 1.1 s on 3.4.1, and setting a BSDF input
+# costs as much again. A copy of a material does neither, so on 5.x materials are copies of a
+# template per set of BSDF values (made once, with its inputs set once), renamed.
+MATERIALS_HAVE_TREES = not _USE_NODES
+
+
+def _rename(block, name):
+    """ID.rename (4.4+) keeps an existing ID of that name as it is, like the name setter, but is
+    about 6x faster among 30 000 materials on 5.2 (the setter re-sorts the whole list)."""
+    if hasattr(block, "rename"):
+        block.rename(name, mode="NEVER")
+    else:
+        block.name = name
+
+
+class MaterialMaker:
+    """Makes an import's materials; `discard()` removes the templates when the import is done."""
+
+    def __init__(self):
+        self._templates = {}
+
+    def new(self, name, setup=None, key=None):
+        """A material named `name`. `setup(material)` sets its node-tree values, and `key` says
+        which materials share them: on 5.x each key's template gets setup() once."""
+        if not MATERIALS_HAVE_TREES or setup is None:
+            mat = bpy.data.materials.new(name)
+            if setup is not None:
+                setup(mat)
+            return mat
+        template = self._templates.get(key)
+        if template is None:
+            template = bpy.data.materials.new("rv template")
+            setup(template)
+            self._templates[key] = template
+        mat = template.copy()
+        _rename(mat, name)
+        return mat
+
+    def discard(self):
+        if self._templates:
+            bpy.data.batch_remove(list(self._templates.values()))
+            self._templates.clear()
