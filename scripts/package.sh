@@ -18,7 +18,9 @@ stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 
 # The add-on: one zip for both platforms; io_import_rv/platforms.py picks the library.
-bash scripts/package_blender_addon.sh build/librvimport.so build-windows/rvimport.dll "$DIST/io_import_rv-$VERSION.zip" >/dev/null
+# io_import_rv-$VERSION.zip is the Blender 4.2+ extension; the legacy zip for Blender 3.x is renamed.
+bash scripts/package_blender_addon.sh build/librvimport.so build-windows/rvimport.dll "$DIST" >/dev/null
+mv "$DIST/io_import_rv.zip" "$DIST/io_import_rv-$VERSION-blender3.zip"
 
 # Windows: what a user unzips next to their tools.
 w="$stage/rvimport-$VERSION-windows-x86_64"

@@ -1,0 +1,56 @@
+"""Headless Blender 4.2+: the extension installed by extension_test.sh, used as a user does, with
+the library it carries (no RVIMPORT_LIB): the demo crate and world, and a real textured model
+with its data root when the samples are there.
+
+Environment: BLENDER_USER_RESOURCES (where it was installed), RV_DEMO_DIR, RV_SAMPLES_DIR (optional)."""
+import os
+import sys
+
+import addon_utils
+import bpy
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from blender_checks import check, failures  # noqa: E402
+
+MODULE = "bl_ext.user_default.io_import_rv"
+demo, samples = os.environ["RV_DEMO_DIR"], os.environ.get("RV_SAMPLES_DIR", "")
+assert "RVIMPORT_LIB" not in os.environ
+
+
+def fresh():
+    bpy.ops.wm.read_factory_settings(use_empty=True)
+    addon_utils.enable(MODULE, default_set=True)
+
+
+fresh()
+module = sys.modules.get(MODULE)
+check(module is not None, "%s is enabled" % MODULE)
+if module is not None:
+    installed = os.path.dirname(module.__file__)
+    check(installed.startswith(os.environ["BLENDER_USER_RESOURCES"]), "installed in the scratch folder: %s" % installed)
+    rvlib = sys.modules[MODULE + ".rvlib"]
+    check(rvlib._library_path() == os.path.join(installed, "lib", "linux-x86_64", "librvimport.so"),
+          "the extension's own library: %s" % rvlib._library_path())
+
+check(bpy.ops.import_scene.rv_p3d(filepath=os.path.join(demo, "rv_crate.p3d")) == {"FINISHED"}, "crate imports")
+names = sorted(o.name for o in bpy.data.objects if o.type == "MESH")
+check(names == ["1.000", "Geometry", "Memory", "ShadowVolume 0"], "crate LODs: %s" % names)
+
+fresh()
+check(bpy.ops.import_scene.rv_wrp(filepath=os.path.join(demo, "rv_world.wrp")) == {"FINISHED"}, "world imports")
+terrain = bpy.data.collections.get("Terrain")
+check(terrain is not None and sum(len(o.data.vertices) for o in terrain.objects) == 64 * 32,
+      "the world's 64 x 32 height samples")
+
+m84 = os.path.join(samples, "real", "agm", "AGM_M84.p3d") if samples else ""
+root = os.path.join(samples, "textures", "data-root") if samples else ""
+if m84 and os.path.isfile(m84) and os.path.isdir(root):
+    fresh()
+    check(bpy.ops.import_scene.rv_p3d(filepath=m84, data_root=root) == {"FINISHED"}, "AGM M84 imports")
+    images = {i.get("rv_path") for i in bpy.data.images}
+    check("agm_grenades\\data\\agm_m84_co.paa" in images and "agm_grenades\\data\\agm_m84_nohq.paa" in images,
+          "with its colour and normal maps: %s" % sorted(i for i in images if i))
+
+if failures:
+    raise SystemExit("%d check(s) failed: %s" % (len(failures), failures))
+print("the installed extension imports models and terrains")
