@@ -4,7 +4,8 @@
 # codec), libsquish (the tests' DXT oracle), stb (the CLI's PNG writer), clang + libFuzzer, Blender
 # (the add-on's headless tests), MinGW-w64 + Wine (the Windows cross build and its tests), and the
 # Khronos glTF validator (npm, into test/gltf/node_modules), and two unmodified Assimp hosts the
-# LD_PRELOAD plugin is tested in: Debian's assimp tool (assimp-utils) and Qt 3D's qgltf (qt3d5-dev-tools).
+# LD_PRELOAD plugin is tested in: Debian's assimp tool (assimp-utils) and Qt 3D's qgltf (qt3d5-dev-tools),
+# and debootstrap (scripts/chroot.sh: the Debian trixie/sid chroots with current Blender).
 set -euo pipefail
 SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
@@ -14,7 +15,7 @@ $SUDO apt-get install -y -q --no-install-recommends \
   build-essential cmake ninja-build pkg-config time \
   libassimp-dev libglm-dev googletest libgtest-dev libbenchmark-dev \
   liblzo2-dev libsquish-dev libstb-dev nlohmann-json3-dev clang libclang-rt-14-dev blender python3-numpy assimp-utils qt3d5-dev-tools \
-  g++-mingw-w64-x86-64-posix wine64
+  g++-mingw-w64-x86-64-posix wine64 debootstrap
 # The Khronos glTF validator (npm gltf-validator, pinned by test/gltf/package-lock.json) checks
 # every glTF the tests write. Node.js and npm come with the machine; Debian's are the fallback.
 if ! command -v npm >/dev/null; then
