@@ -107,6 +107,10 @@ RV_API int32_t rv_model_open_memory(const void* data, uint64_t size, const char*
                                     rv_model** out, rv_error* error);
 RV_API void rv_model_close(rv_model* m);
 RV_API uint32_t rv_model_version(const rv_model* m);
+/* The file index (rv_lod_file_index) of the LOD that shows the model as the game does: the
+ * resolution LOD with the smallest resolution, else the first View LOD, else the first LOD with
+ * faces; -1 for a model without LODs. The opened LODs (rv_options.lods) may leave it out. */
+RV_API int32_t rv_model_first_visual_lod(const rv_model* m);
 RV_API uint32_t rv_model_warning_count(const rv_model* m);
 RV_API int32_t rv_model_warning_kind(const rv_model* m, uint32_t i); /* RV_WARNING_* */
 RV_API uint64_t rv_model_warning_offset(const rv_model* m, uint32_t i);
@@ -280,6 +284,28 @@ RV_API void rv_terrain_placement_objects(const rv_terrain* t, uint32_t i, uint32
  * the normal case: keep the placement as an empty). Close it with rv_model_close. */
 RV_API int32_t rv_terrain_placement_model_open(const rv_terrain* t, uint32_t i, const rv_options* options,
                                                rv_model** out, rv_error* error);
+
+/* ---- textures (.paa, .pac) ---- */
+
+/* A texture's largest mip, decoded to RGBA8 (ZIWS swizzle undone, as `rvimport export X.paa
+ * X.png` does) under rv_options.memory_limit; every type rvimport reads (DXT1-5, ARGB4444/1555/
+ * 8888, AI88, P8, OFP's untyped files). The Blender add-on imports PAA/PAC files as images. */
+typedef struct rv_texture rv_texture;
+RV_API int32_t rv_texture_open(const char* path, const rv_options* options, rv_texture** out, rv_error* error);
+RV_API void rv_texture_close(rv_texture* t);
+RV_API const char* rv_texture_type(const rv_texture* t); /* "DXT1", "ARGB4444", "P8"... */
+RV_API uint32_t rv_texture_mip_count(const rv_texture* t);
+RV_API int32_t rv_texture_has_alpha(const rv_texture* t); /* GALF's alpha or transparency bit, or a 1555/4444/8888/AI88 type */
+RV_API void rv_texture_size(const rv_texture* t, uint32_t* width, uint32_t* height);
+RV_API void rv_texture_rgba8(const rv_texture* t, uint8_t* out);                /* 4 x width x height, top row first */
+RV_API void rv_texture_rgba_float_bottom_up(const rv_texture* t, float* out); /* Blender's Image.pixels layout */
+/* What the file name says the texture is for (the view's rule: _co colour, _nohq normal, _smdi
+ * specular gloss, _as ambient shadow, _mc macro, _dt detail; "other"), and whether such a map holds
+ * colours (sRGB) rather than data (read linearly). */
+RV_API const char* rv_texture_role(const rv_texture* t);
+RV_API int32_t rv_texture_is_colour(const rv_texture* t);
+RV_API uint32_t rv_texture_warning_count(const rv_texture* t);
+RV_API const char* rv_texture_warning(const rv_texture* t, uint32_t i);
 
 #ifdef __cplusplus
 }

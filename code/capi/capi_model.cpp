@@ -104,6 +104,7 @@ int32_t rv_model_open_memory(const void* data, uint64_t size, const char* name, 
 
 void rv_model_close(rv_model* m) { delete m; }
 uint32_t rv_model_version(const rv_model* m) { return m ? m->model.version : 0; }
+int32_t rv_model_first_visual_lod(const rv_model* m) { return m ? firstVisualLod(m->model) : -1; }
 uint32_t rv_model_warning_count(const rv_model* m) { return m ? uint32_t(m->warnings.size()) : 0; }
 int32_t rv_model_warning_kind(const rv_model* m, uint32_t i) {
     return i < rv_model_warning_count(m) ? int32_t(m->warnings[i].kind) : 0;

@@ -90,6 +90,19 @@ std::string printable(const std::string& s) {
 }  // namespace view
 using view::printable;
 
+bool textureRoleIsColour(TextureRole role) {
+    switch (role) {
+    case TextureRole::Normal:
+    case TextureRole::SpecularGloss:
+    case TextureRole::AmbientShadow:
+    case TextureRole::MetallicRoughness:
+    case TextureRole::Occlusion:
+        return false;
+    default:
+        return true;
+    }
+}
+
 const char* textureRoleName(TextureRole role) {
     switch (role) {
     case TextureRole::BaseColor: return "base color";

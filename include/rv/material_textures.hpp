@@ -31,6 +31,9 @@ enum class TextureRole : uint8_t {
 };
 const char* textureRoleName(TextureRole role);  // "base color", "normal", "specular gloss"...
 TextureRole textureRole(std::string_view reference);
+// Whether a map of that role holds colours (shown in sRGB) rather than data (normals, specular and
+// gloss, ambient shadow, metallic-roughness, occlusion: read linearly, "Non-Color" in Blender).
+bool textureRoleIsColour(TextureRole role);
 // The role of StageN in a pixel shader of BI's lit-shader family, by the order their names spell:
 // Super = normal, detail, macro, ambient shadow, specular; NormalMap[Detail][MacroAS]Specular
 // [DI]Map = normal, [detail], [macro, ambient shadow], specular. Other for any other shader/stage.

@@ -23,10 +23,11 @@ import time
 import traceback
 
 import bpy
-from bpy.props import BoolProperty, EnumProperty, FloatProperty, FloatVectorProperty, IntProperty, StringProperty
+from bpy.props import (BoolProperty, CollectionProperty, EnumProperty, FloatProperty, FloatVectorProperty, IntProperty,
+                       StringProperty)
 from bpy_extras.io_utils import ImportHelper
 
-from . import build, rvlib
+from . import build, compat, rvlib
 
 _MEMORY_HELP = ("The most memory the library may use for one import (decoded file and its view), in MiB; "
                 "a file that needs more is refused with a message naming the limit")
@@ -67,8 +68,49 @@ def _report_warnings(operator, warnings, shown=20):
         operator.report({"WARNING"}, "%d more warnings" % (len(warnings) - shown))
 
 
-class IMPORT_SCENE_OT_rv_p3d(bpy.types.Operator, ImportHelper):
-    """Import a binarized Arma/OFP model (ODOL .p3d)"""
+def _selected_paths(operator):
+    """The files an import names: several (the file browser's multi-selection, a drop of several
+    files: `directory` + `files`), else `filepath`."""
+    names = [f.name for f in operator.files if f.name] if operator.directory else []
+    if names:
+        return [os.path.join(operator.directory, n) for n in names]
+    return [operator.filepath] if operator.filepath else []
+
+
+class _MultiFileImport(ImportHelper):
+    """ImportHelper with several files at once, and drag and drop (FileHandler, 4.1+): a drop
+    fills `directory` + `files` and asks for the options in a popup before importing."""
+
+    files: CollectionProperty(type=bpy.types.OperatorFileListElement, options={"HIDDEN", "SKIP_SAVE"})
+    directory: StringProperty(subtype="DIR_PATH", options={"HIDDEN", "SKIP_SAVE"})
+
+    def invoke(self, context, event):
+        if self.directory and len(self.files) and hasattr(self, "invoke_popup"):  # a drop (4.1+)
+            return self.invoke_popup(context)
+        return ImportHelper.invoke(self, context, event)
+
+    def import_each(self, context, import_one):
+        """import_one(path) for every selected file; a file that fails is reported by name in the
+        info area (its import has removed whatever it made) and the others still import."""
+        paths = _selected_paths(self)
+        done = 0
+        for path in paths:
+            try:
+                warnings = import_one(path)
+            except build.ImportFailed as e:
+                self.report({"ERROR"}, "%s: %s" % (os.path.basename(path), e) if os.path.basename(path) not in str(e)
+                            else str(e))
+                continue
+            _report_warnings(self, warnings)
+            done += 1
+        if len(paths) > 1:
+            self.report({"INFO"} if done == len(paths) else {"WARNING"},
+                        "Imported %d of %d files" % (done, len(paths)))
+        return {"FINISHED"} if done else {"CANCELLED"}
+
+
+class IMPORT_SCENE_OT_rv_p3d(bpy.types.Operator, _MultiFileImport):
+    """Import Arma/OFP models (binarized ODOL or editable MLOD .p3d)"""
 
     bl_idname = "import_scene.rv_p3d"
     bl_label = "Import Arma/OFP model (.p3d)"
@@ -92,17 +134,37 @@ class IMPORT_SCENE_OT_rv_p3d(bpy.types.Operator, ImportHelper):
                               default=0, min=0, max=1 << 20)
 
     def execute(self, context):
-        try:
+        def import_one(path):
             with rvlib.memory_limit(_memory_limit(self, context)):
-                lods, warnings = build.import_model(context, self.filepath, self.first_lod_only, self.proxies,
+                lods, warnings = build.import_model(context, path, self.first_lod_only, self.proxies,
                                                     self.selections, self.normals, self.materials, self.autocenter,
                                                     self.data_root or _preferred_data_root(context))
-        except build.ImportFailed as e:
-            self.report({"ERROR"}, str(e))
-            return {"CANCELLED"}
-        _report_warnings(self, warnings)
-        self.report({"INFO"}, "Imported %d LODs from %s" % (lods, os.path.basename(self.filepath)))
-        return {"FINISHED"}
+            self.report({"INFO"}, "Imported %d LODs from %s" % (lods, os.path.basename(path)))
+            return warnings
+        return self.import_each(context, import_one)
+
+
+class IMPORT_IMAGE_OT_rv_paa(bpy.types.Operator, _MultiFileImport):
+    """Open Arma/OFP textures (.paa, .pac) as images: every PAA type, packed into the .blend"""
+
+    bl_idname = "import_image.rv_paa"
+    bl_label = "Open Arma/OFP texture (.paa, .pac)"
+    bl_options = {"REGISTER", "UNDO"}
+    filename_ext = ".paa"
+    filter_glob: StringProperty(default="*.paa;*.pac", options={"HIDDEN"})
+
+    def execute(self, context):
+        made = []
+
+        def import_one(path):
+            img, warnings = build.import_texture(path)
+            made.append(img)
+            return warnings
+        result = self.import_each(context, import_one)
+        space = context.space_data
+        if made and space is not None and space.type == "IMAGE_EDITOR":
+            space.image = made[-1]  # opened from the Image Editor: show it there
+        return result
 
 
 # Input the terrain operator lets through while it imports (Esc cancels; everything else waits, so
@@ -111,7 +173,7 @@ _PASS_THROUGH = {"MOUSEMOVE", "INBETWEENMOUSE", "TIMER", "TIMER0", "TIMER1", "TI
                  "TIMER_REPORT", "TIMERREGION", "WINDOW_DEACTIVATE", "NONE"}
 
 
-class IMPORT_SCENE_OT_rv_wrp(bpy.types.Operator, ImportHelper):
+class IMPORT_SCENE_OT_rv_wrp(bpy.types.Operator, _MultiFileImport):
     """Import an Arma/OFP terrain (.wrp: 4WVR, 8WVR, OPRW)"""
 
     bl_idname = "import_scene.rv_wrp"
@@ -144,21 +206,26 @@ class IMPORT_SCENE_OT_rv_wrp(bpy.types.Operator, ImportHelper):
 
     def invoke(self, context, event):
         self.interactive = True
-        return ImportHelper.invoke(self, context, event)
+        return _MultiFileImport.invoke(self, context, event)
+
+    def _steps(self, context, path):
+        return build.terrain_steps(context, path, self.cell_size, self.objects,
+                                   data_root=self.data_root or _preferred_data_root(context), placement=self.placement,
+                                   terrain_step=self.terrain_step, region=tuple(self.region))
 
     def execute(self, context):
         mb = _memory_limit(self, context)
-        steps = build.terrain_steps(context, self.filepath, self.cell_size, self.objects,
-                                    data_root=self.data_root or _preferred_data_root(context), placement=self.placement,
-                                    terrain_step=self.terrain_step, region=tuple(self.region))
+        paths = _selected_paths(self)
+        if len(paths) != 1:  # several worlds: one after the other, without the modal progress
+            def import_one(path):
+                return build.run_steps(self._steps(context, path), mb)
+            return self.import_each(context, import_one)
+        self.filepath = paths[0]
+        steps = self._steps(context, self.filepath)
         if self.interactive and context.window is not None and not bpy.app.background and not self.options.is_repeat:
             return self._start(context, steps, mb)
         try:
-            with rvlib.memory_limit(mb):
-                while True:
-                    next(steps)
-        except StopIteration as end:
-            warnings = end.value
+            warnings = build.run_steps(steps, mb)
         except build.ImportFailed as e:
             self.report({"ERROR"}, str(e))
             return {"CANCELLED"}
@@ -235,18 +302,60 @@ class IMPORT_SCENE_OT_rv_wrp(bpy.types.Operator, ImportHelper):
 def _menu(self, context):
     self.layout.operator(IMPORT_SCENE_OT_rv_p3d.bl_idname, text="Arma/OFP model (.p3d)")
     self.layout.operator(IMPORT_SCENE_OT_rv_wrp.bl_idname, text="Arma/OFP terrain (.wrp)")
+    self.layout.operator(IMPORT_IMAGE_OT_rv_paa.bl_idname, text="Arma/OFP texture (.paa, .pac)")
 
 
-_classes = (RvImportPreferences, IMPORT_SCENE_OT_rv_p3d, IMPORT_SCENE_OT_rv_wrp)
+def _image_menu(self, context):
+    self.layout.operator(IMPORT_IMAGE_OT_rv_paa.bl_idname, text="Open Arma/OFP Texture (.paa, .pac)...")
+
+
+_classes = [RvImportPreferences, IMPORT_SCENE_OT_rv_p3d, IMPORT_SCENE_OT_rv_wrp, IMPORT_IMAGE_OT_rv_paa]
+
+if compat.HAS_FILE_HANDLER:
+    # Drag and drop (Blender 4.1+): files dropped on the 3D viewport (models, terrains, textures),
+    # or on the Image and Shader editors (textures), open with the operator's options in a popup.
+    class RV_FH_p3d(bpy.types.FileHandler):
+        bl_idname = "RV_FH_p3d"
+        bl_label = "Arma/OFP model"
+        bl_import_operator = IMPORT_SCENE_OT_rv_p3d.bl_idname
+        bl_file_extensions = ".p3d"
+
+        @classmethod
+        def poll_drop(cls, context):
+            return context.area is not None and context.area.type == "VIEW_3D"
+
+    class RV_FH_wrp(bpy.types.FileHandler):
+        bl_idname = "RV_FH_wrp"
+        bl_label = "Arma/OFP terrain"
+        bl_import_operator = IMPORT_SCENE_OT_rv_wrp.bl_idname
+        bl_file_extensions = ".wrp"
+
+        @classmethod
+        def poll_drop(cls, context):
+            return context.area is not None and context.area.type == "VIEW_3D"
+
+    class RV_FH_paa(bpy.types.FileHandler):
+        bl_idname = "RV_FH_paa"
+        bl_label = "Arma/OFP texture"
+        bl_import_operator = IMPORT_IMAGE_OT_rv_paa.bl_idname
+        bl_file_extensions = ".paa;.pac"
+
+        @classmethod
+        def poll_drop(cls, context):
+            return context.area is not None and context.area.type in {"VIEW_3D", "IMAGE_EDITOR", "NODE_EDITOR"}
+
+    _classes += [RV_FH_p3d, RV_FH_wrp, RV_FH_paa]
 
 
 def register():
     for c in _classes:
         bpy.utils.register_class(c)
     bpy.types.TOPBAR_MT_file_import.append(_menu)
+    bpy.types.IMAGE_MT_image.append(_image_menu)
 
 
 def unregister():
+    bpy.types.IMAGE_MT_image.remove(_image_menu)
     bpy.types.TOPBAR_MT_file_import.remove(_menu)
     for c in reversed(_classes):
         bpy.utils.unregister_class(c)

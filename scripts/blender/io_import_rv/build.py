@@ -12,7 +12,7 @@ import os
 import bpy
 from mathutils import Matrix
 
-from . import compat, rvlib
+from . import a3ob, compat, rvlib
 
 
 class ImportFailed(Exception):
@@ -46,6 +46,7 @@ NAME_BYTES = 63
 # LOD kinds (rvimport's lodKindName) -> a3ob's typed sub-collections.
 _GROUPS = {"visual": "Visuals", "view": "Visuals", "shadow volume": "Shadows", "shadow buffer": "Shadows",
            "geometry": "Geometries", "memory": "Point clouds", "point cloud": "Point clouds"}
+_MISC = "Misc"
 
 # Blender stores a face's material index as a short.
 MAX_MATERIALS_PER_MESH = 32767
@@ -289,6 +290,7 @@ def _model_materials(created, model, images=None):
         mat = _new_material(created, m)
         mat["rv_texture"] = m.texture  # a3ob's fields: the model stays editable with a3ob
         mat["rv_rvmat"] = m.rvmat
+        a3ob.fill_material(mat, m.texture, m.rvmat)
         _node_material(created, images, mat, m)
         out[k] = mat
     return out
@@ -307,6 +309,7 @@ def _lod_object(created, lod, materials, options):
             obj["rv_property_names"] = full
     if lod.masses is not None:
         obj.data.attributes.new("rv_mass", "FLOAT", "POINT").data.foreach_set("value", lod.masses)
+    a3ob.fill_lod(obj, lod.name, lod.resolution, lod.properties)
     return obj
 
 
@@ -317,10 +320,62 @@ def _proxy_empties(created, lod, parent):
         empty.empty_display_type = "ARROWS"
         empty["rv_proxy_path"] = path
         empty["rv_proxy_index"] = index
+        a3ob.fill_proxy(empty, path, index)
         empty.parent = parent
         empty.matrix_basis = _matrix(m)
         out.append(empty)
     return out
+
+
+def _show_only(context, root, groups, shown):
+    """As a3ob users expect: the LOD the game shows is visible; the other visual LODs are hidden
+    (eye and render), and the Shadows, Geometries, Point clouds and Misc collections are hidden in
+    the viewport and in renders. Everything stays in the file, one click away."""
+    layer = _layer_collection(context.view_layer.layer_collection, root)
+    for name, collection in groups.items():
+        if name == "Visuals":
+            for obj in collection.objects:
+                if obj.type == "MESH" and obj is not shown and shown is not None:
+                    obj.hide_set(True)
+                    obj.hide_render = True
+            continue
+        collection.hide_render = True
+        child = _layer_collection(layer, collection) if layer else None
+        if child is not None:
+            child.hide_viewport = True
+
+
+def _layer_collection(layer, collection):
+    stack = [layer]
+    while stack:
+        lc = stack.pop()
+        if lc.collection == collection:
+            return lc
+        stack.extend(lc.children)
+    return None
+
+
+def import_texture(path):
+    """A .paa/.pac file as a packed Blender image (its largest mip, ZIWS undone), colour or
+    non-colour as its name says (the library's rule: _nohq, _smdi, _as are data). Returns
+    (image, warnings); raises ImportFailed with the library's message."""
+    try:
+        t = rvlib.TextureFile(path)
+    except (rvlib.DecodeFailed, rvlib.LibraryMissing) as e:
+        raise ImportFailed(str(e))
+    img = bpy.data.images.new(short_name(os.path.basename(path)), t.width, t.height, alpha=t.has_alpha)
+    try:
+        img["rv_path"] = path
+        img["rv_type"] = t.type
+        img["rv_role"] = t.role
+        if not t.is_colour:
+            img.colorspace_settings.name = "Non-Color"  # before the pixels: see _image
+        img.pixels.foreach_set(t.pixels)
+        img.pack()
+    except Exception:
+        bpy.data.images.remove(img)
+        raise
+    return img, t.warnings
 
 
 def import_model(context, path, first_lod_only=False, proxies=True, selections=True, normals=True, materials=True,
@@ -336,17 +391,21 @@ def import_model(context, path, first_lod_only=False, proxies=True, selections=T
         root = created.collection(os.path.basename(path))
         groups = {}
         mats = _model_materials(created, model) if materials else []
+        shown = None  # the LOD the game shows: the only one visible after the import
         for lod in model.lods:
-            group_name = _GROUPS.get(lod.kind, "Other")
+            group_name = _GROUPS.get(lod.kind, _MISC)
             if group_name not in groups:
                 groups[group_name] = created.collection(group_name)
                 root.children.link(groups[group_name])
             obj = _lod_object(created, lod, mats, options)
             groups[group_name].objects.link(obj)
+            if lod.file_index == model.first_visual_file_index:
+                shown = obj
             if proxies:
                 for empty in _proxy_empties(created, lod, obj):
                     groups[group_name].objects.link(empty)
         context.scene.collection.children.link(root)  # the one step that shows the import
+        _show_only(context, root, groups, shown)
         created.done()
     except Exception:
         created.remove_all()
@@ -683,6 +742,16 @@ def _terrain_steps(scene, path, cell_size, objects, tile_cells, data_root, place
         created.remove_all()
         raise
     return t.warnings
+
+
+def run_steps(steps, memory_limit_mb):
+    """Runs terrain_steps to the end under the memory limit; returns the warnings."""
+    with rvlib.memory_limit(memory_limit_mb):
+        while True:
+            try:
+                next(steps)
+            except StopIteration as end:
+                return end.value
 
 
 def import_terrain(context, path, cell_size=50.0, objects=True, tile_cells=128, data_root="", placement="POINTS",

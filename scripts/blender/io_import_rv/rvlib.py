@@ -58,6 +58,7 @@ _SIGNATURES = {
     "rv_model_open": (_I32, [_CHARP, _VP, ctypes.POINTER(_VP), ctypes.POINTER(RvError)]),
     "rv_model_close": (None, [_VP]),
     "rv_model_version": (_U32, [_VP]),
+    "rv_model_first_visual_lod": (_I32, [_VP]),
     "rv_model_warning_count": (_U32, [_VP]),
     "rv_model_warning": (_CHARP, [_VP, _U32]),
     "rv_model_material_count": (_U32, [_VP]),
@@ -148,6 +149,17 @@ _SIGNATURES = {
     "rv_terrain_placement_object_count": (_U32, [_VP, _U32]),
     "rv_terrain_placement_objects": (None, [_VP, _U32, _VP]),
     "rv_terrain_placement_model_open": (_I32, [_VP, _U32, _VP, ctypes.POINTER(_VP), ctypes.POINTER(RvError)]),
+    "rv_texture_open": (_I32, [_CHARP, _VP, ctypes.POINTER(_VP), ctypes.POINTER(RvError)]),
+    "rv_texture_close": (None, [_VP]),
+    "rv_texture_type": (_CHARP, [_VP]),
+    "rv_texture_mip_count": (_U32, [_VP]),
+    "rv_texture_has_alpha": (_I32, [_VP]),
+    "rv_texture_size": (None, [_VP, ctypes.POINTER(_U32), ctypes.POINTER(_U32)]),
+    "rv_texture_rgba_float_bottom_up": (None, [_VP, _VP]),
+    "rv_texture_role": (_CHARP, [_VP]),
+    "rv_texture_is_colour": (_I32, [_VP]),
+    "rv_texture_warning_count": (_U32, [_VP]),
+    "rv_texture_warning": (_CHARP, [_VP, _U32]),
 }
 
 
@@ -341,11 +353,38 @@ class Model:
             raise DecodeFailed(_text(err.message))
         try:
             self.version = L.rv_model_version(handle)
+            # The file index of the LOD the game shows (the view's rule), -1 without one.
+            self.first_visual_file_index = L.rv_model_first_visual_lod(handle)
             self.warnings = [_text(L.rv_model_warning(handle, k)) for k in range(L.rv_model_warning_count(handle))]
             self.materials = [Material(handle, k) for k in range(L.rv_model_material_count(handle))]
             self.lods = [Lod(handle, k) for k in range(L.rv_model_lod_count(handle))]
         finally:
             L.rv_model_close(handle)
+
+
+class TextureFile:
+    """A .paa/.pac file's largest mip, decoded (ZIWS undone): size, type, role and float RGBA bottom
+    row first (Blender's layout)."""
+
+    def __init__(self, path):
+        L = lib()
+        err, h = RvError(), ctypes.c_void_p()
+        opts = _options()
+        if L.rv_texture_open(os.fsencode(path), ctypes.byref(opts), ctypes.byref(h), ctypes.byref(err)) != 0:
+            raise DecodeFailed(_text(err.message))
+        try:
+            self.type = _text(L.rv_texture_type(h))
+            self.mip_count = L.rv_texture_mip_count(h)
+            self.has_alpha = bool(L.rv_texture_has_alpha(h))
+            self.role = _text(L.rv_texture_role(h))
+            self.is_colour = bool(L.rv_texture_is_colour(h))
+            w, ht = _U32(), _U32()
+            L.rv_texture_size(h, ctypes.byref(w), ctypes.byref(ht))
+            self.width, self.height = w.value, ht.value
+            self.pixels = _fill("f", 4 * self.width * self.height, lambda p: L.rv_texture_rgba_float_bottom_up(h, p))
+            self.warnings = [_text(L.rv_texture_warning(h, k)) for k in range(L.rv_texture_warning_count(h))]
+        finally:
+            L.rv_texture_close(h)
 
 
 class LayerImage:

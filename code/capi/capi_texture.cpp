@@ -1,0 +1,104 @@
+// The texture half of the C ABI (include/rvimport.h): one PAA / PAC file's largest mip as RGBA8,
+// for hosts that show textures as images (the Blender add-on's PAA import).
+#include "capi/capi_common.hpp"
+#include "rv/material_textures.hpp"
+#include "rv/paa.hpp"
+
+using namespace rv;
+using namespace rv::capi;
+
+struct rv_texture {
+    PaaTexture texture;
+    Image image;  // mip 0, ZIWS undone
+    std::vector<Warning> warnings;
+    TextureRole role = TextureRole::Other;  // from the file name
+};
+
+namespace {
+
+// Types whose pixels carry an alpha channel of their own (DXT1 only with GALF's bits).
+bool typeHasAlpha(PaaType type) {
+    switch (type) {
+    case PaaType::Dxt2:
+    case PaaType::Dxt3:
+    case PaaType::Dxt4:
+    case PaaType::Dxt5:
+    case PaaType::Argb4444:
+    case PaaType::Argb1555:
+    case PaaType::Argb8888:
+    case PaaType::Ai88:
+        return true;
+    default:
+        return false;
+    }
+}
+
+int32_t openTexture(const std::vector<uint8_t>& bytes, const std::string& name, const Settings& settings,
+                    rv_texture** out, rv_error* error) {
+    auto texture = decodePaa(bytes.data(), bytes.size(), name, settings.options);
+    if (!texture) {
+        setError(error, texture.error());
+        return error->code;
+    }
+    if (texture.value().mips.empty()) {
+        setError(error, RV_ERROR_BAD_VALUE, name + ": the texture has no mips");
+        return RV_ERROR_BAD_VALUE;
+    }
+    PaaDecodeOptions decode;
+    decode.memoryLimit = settings.options.memoryLimit;
+    auto image = decodePaaMip(texture.value(), bytes.data(), bytes.size(), 0, decode);
+    if (!image) {
+        setError(error, image.error());
+        return error->code;
+    }
+    auto t = std::make_unique<rv_texture>();
+    t->texture = std::move(texture.value());
+    t->image = std::move(image.value());
+    t->warnings = t->texture.warnings;
+    t->role = textureRole(name);
+    *out = t.release();
+    clearError(error);
+    return RV_OK;
+}
+
+}  // namespace
+
+extern "C" {
+
+int32_t rv_texture_open(const char* path, const rv_options* options, rv_texture** out, rv_error* error) {
+    Settings settings;
+    rv_error scratch;
+    if (!readOptions(options, settings, error ? error : &scratch)) {
+        if (out) *out = nullptr;
+        return (error ? error : &scratch)->code;
+    }
+    return openFromPath(path, out, error, [&](const std::vector<uint8_t>& bytes, const std::string& name,
+                                              rv_texture** handle, rv_error* e) {
+        return openTexture(bytes, name, settings, handle, e);
+    });
+}
+void rv_texture_close(rv_texture* t) { delete t; }
+const char* rv_texture_type(const rv_texture* t) { return t ? paaTypeName(t->texture.type) : kEmpty; }
+uint32_t rv_texture_mip_count(const rv_texture* t) { return t ? uint32_t(t->texture.mips.size()) : 0; }
+int32_t rv_texture_has_alpha(const rv_texture* t) {
+    if (!t) return 0;
+    return t->texture.alpha() || t->texture.transparent() || typeHasAlpha(t->texture.type) ? 1 : 0;
+}
+void rv_texture_size(const rv_texture* t, uint32_t* width, uint32_t* height) {
+    if (width) *width = t ? t->image.width : 0;
+    if (height) *height = t ? t->image.height : 0;
+}
+void rv_texture_rgba8(const rv_texture* t, uint8_t* out) {
+    if (t) copyOut(out, t->image.rgba);
+}
+void rv_texture_rgba_float_bottom_up(const rv_texture* t, float* out) {
+    if (t && out) copyFloatBottomUp(t->image, out);
+}
+const char* rv_texture_role(const rv_texture* t) { return t ? textureRoleName(t->role) : kEmpty; }
+int32_t rv_texture_is_colour(const rv_texture* t) { return t && textureRoleIsColour(t->role) ? 1 : 0; }
+uint32_t rv_texture_warning_count(const rv_texture* t) { return t ? uint32_t(t->warnings.size()) : 0; }
+const char* rv_texture_warning(const rv_texture* t, uint32_t i) {
+    return i < rv_texture_warning_count(t) ? t->warnings[i].message.c_str() : kEmpty;
+}
+
+}  // extern "C"
