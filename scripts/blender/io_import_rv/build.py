@@ -222,6 +222,12 @@ def _set_bsdf_factors(tree, m):
     compat.set_emission(bsdf, m.emissive)
 
 
+# The Image Texture nodes' labels: which slot of the glTF-style material each one fills (the image's
+# own rv_role is what its file name says, e.g. "other" for DayZ's rod_diffuse.paa).
+SLOT_LABELS = {"base color": "Base Color", "metallic roughness": "Metallic Roughness", "normal": "Normal Map",
+               "occlusion": "Occlusion"}
+
+
 def _has_images(m):
     return bool(m.base_color or m.normal or m.metallic_roughness or m.occlusion)
 
@@ -251,6 +257,7 @@ def _node_material(created, images, mat, m):
     bsdf = next(n for n in nodes if n.type == "BSDF_PRINCIPLED")
     if m.base_color is not None:
         tex = _image_node(created, images, nodes, links, m.base_color, False, (-600, 300))
+        tex.label = SLOT_LABELS["base color"]
         colour = tex.outputs["Color"]
         if tuple(m.factor[:3]) != (1.0, 1.0, 1.0):
             colour = compat.multiply_colour(nodes, links, colour, m.factor, (-300, 300))
@@ -259,11 +266,13 @@ def _node_material(created, images, mat, m):
             compat.set_alpha(mat, nodes, links, tex.outputs["Alpha"], bsdf.inputs["Alpha"], m.alpha)
     if m.metallic_roughness is not None:
         tex = _image_node(created, images, nodes, links, m.metallic_roughness, True, (-600, 0))
+        tex.label = SLOT_LABELS["metallic roughness"]
         split, green = compat.separate_green(nodes, links, tex.outputs["Color"])
         split.location = (-300, 0)
         links.new(green, bsdf.inputs["Roughness"])
     if m.normal is not None:
         tex = _image_node(created, images, nodes, links, m.normal, True, (-600, -300))
+        tex.label = SLOT_LABELS["normal"]
         normal_map = nodes.new("ShaderNodeNormalMap")
         normal_map.uv_map = "UVSet %d" % m.normal.uv_set
         normal_map.location = (-300, -300)
@@ -271,7 +280,7 @@ def _node_material(created, images, mat, m):
         links.new(normal_map.outputs["Normal"], bsdf.inputs["Normal"])
     if m.occlusion is not None:
         tex = _image_node(created, images, nodes, links, m.occlusion, True, (-600, -600))
-        tex.label = "Occlusion"
+        tex.label = SLOT_LABELS["occlusion"]
 
 
 def _model_materials(created, model, images=None):
