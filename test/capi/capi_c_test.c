@@ -2289,6 +2289,96 @@ static void test_terrains(const char* dir) {
     CHECK(terrains > 0);
 }
 
+static uint64_t fnv64(const uint8_t* data, size_t size) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 0x100000001b3ull;
+    return h;
+}
+
+/* rv_texture_*: every sample PAA against textures/reference-decodes.tsv (size and the FNV-1a 64 of
+ * its RGBA8, ZIWS undone: swizzled_fnv64 where the file has a ZIWS tag, independent_fnv64 where it
+ * corrects arma-tools), the float copy against the bytes, and the negatives refused by name. */
+static void test_textures(const char* dir) {
+    char path[4096], line[8192];
+    unsigned opened = 0, refused = 0;
+    FILE* f;
+    snprintf(path, sizeof path, "%s/textures/reference-decodes.tsv", dir);
+    f = fopen(path, "r");
+    if (!f) {
+        printf("SKIP %s is absent\n", path);
+        return;
+    }
+    if (!fgets(line, sizeof line, f)) line[0] = '\0';
+    while (fgets(line, sizeof line, f)) {
+        char* c[10];
+        const char* want;
+        rv_texture* t = NULL;
+        rv_error e;
+        uint32_t w = 0, h = 0;
+        int n = split_tabs(line, c, 10);
+        if (n < 8 || strncmp(c[0], "paa/", 4) != 0) continue;
+        snprintf(path, sizeof path, "%s/textures/%s", dir, c[0]);
+        set_context("texture %s", c[0]);
+        if (strncmp(c[0], "paa/negative/", 13) == 0) {
+            CHECK(rv_texture_open(path, NULL, &t, &e) != RV_OK);
+            CHECK(t == NULL);
+            CHECK(contains(e.message, strrchr(c[0], '/') + 1));
+            refused += t == NULL;
+            rv_texture_close(t);
+            continue;
+        }
+        want = n >= 10 && strcmp(c[9], "-") != 0 ? c[9] : strcmp(c[7], "-") != 0 ? c[7] : c[5];
+        if (strcmp(want, "-") == 0) continue;
+        if (rv_texture_open(path, NULL, &t, &e) != RV_OK) {
+            fail_at(__FILE__, __LINE__, e.message);
+            continue;
+        }
+        rv_texture_size(t, &w, &h);
+        CHECK_U(w, strtoul(c[1], NULL, 10));
+        CHECK_U(h, strtoul(c[2], NULL, 10));
+        CHECK_U(rv_texture_mip_count(t), strtoul(c[3], NULL, 10));
+        {
+            uint8_t* rgba = xalloc((size_t)w * h, 4);
+            float* px = xalloc((size_t)w * h, 4 * sizeof(float));
+            char got[17];
+            rv_texture_rgba8(t, rgba);
+            rv_texture_rgba_float_bottom_up(t, px);
+            snprintf(got, sizeof got, "%016llx", (unsigned long long)fnv64(rgba, (size_t)w * h * 4));
+            CHECK_S(got, want);
+            /* the float copy: the bottom row first, byte / 255 */
+            CHECK(h == 0 || px[0] == rgba[(size_t)(h - 1) * w * 4] / 255.0f);
+            CHECK(h == 0 || px[(size_t)(h - 1) * w * 4 + 1] == rgba[1] / 255.0f);
+            free(rgba);
+            free(px);
+        }
+        opened++;
+        rv_texture_close(t);
+    }
+    fclose(f);
+    set_context("textures");
+    CHECK(opened >= 45);
+    CHECK(refused >= 11);
+    printf("textures: %u sample PAAs decoded as the references, %u negatives refused\n", opened, refused);
+
+    /* the view's colour/data rule by file name */
+    snprintf(path, sizeof path, "%s/textures/data-root/agm_grenades/data/agm_m84_nohq.paa", dir);
+    {
+        rv_texture* t = NULL;
+        if (rv_texture_open(path, NULL, &t, NULL) == RV_OK) {
+            CHECK_S(rv_texture_role(t), "normal");
+            CHECK(rv_texture_is_colour(t) == 0);
+            CHECK_S(rv_texture_type(t), "DXT5");
+            rv_texture_close(t);
+        }
+        snprintf(path, sizeof path, "%s/textures/data-root/agm_grenades/data/agm_m84_co.paa", dir);
+        if (rv_texture_open(path, NULL, &t, NULL) == RV_OK) {
+            CHECK_S(rv_texture_role(t), "base color");
+            CHECK(rv_texture_is_colour(t) == 1);
+            rv_texture_close(t);
+        }
+    }
+}
+
 static void test_samples(const char* default_dir) {
     const char* env = getenv("RV_SAMPLES_DIR");
     const char* dir = env && *env ? env : default_dir;
@@ -2302,6 +2392,7 @@ static void test_samples(const char* default_dir) {
     test_model_warnings(dir);
     test_manifest(dir);
     test_terrains(dir);
+    test_textures(dir);
 }
 
 /* ------------------------------------------------------------------ main */
@@ -2319,6 +2410,33 @@ int main(int argc, char** argv) {
     test_open_errors(argv[1], argv[2], argv[4]);
     test_crate(argv[1]);
     test_world(argv[2]);
+
+    /* the texture functions with NULL handles, and the crate's first visual LOD (1.000, file LOD 0) */
+    set_context("texture nulls");
+    {
+        uint32_t w = 7, h = 7;
+        rv_texture* tex = (rv_texture*)1;
+        rv_error e;
+        CHECK(rv_texture_open(NULL, NULL, &tex, &e) == RV_ERROR_INVALID_ARGUMENT && tex == NULL);
+        CHECK(rv_texture_open(argv[1], NULL, &tex, &e) != RV_OK && tex == NULL); /* a model is no texture */
+        CHECK(contains(e.message, "rv_crate.p3d"));
+        rv_texture_size(NULL, &w, &h);
+        CHECK(w == 0 && h == 0);
+        CHECK_S(rv_texture_type(NULL), "");
+        CHECK_S(rv_texture_role(NULL), "");
+        CHECK(rv_texture_mip_count(NULL) == 0 && rv_texture_warning_count(NULL) == 0);
+        CHECK_S(rv_texture_warning(NULL, 0), "");
+        rv_texture_rgba8(NULL, NULL);
+        rv_texture_rgba_float_bottom_up(NULL, NULL);
+        rv_texture_close(NULL);
+    }
+    set_context("first visual LOD");
+    CHECK(rv_model_first_visual_lod(NULL) == -1);
+    if (rv_model_open(argv[1], NULL, &m, NULL) == RV_OK) {
+        CHECK(rv_model_first_visual_lod(m) == 0);
+        rv_model_close(m);
+        m = NULL;
+    }
 
     /* the demo files through the generic walk as well */
     if (rv_model_open(argv[1], NULL, &m, NULL) == RV_OK) {
