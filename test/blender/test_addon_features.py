@@ -96,6 +96,43 @@ check(roots == sorted(n for n in names if n != "b_damaged.p3d"), "the other file
 check(not any("b_damaged" in c.name for c in bpy.data.collections), "nothing of the damaged file is left")
 shutil.rmtree(work, ignore_errors=True)
 
+# Terrains through the .wrp drop handler's operator: two worlds, one damaged.
+work = tempfile.mkdtemp(prefix="rv_multi_wrp_")
+world = os.path.join(demo, "rv_world.wrp")
+shutil.copy(world, os.path.join(work, "a_world.wrp"))
+with open(world, "rb") as f:
+    data = f.read()
+with open(os.path.join(work, "b_damaged.wrp"), "wb") as f:
+    f.write(data[:200])
+reset()
+error = ""
+try:
+    bpy.ops.import_scene.rv_wrp(directory=work, files=[{"name": "a_world.wrp"}, {"name": "b_damaged.wrp"}])
+except RuntimeError as e:
+    error = str(e)
+check("b_damaged.wrp" in error, "the damaged world is reported by name: %r" % error[-200:])
+roots = sorted(c.name for c in bpy.context.scene.collection.children)
+check(roots == ["a_world.wrp"], "the good world imported, nothing of the damaged one: %s" % roots)
+shutil.rmtree(work, ignore_errors=True)
+
+# Slotted actions (4.4+) through the compatibility layer: a keyframed location plays back.
+from io_import_rv import compat  # noqa: E402
+reset()
+mover = bpy.data.objects.new("mover", None)
+bpy.context.scene.collection.objects.link(mover)
+action = bpy.data.actions.new("rv test action")
+curves = compat.action_fcurves(action, mover)
+for axis, value in enumerate((1.0, 2.0, 3.0)):
+    fc = curves.new("location", index=axis)
+    fc.keyframe_points.insert(1, 0.0)
+    fc.keyframe_points.insert(11, value)
+bpy.context.scene.frame_set(11)
+check(tuple(round(v, 4) for v in mover.location) == (1.0, 2.0, 3.0), "the action moves the object: %s" % (tuple(mover.location),))
+bpy.context.scene.frame_set(6)
+check(abs(mover.location.z - 1.5) < 0.2, "and interpolates: %s" % (tuple(mover.location),))
+if bpy.app.version >= (4, 4, 0):
+    check(mover.animation_data.action_slot is not None, "a slotted action on 4.4+")
+
 # Every sample PAA as an image, against the reference decodes.
 tex = os.path.join(samples, "textures") if samples else ""
 if tex and os.path.isdir(tex):
