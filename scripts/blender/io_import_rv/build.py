@@ -142,20 +142,14 @@ def _slots(created, lod, materials, warnings):
 
 def _lod_mesh(created, lod, materials, use_normals, use_materials, warnings=None):
     mesh = created.mesh(lod.name)
-    mesh.vertices.add(lod.vertex_count)
-    mesh.vertices.foreach_set("co", lod.positions)
-    mesh.loops.add(len(lod.corners))
-    mesh.loops.foreach_set("vertex_index", lod.corners)
-    mesh.polygons.add(len(lod.loop_start))
-    mesh.polygons.foreach_set("loop_start", lod.loop_start)
-    mesh.polygons.foreach_set("loop_total", lod.loop_total)
+    compat.fill_mesh(mesh, lod.positions, lod.corners, lod.loop_start, lod.loop_total)
     for k, uvs in enumerate(lod.corner_uvs):
-        mesh.uv_layers.new(name="UVSet %d" % k).data.foreach_set("uv", uvs)
+        compat.add_uv_map(mesh, "UVSet %d" % k, uvs)
     if use_materials and lod.group_materials:
         slots, per_polygon = _slots(created, lod, materials, [] if warnings is None else warnings)
         for m in slots:
             mesh.materials.append(m)
-        mesh.polygons.foreach_set("material_index", array.array("i", per_polygon))
+        compat.set_material_indices(mesh, array.array("i", per_polygon))
     mesh.update(calc_edges=True)
     if use_normals and lod.normals is not None and lod.kind in ("visual", "view") and len(lod.loop_start):
         compat.set_custom_normals(mesh, lod.normals)
@@ -439,20 +433,15 @@ def _layer_material(created, images, mat, picture):
 
 def _tile_object(created, tile, layer_materials):
     mesh = created.mesh("tile %d,%d" % (tile.column, tile.row))
-    mesh.vertices.add(tile.vertex_count)
-    mesh.vertices.foreach_set("co", tile.positions)
-    mesh.loops.add(4 * tile.cell_count)
-    mesh.loops.foreach_set("vertex_index", tile.quads)
-    mesh.polygons.add(tile.cell_count)
-    mesh.polygons.foreach_set("loop_start", array.array("I", range(0, 4 * tile.cell_count, 4)))
-    mesh.polygons.foreach_set("loop_total", array.array("I", [4]) * tile.cell_count)
-    mesh.uv_layers.new(name="UVMap").data.foreach_set("uv", tile.corner_uvs)  # first: the active one
+    compat.fill_mesh(mesh, tile.positions, tile.quads, array.array("i", range(0, 4 * tile.cell_count, 4)),
+                     array.array("i", [4]) * tile.cell_count)
+    compat.add_uv_map(mesh, "UVMap", tile.corner_uvs)  # first: the active one
     if tile.corner_layer_uvs is not None:
-        mesh.uv_layers.new(name=LAYER_UV, do_init=False).data.foreach_set("uv", tile.corner_layer_uvs)
+        compat.add_uv_map(mesh, LAYER_UV, tile.corner_layer_uvs, do_init=False)
     if layer_materials:
         for m in tile.group_materials:
             mesh.materials.append(layer_materials(m))
-        mesh.polygons.foreach_set("material_index", array.array("i", tile.cell_groups))
+        compat.set_material_indices(mesh, array.array("i", tile.cell_groups))
     mesh.update(calc_edges=True)
     return created.object(mesh.name, mesh)
 
@@ -601,8 +590,7 @@ def _points_object(created, t, base, model, objects, collection, group, warnings
         warnings.append("%d placements of %s are sheared: instances on points show them without the shear "
                         "(the Objects placement keeps their matrices)" % (sheared, model))
     mesh = created.mesh("%s placements" % base)
-    mesh.vertices.add(len(objects))
-    mesh.vertices.foreach_set("co", co)
+    compat.fill_mesh(mesh, co, array.array("i"), array.array("i"), array.array("i"))
     mesh.attributes.new(ROTATION_ATTRIBUTE, "FLOAT_VECTOR", "POINT").data.foreach_set("vector", rot)
     mesh.attributes.new(SCALE_ATTRIBUTE, "FLOAT_VECTOR", "POINT").data.foreach_set("vector", scale)
     ids = t.object_ids

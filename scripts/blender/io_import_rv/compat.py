@@ -189,3 +189,49 @@ class MaterialMaker:
         if self._templates:
             bpy.data.batch_remove(list(self._templates.values()))
             self._templates.clear()
+
+
+# 4.0 stores a mesh as generic attributes; the old per-element accessors still work but copy one
+# element at a time through a proxy: on 5.2.2, vertices.foreach_set("co") of 800 000 vertices took
+# 0.13 s against 0.0015 s through the "position" attribute (3.4.1: 0.0075 s), and the sample
+# models imported 36% slower than on 3.4 until these were used.
+_ATTRIBUTE_MESH = VERSION >= (4, 0, 0)
+
+
+def fill_mesh(mesh, positions, corners, loop_start, loop_total):
+    """Vertices (flat x, y, z), polygon corners (vertex indices) and polygons (first corner and
+    corner count of each), into an empty mesh. `corners` and `loop_start` are array('i')."""
+    mesh.vertices.add(len(positions) // 3)
+    mesh.loops.add(len(corners))
+    mesh.polygons.add(len(loop_start))
+    if _ATTRIBUTE_MESH:
+        # A mesh without corners (a point-cloud LOD) has no .corner_vert attribute at all.
+        if len(positions):
+            mesh.attributes["position"].data.foreach_set("vector", positions)
+        if len(corners):
+            mesh.attributes[".corner_vert"].data.foreach_set("value", corners)
+            mesh.polygons.foreach_set("loop_start", loop_start)  # sizes follow from the offsets
+    else:
+        mesh.vertices.foreach_set("co", positions)
+        mesh.loops.foreach_set("vertex_index", corners)
+        mesh.polygons.foreach_set("loop_start", loop_start)
+        mesh.polygons.foreach_set("loop_total", loop_total)
+
+
+def add_uv_map(mesh, name, uvs, do_init=True):
+    """A UV map holding `uvs` (flat u, v per corner)."""
+    layer = mesh.uv_layers.new(name=name, do_init=do_init)
+    if hasattr(layer, "uv"):  # 3.5+: the map's own float2 attribute
+        layer.uv.foreach_set("vector", uvs)
+    else:
+        layer.data.foreach_set("uv", uvs)
+    return layer
+
+
+def set_material_indices(mesh, indices):
+    """Each polygon's material slot (array('i'))."""
+    if _ATTRIBUTE_MESH:
+        attribute = mesh.attributes.get("material_index") or mesh.attributes.new("material_index", "INT", "FACE")
+        attribute.data.foreach_set("value", indices)
+    else:
+        mesh.polygons.foreach_set("material_index", indices)

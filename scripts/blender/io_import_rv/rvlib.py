@@ -267,8 +267,9 @@ class Lod:
         self.positions = _fill("f", 3 * n, lambda p: L.rv_lod_positions(h, i, p))
         self.normals = _fill("f", 3 * n, lambda p: L.rv_lod_normals(h, i, p)) if L.rv_lod_has_normals(h, i) else None
         np_, nc = L.rv_lod_polygon_count(h, i), L.rv_lod_corner_count(h, i)
-        self.loop_start, self.loop_total = _buffer("I", np_), _buffer("I", np_)
-        self.corners = _buffer("I", nc)
+        # Signed: Blender's int attributes take array('i') without a per-item conversion.
+        self.loop_start, self.loop_total = _buffer("i", np_), _buffer("i", np_)
+        self.corners = _buffer("i", nc)
         if np_:
             L.rv_lod_polygons(h, i, _ptr(self.loop_start), _ptr(self.loop_total), _ptr(self.corners))
         self.corner_uvs = [_fill("f", 2 * nc, lambda p, s=s: L.rv_lod_corner_uvs(h, i, s, p))
@@ -408,7 +409,7 @@ class Tile:
         self.column, self.row = ext[0], ext[1]
         n, cells = L.rv_tile_vertex_count(h), L.rv_tile_cell_count(h)
         self.positions = _fill("f", 3 * n, lambda p: L.rv_tile_positions(h, p))
-        self.quads = _fill("I", 4 * cells, lambda p: L.rv_tile_quads(h, p))
+        self.quads = _fill("i", 4 * cells, lambda p: L.rv_tile_quads(h, p))
         self.corner_uvs = _fill("f", 8 * cells, lambda p: L.rv_tile_corner_uvs(h, p))
         # UVs into each cell's layer picture, same corners; None when no layer has a picture.
         self.corner_layer_uvs = _fill("f", 8 * cells, lambda p: L.rv_tile_corner_layer_uvs(h, p)) if layer_uvs else None
