@@ -178,7 +178,10 @@ class MaterialMaker:
             return mat
         template = self._templates.get(key)
         if template is None:
-            template = bpy.data.materials.new("rv template")
+            # Named to sort after every other material: Blender keeps IDs sorted by name and
+            # places each copy beside its source, walking the list from its end (a template in
+            # the middle of 40 000 materials made each copy cost 0.55 ms on 5.2.2).
+            template = bpy.data.materials.new("~~rv material template")
             setup(template)
             self._templates[key] = template
         mat = template.copy()
