@@ -295,9 +295,10 @@ RV_API int32_t rv_texture_open(const char* path, const rv_options* options, rv_t
 RV_API void rv_texture_close(rv_texture* t);
 RV_API const char* rv_texture_type(const rv_texture* t); /* "DXT1", "ARGB4444", "P8"... */
 RV_API uint32_t rv_texture_mip_count(const rv_texture* t);
-RV_API int32_t rv_texture_has_alpha(const rv_texture* t); /* GALF's alpha or transparency bit, or a 1555/4444/8888/AI88 type */
+/* 1 when GALF sets its alpha or transparency bit, or the type stores alpha (DXT2-5, 4444, 1555, 8888, AI88) */
+RV_API int32_t rv_texture_has_alpha(const rv_texture* t);
 RV_API void rv_texture_size(const rv_texture* t, uint32_t* width, uint32_t* height);
-RV_API void rv_texture_rgba8(const rv_texture* t, uint8_t* out);                /* 4 x width x height, top row first */
+RV_API void rv_texture_rgba8(const rv_texture* t, uint8_t* out);              /* 4 x width x height, top row first */
 RV_API void rv_texture_rgba_float_bottom_up(const rv_texture* t, float* out); /* Blender's Image.pixels layout */
 /* What the file name says the texture is for (the view's rule: _co colour, _nohq normal, _smdi
  * specular gloss, _as ambient shadow, _mc macro, _dt detail; "other"), and whether such a map holds

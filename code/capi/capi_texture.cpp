@@ -19,17 +19,17 @@ namespace {
 // Types whose pixels carry an alpha channel of their own (DXT1 only with GALF's bits).
 bool typeHasAlpha(PaaType type) {
     switch (type) {
-    case PaaType::Dxt2:
-    case PaaType::Dxt3:
-    case PaaType::Dxt4:
-    case PaaType::Dxt5:
-    case PaaType::Argb4444:
-    case PaaType::Argb1555:
-    case PaaType::Argb8888:
-    case PaaType::Ai88:
-        return true;
-    default:
-        return false;
+        case PaaType::Dxt2:
+        case PaaType::Dxt3:
+        case PaaType::Dxt4:
+        case PaaType::Dxt5:
+        case PaaType::Argb4444:
+        case PaaType::Argb1555:
+        case PaaType::Argb8888:
+        case PaaType::Ai88:
+            return true;
+        default:
+            return false;
     }
 }
 
@@ -72,10 +72,9 @@ int32_t rv_texture_open(const char* path, const rv_options* options, rv_texture*
         if (out) *out = nullptr;
         return (error ? error : &scratch)->code;
     }
-    return openFromPath(path, out, error, [&](const std::vector<uint8_t>& bytes, const std::string& name,
-                                              rv_texture** handle, rv_error* e) {
-        return openTexture(bytes, name, settings, handle, e);
-    });
+    return openFromPath(path, out, error,
+                        [&](const std::vector<uint8_t>& bytes, const std::string& name, rv_texture** handle,
+                            rv_error* e) { return openTexture(bytes, name, settings, handle, e); });
 }
 void rv_texture_close(rv_texture* t) { delete t; }
 const char* rv_texture_type(const rv_texture* t) { return t ? paaTypeName(t->texture.type) : kEmpty; }

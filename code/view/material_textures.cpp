@@ -92,14 +92,14 @@ using view::printable;
 
 bool textureRoleIsColour(TextureRole role) {
     switch (role) {
-    case TextureRole::Normal:
-    case TextureRole::SpecularGloss:
-    case TextureRole::AmbientShadow:
-    case TextureRole::MetallicRoughness:
-    case TextureRole::Occlusion:
-        return false;
-    default:
-        return true;
+        case TextureRole::Normal:
+        case TextureRole::SpecularGloss:
+        case TextureRole::AmbientShadow:
+        case TextureRole::MetallicRoughness:
+        case TextureRole::Occlusion:
+            return false;
+        default:
+            return true;
     }
 }
 
