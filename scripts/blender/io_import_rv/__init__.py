@@ -311,40 +311,23 @@ def _image_menu(self, context):
 
 _classes = [RvImportPreferences, IMPORT_SCENE_OT_rv_p3d, IMPORT_SCENE_OT_rv_wrp, IMPORT_IMAGE_OT_rv_paa]
 
+def _file_handler(kind, label, operator, extensions, areas):
+    """A FileHandler (4.1+): files with these extensions dropped on one of `areas` open with
+    `operator`, whose options show in a popup first."""
+    def poll_drop(cls, context):
+        return context.area is not None and context.area.type in areas
+    return type("RV_FH_" + kind, (bpy.types.FileHandler,),
+                {"bl_idname": "RV_FH_" + kind, "bl_label": label, "bl_import_operator": operator.bl_idname,
+                 "bl_file_extensions": extensions, "poll_drop": classmethod(poll_drop)})
+
+
 if compat.HAS_FILE_HANDLER:
-    # Drag and drop (Blender 4.1+): files dropped on the 3D viewport (models, terrains, textures),
-    # or on the Image and Shader editors (textures), open with the operator's options in a popup.
-    class RV_FH_p3d(bpy.types.FileHandler):
-        bl_idname = "RV_FH_p3d"
-        bl_label = "Arma/OFP model"
-        bl_import_operator = IMPORT_SCENE_OT_rv_p3d.bl_idname
-        bl_file_extensions = ".p3d"
-
-        @classmethod
-        def poll_drop(cls, context):
-            return context.area is not None and context.area.type == "VIEW_3D"
-
-    class RV_FH_wrp(bpy.types.FileHandler):
-        bl_idname = "RV_FH_wrp"
-        bl_label = "Arma/OFP terrain"
-        bl_import_operator = IMPORT_SCENE_OT_rv_wrp.bl_idname
-        bl_file_extensions = ".wrp"
-
-        @classmethod
-        def poll_drop(cls, context):
-            return context.area is not None and context.area.type == "VIEW_3D"
-
-    class RV_FH_paa(bpy.types.FileHandler):
-        bl_idname = "RV_FH_paa"
-        bl_label = "Arma/OFP texture"
-        bl_import_operator = IMPORT_IMAGE_OT_rv_paa.bl_idname
-        bl_file_extensions = ".paa;.pac"
-
-        @classmethod
-        def poll_drop(cls, context):
-            return context.area is not None and context.area.type in {"VIEW_3D", "IMAGE_EDITOR", "NODE_EDITOR"}
-
-    _classes += [RV_FH_p3d, RV_FH_wrp, RV_FH_paa]
+    # Drag and drop: models and terrains on the 3D viewport, textures there or on the Image and
+    # Shader editors.
+    _classes += [_file_handler("p3d", "Arma/OFP model", IMPORT_SCENE_OT_rv_p3d, ".p3d", {"VIEW_3D"}),
+                 _file_handler("wrp", "Arma/OFP terrain", IMPORT_SCENE_OT_rv_wrp, ".wrp", {"VIEW_3D"}),
+                 _file_handler("paa", "Arma/OFP texture", IMPORT_IMAGE_OT_rv_paa, ".paa;.pac",
+                               {"VIEW_3D", "IMAGE_EDITOR", "NODE_EDITOR"})]
 
 
 def register():
