@@ -292,6 +292,10 @@ RV_API int32_t rv_terrain_placement_model_open(const rv_terrain* t, uint32_t i, 
  * 8888, AI88, P8, OFP's untyped files). The Blender add-on imports PAA/PAC files as images. */
 typedef struct rv_texture rv_texture;
 RV_API int32_t rv_texture_open(const char* path, const rv_options* options, rv_texture** out, rv_error* error);
+/* The same from bytes in memory; `name` stands for the file in messages and its extension decides an
+ * untyped OFP file (".pac": P8, else ARGB4444), as the engine does. */
+RV_API int32_t rv_texture_open_memory(const void* data, uint64_t size, const char* name, const rv_options* options,
+                                      rv_texture** out, rv_error* error);
 RV_API void rv_texture_close(rv_texture* t);
 RV_API const char* rv_texture_type(const rv_texture* t); /* "DXT1", "ARGB4444", "P8"... */
 RV_API uint32_t rv_texture_mip_count(const rv_texture* t);

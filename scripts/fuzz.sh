@@ -8,7 +8,7 @@
 #   fuzz_config              the config reader (text and raP), then readRvmat and the procedural parser
 #   fuzz_pbo                 PBO headers, then every entry (stored and LZSS-packed)
 #   fuzz_assimp_odol/_wrp    Assimp's ReadFileFromMemory with our importers, ValidateDataStructure on
-#   fuzz_capi                the C ABI: both open functions, every getter with exactly sized buffers
+#   fuzz_capi                the C ABI: the model, terrain and texture opens, every getter with exactly sized buffers
 #   fuzz_gltf                our glTF writer on every model and terrain the decoders accept, written whole
 # Seeds: our writers' fixtures (rv_make_fuzz_seeds) plus every .p3d / .wrp / .paa / .pac (under
 # 64 KiB: small inputs fuzz faster) and every .rvmat under ../shared/samples.
@@ -54,6 +54,10 @@ for f in $F/seeds/odol/* $F/seeds/wrp/*; do
   for b in 0 1 2; do
     { printf "\\x0$b"; cat "$f"; } > "$F/seeds/capi/$b-$(basename "$(dirname "$f")")-$(basename "$f")"
   done
+done
+# ... and the texture seeds as .paa (selector 0) and as .pac (selector 1), for rv_texture_open_memory.
+for f in $F/seeds/paa/*; do
+  for b in 0 1; do { printf "\\x0$b"; cat "$f"; } > "$F/seeds/capi/$b-paa-$(basename "$f")"; done
 done
 # fuzz_gltf: bit 0 of its first byte says terrain; models as glb and as gltf with all LODs,
 # terrains with and without a region and a step.

@@ -76,6 +76,18 @@ int32_t rv_texture_open(const char* path, const rv_options* options, rv_texture*
                         [&](const std::vector<uint8_t>& bytes, const std::string& name, rv_texture** handle,
                             rv_error* e) { return openTexture(bytes, name, settings, handle, e); });
 }
+int32_t rv_texture_open_memory(const void* data, uint64_t size, const char* name, const rv_options* options,
+                               rv_texture** out, rv_error* error) {
+    Settings settings;
+    rv_error scratch;
+    if (!readOptions(options, settings, error ? error : &scratch)) {
+        if (out) *out = nullptr;
+        return (error ? error : &scratch)->code;
+    }
+    return openFromMemory(data, size, name, out, error,
+                          [&](const std::vector<uint8_t>& bytes, const std::string& n, rv_texture** handle,
+                              rv_error* e) { return openTexture(bytes, n, settings, handle, e); });
+}
 void rv_texture_close(rv_texture* t) { delete t; }
 const char* rv_texture_type(const rv_texture* t) { return t ? paaTypeName(t->texture.type) : kEmpty; }
 uint32_t rv_texture_mip_count(const rv_texture* t) { return t ? uint32_t(t->texture.mips.size()) : 0; }

@@ -2376,6 +2376,32 @@ static void test_textures(const char* dir) {
             CHECK(rv_texture_is_colour(t) == 1);
             rv_texture_close(t);
         }
+        /* the same bytes from memory: the same pixels (reference-decodes.tsv's 27e91a062f80edce) */
+        {
+            size_t size = 0;
+            unsigned char* bytes = read_file(path, &size);
+            rv_error e;
+            CHECK(bytes != NULL);
+            if (bytes && rv_texture_open_memory(bytes, size, "agm_m84_co.paa", NULL, &t, &e) == RV_OK) {
+                uint32_t w = 0, h = 0;
+                uint8_t* rgba;
+                char got[17];
+                rv_texture_size(t, &w, &h);
+                CHECK_U(w, 1024);
+                CHECK_U(h, 1024);
+                rgba = xalloc((size_t)w * h, 4);
+                rv_texture_rgba8(t, rgba);
+                snprintf(got, sizeof got, "%016llx", (unsigned long long)fnv64(rgba, (size_t)w * h * 4));
+                CHECK_S(got, "27e91a062f80edce");
+                free(rgba);
+                rv_texture_close(t);
+            } else {
+                fail_at(__FILE__, __LINE__, "rv_texture_open_memory on agm_m84_co.paa");
+            }
+            CHECK(rv_texture_open_memory(bytes, 10, "cut.paa", NULL, &t, &e) != RV_OK && t == NULL);
+            CHECK(contains(e.message, "cut.paa"));
+            free(bytes);
+        }
     }
 }
 

@@ -2,7 +2,8 @@
 // the options (axes = b % 3; bit 2 uv_bottom_left and split_folded_quads, Blender's pair; bit 3
 // autocenter off; tile cells 128/16/1/7 from bits 4-5; LODs all/first/visual/Geometry from bits
 // 6-7); the rest is handed to both
-// rv_model_open_memory and rv_terrain_open_memory with a 64 MiB memory limit. On success every
+// rv_model_open_memory, rv_terrain_open_memory and rv_texture_open_memory (as a .paa, and as a
+// .pac when the selector's bit 0 is set) with a 64 MiB memory limit. On success every
 // getter is called with heap buffers of exactly the size the counts give (so one element too many
 // trips AddressSanitizer), the first tiles and the last are loaded and read, and the handle is
 // closed. A broken contract (an index past its array, an error without a message) traps.
@@ -269,6 +270,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         rv_terrain_close(t);
     } else {
         checkError(r, t, e, fileSize);
+    }
+
+    rv_texture* tex = nullptr;
+    r = rv_texture_open_memory(file, fileSize, (b & 1) ? "fuzz.pac" : "fuzz.paa", &o, &tex, &e);
+    if (r == RV_OK) {
+        require(tex != nullptr && e.code == RV_OK);
+        uint32_t w = 0, h = 0;
+        rv_texture_size(tex, &w, &h);
+        require(w > 0 && h > 0 && rv_texture_mip_count(tex) > 0 && rv_texture_type(tex)[0] != '\0');
+        (void)rv_texture_has_alpha(tex);
+        (void)rv_texture_is_colour(tex);
+        require(rv_texture_role(tex)[0] != '\0');
+        auto rgba = buffer<uint8_t>(size_t(w) * h * 4);
+        rv_texture_rgba8(tex, rgba.get());
+        auto px = buffer<float>(size_t(w) * h * 4);
+        rv_texture_rgba_float_bottom_up(tex, px.get());
+        for (uint32_t i = 0; i < rv_texture_warning_count(tex); ++i) require(rv_texture_warning(tex, i) != nullptr);
+        rv_texture_close(tex);
+    } else {
+        checkError(r, tex, e, fileSize);
     }
     return 0;
 }
