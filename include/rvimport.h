@@ -299,7 +299,7 @@ RV_API int32_t rv_texture_open_memory(const void* data, uint64_t size, const cha
 RV_API void rv_texture_close(rv_texture* t);
 RV_API const char* rv_texture_type(const rv_texture* t); /* "DXT1", "ARGB4444", "P8"... */
 RV_API uint32_t rv_texture_mip_count(const rv_texture* t);
-/* 1 when GALF sets its alpha or transparency bit, or the type stores alpha (DXT2-5, 4444, 1555, 8888, AI88) */
+/* 1 when some decoded pixel is not opaque (the rule the view applies to a material's colour map) */
 RV_API int32_t rv_texture_has_alpha(const rv_texture* t);
 RV_API void rv_texture_size(const rv_texture* t, uint32_t* width, uint32_t* height);
 RV_API void rv_texture_rgba8(const rv_texture* t, uint8_t* out);              /* 4 x width x height, top row first */

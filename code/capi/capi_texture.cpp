@@ -12,29 +12,16 @@ struct rv_texture {
     Image image;  // mip 0, ZIWS undone
     std::vector<Warning> warnings;
     TextureRole role = TextureRole::Other;  // from the file name
+    bool hasAlpha = false;                  // some pixel is not opaque (the view's rule)
 };
 
 namespace {
 
-// Types whose pixels carry an alpha channel of their own (DXT1 only with GALF's bits).
-bool typeHasAlpha(PaaType type) {
-    switch (type) {
-        case PaaType::Dxt2:
-        case PaaType::Dxt3:
-        case PaaType::Dxt4:
-        case PaaType::Dxt5:
-        case PaaType::Argb4444:
-        case PaaType::Argb1555:
-        case PaaType::Argb8888:
-        case PaaType::Ai88:
-            return true;
-        default:
-            return false;
-    }
-}
-
-int32_t openTexture(const std::vector<uint8_t>& bytes, const std::string& name, const Settings& settings,
+// As the model opens do: the options read (with their memory limit), then decode.
+int32_t openTexture(const std::vector<uint8_t>& bytes, const std::string& name, const rv_options* options,
                     rv_texture** out, rv_error* error) {
+    Settings settings;
+    if (!readOptions(options, settings, error)) return error->code;
     auto texture = decodePaa(bytes.data(), bytes.size(), name, settings.options);
     if (!texture) {
         setError(error, texture.error());
@@ -56,6 +43,7 @@ int32_t openTexture(const std::vector<uint8_t>& bytes, const std::string& name, 
     t->image = std::move(image.value());
     t->warnings = t->texture.warnings;
     t->role = textureRole(name);
+    t->hasAlpha = imageAlphaMode(t->image) != AlphaMode::Opaque;
     *out = t.release();
     clearError(error);
     return RV_OK;
@@ -66,35 +54,20 @@ int32_t openTexture(const std::vector<uint8_t>& bytes, const std::string& name, 
 extern "C" {
 
 int32_t rv_texture_open(const char* path, const rv_options* options, rv_texture** out, rv_error* error) {
-    Settings settings;
-    rv_error scratch;
-    if (!readOptions(options, settings, error ? error : &scratch)) {
-        if (out) *out = nullptr;
-        return (error ? error : &scratch)->code;
-    }
     return openFromPath(path, out, error,
                         [&](const std::vector<uint8_t>& bytes, const std::string& name, rv_texture** handle,
-                            rv_error* e) { return openTexture(bytes, name, settings, handle, e); });
+                            rv_error* e) { return openTexture(bytes, name, options, handle, e); });
 }
 int32_t rv_texture_open_memory(const void* data, uint64_t size, const char* name, const rv_options* options,
                                rv_texture** out, rv_error* error) {
-    Settings settings;
-    rv_error scratch;
-    if (!readOptions(options, settings, error ? error : &scratch)) {
-        if (out) *out = nullptr;
-        return (error ? error : &scratch)->code;
-    }
     return openFromMemory(data, size, name, out, error,
                           [&](const std::vector<uint8_t>& bytes, const std::string& n, rv_texture** handle,
-                              rv_error* e) { return openTexture(bytes, n, settings, handle, e); });
+                              rv_error* e) { return openTexture(bytes, n, options, handle, e); });
 }
 void rv_texture_close(rv_texture* t) { delete t; }
 const char* rv_texture_type(const rv_texture* t) { return t ? paaTypeName(t->texture.type) : kEmpty; }
 uint32_t rv_texture_mip_count(const rv_texture* t) { return t ? uint32_t(t->texture.mips.size()) : 0; }
-int32_t rv_texture_has_alpha(const rv_texture* t) {
-    if (!t) return 0;
-    return t->texture.alpha() || t->texture.transparent() || typeHasAlpha(t->texture.type) ? 1 : 0;
-}
+int32_t rv_texture_has_alpha(const rv_texture* t) { return t && t->hasAlpha ? 1 : 0; }
 void rv_texture_size(const rv_texture* t, uint32_t* width, uint32_t* height) {
     if (width) *width = t ? t->image.width : 0;
     if (height) *height = t ? t->image.height : 0;

@@ -32,18 +32,6 @@ TextureRole roleOfSuffix(const std::string& suffix) {
     return TextureRole::Other;
 }
 
-AlphaMode alphaOf(const Image& img) {
-    bool partial = false, any = false;
-    for (size_t i = 3; i < img.rgba.size(); i += 4) {
-        const uint8_t a = img.rgba[i];
-        if (a == 255) continue;
-        any = true;
-        if (a != 0) partial = true;
-    }
-    return !any ? AlphaMode::Opaque : partial ? AlphaMode::Blend : AlphaMode::Mask;
-}
-
-
 // A found texture to pixels: the .paa's top mip (its ZIWS swizzle undone), or the .png/.tga that
 // stands in for a missing .paa on a converted P: drive.
 Result<Image> decodeFoundBytes(const std::vector<uint8_t>& bytes, const std::string& file, bool substituted,
@@ -89,6 +77,17 @@ std::string printable(const std::string& s) {
 }
 }  // namespace view
 using view::printable;
+
+AlphaMode imageAlphaMode(const Image& img) {
+    bool partial = false, any = false;
+    for (size_t i = 3; i < img.rgba.size(); i += 4) {
+        const uint8_t a = img.rgba[i];
+        if (a == 255) continue;
+        any = true;
+        if (a != 0) partial = true;
+    }
+    return !any ? AlphaMode::Opaque : partial ? AlphaMode::Blend : AlphaMode::Mask;
+}
 
 bool textureRoleIsColour(TextureRole role) {
     switch (role) {
@@ -286,7 +285,7 @@ ResolvedMaterial TextureResolver::resolve(const ViewMaterial& material) {
     out.emissiveFactor = {std::clamp(def.emissive[0], 0.0f, 1.0f), std::clamp(def.emissive[1], 0.0f, 1.0f),
                           std::clamp(def.emissive[2], 0.0f, 1.0f)};
     out.roughnessFactor = out.specularGloss >= 0 ? 1.0f : view::roughnessFromSpecularPower(def.specularPower);
-    if (out.baseColor >= 0) out.alpha = alphaOf(*out.images[size_t(out.baseColor)].image);
+    if (out.baseColor >= 0) out.alpha = imageAlphaMode(*out.images[size_t(out.baseColor)].image);
     addDerived(out, normalSource, TextureRole::Normal);
     addDerived(out, out.specularGloss, TextureRole::MetallicRoughness);
     addDerived(out, out.ambientShadow, TextureRole::Occlusion);

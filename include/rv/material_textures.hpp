@@ -60,6 +60,8 @@ std::string imageFileStem(const MaterialImage& image);
 
 enum class AlphaMode : uint8_t { Opaque, Mask, Blend };
 const char* alphaModeName(AlphaMode mode);  // "opaque", "mask", "blend"
+// From the pixels: opaque when every alpha is 255, mask when each is 0 or 255, else blend.
+AlphaMode imageAlphaMode(const Image& img);
 
 // The colours and stage textures of a material, from the LOD's embedded (binarized) material or
 // from its .rvmat read in the data root: the one place both forms are read for outputs.

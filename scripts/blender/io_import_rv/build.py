@@ -180,17 +180,29 @@ def _image(created, images, texture, non_color):
     base = texture.reference.replace("\\", "/").rsplit("/", 1)[-1] or "texture"
     if texture.role in ("metallic roughness", "occlusion"):
         base = "%s (%s)" % (base, texture.role)
-    img = bpy.data.images.new(short_name(base), texture.width, texture.height, alpha=True)
+    img = _packed_image(base, texture.width, texture.height, texture.pixels, non_color, True,
+                        rv_path=texture.reference, rv_role=texture.role)
     created.images.append(img)
-    img["rv_path"] = texture.reference
-    img["rv_role"] = texture.role
-    # The colour space first: changing it regenerates the image, which would throw away pixels set
-    # before (every data map came out black on 3.4 to 5.2 when it was set after).
-    if non_color:
-        img.colorspace_settings.name = "Non-Color"
-    img.pixels.foreach_set(texture.pixels)
-    img.pack()
     images[key] = img
+    return img
+
+
+def _packed_image(name, width, height, pixels, non_color, alpha, **properties):
+    """A Blender image holding `pixels` (float RGBA, bottom row first), packed into the .blend, with
+    `properties` as custom properties; removed again if any step fails."""
+    img = bpy.data.images.new(short_name(name), width, height, alpha=alpha)
+    try:
+        for key, value in properties.items():
+            img[key] = value
+        # The colour space first: changing it regenerates the image, which would throw away pixels
+        # set before (every data map came out black on 3.4 to 5.2 when it was set after).
+        if non_color:
+            img.colorspace_settings.name = "Non-Color"
+        img.pixels.foreach_set(pixels)
+        img.pack()
+    except Exception:
+        bpy.data.images.remove(img)
+        raise
     return img
 
 
@@ -207,9 +219,14 @@ def _image_node(created, images, nodes, links, texture, non_color, location, uv_
     return tex
 
 
+def _principled(tree):
+    """The Principled BSDF of a material's node tree (looked up by type: its name is localised)."""
+    return next(n for n in tree.nodes if n.type == "BSDF_PRINCIPLED")
+
+
 def _set_bsdf_factors(tree, m):
     """The Principled BSDF's constant inputs: colour, metallic, roughness and emission factors."""
-    bsdf = next(n for n in tree.nodes if n.type == "BSDF_PRINCIPLED")
+    bsdf = _principled(tree)
     bsdf.inputs["Base Color"].default_value = m.factor
     bsdf.inputs["Metallic"].default_value = m.metallic
     bsdf.inputs["Roughness"].default_value = m.roughness
@@ -248,7 +265,7 @@ def _node_material(created, images, mat, m):
     if not _has_images(m):
         return
     nodes, links = mat.node_tree.nodes, mat.node_tree.links
-    bsdf = next(n for n in nodes if n.type == "BSDF_PRINCIPLED")
+    bsdf = _principled(mat.node_tree)
     if m.base_color is not None:
         tex = _image_node(created, images, nodes, links, m.base_color, False, (-600, 300))
         tex.label = SLOT_LABELS["base color"]
@@ -337,10 +354,10 @@ def _show_only(context, root, groups, shown):
     layer = _layer_collection(context.view_layer.layer_collection, root)
     for name, collection in groups.items():
         if name == "Visuals":
-            for obj in collection.objects:
-                if obj.type == "MESH" and obj is not shown and shown is not None:
-                    obj.hide_set(True)
-                    obj.hide_render = True
+            hidden = [o for o in collection.objects if o.type == "MESH" and o is not shown] if shown else []
+            for obj in hidden:
+                obj.hide_set(True)
+                obj.hide_render = True
             continue
         collection.hide_render = True
         child = _layer_collection(layer, collection) if layer else None
@@ -349,6 +366,7 @@ def _show_only(context, root, groups, shown):
 
 
 def _layer_collection(layer, collection):
+    """The layer collection below `layer` (itself included) that shows `collection`, or None."""
     stack = [layer]
     while stack:
         lc = stack.pop()
@@ -366,18 +384,8 @@ def import_texture(path):
         t = rvlib.TextureFile(path)
     except (rvlib.DecodeFailed, rvlib.LibraryMissing) as e:
         raise ImportFailed(str(e))
-    img = bpy.data.images.new(short_name(os.path.basename(path)), t.width, t.height, alpha=t.has_alpha)
-    try:
-        img["rv_path"] = path
-        img["rv_type"] = t.type
-        img["rv_role"] = t.role
-        if not t.is_colour:
-            img.colorspace_settings.name = "Non-Color"  # before the pixels: see _image
-        img.pixels.foreach_set(t.pixels)
-        img.pack()
-    except Exception:
-        bpy.data.images.remove(img)
-        raise
+    img = _packed_image(os.path.basename(path), t.width, t.height, t.pixels, not t.is_colour, t.has_alpha,
+                        rv_path=path, rv_type=t.type, rv_role=t.role)
     return img, t.warnings
 
 
@@ -427,8 +435,7 @@ def _layer_material(created, images, mat, picture):
     tree = compat.node_tree(mat)
     nodes, links = tree.nodes, tree.links
     tex = _image_node(created, images, nodes, links, picture, False, (-600, 300), uv_map=LAYER_UV)
-    bsdf = next(n for n in nodes if n.type == "BSDF_PRINCIPLED")
-    links.new(tex.outputs["Color"], bsdf.inputs["Base Color"])
+    links.new(tex.outputs["Color"], _principled(tree).inputs["Base Color"])
 
 
 def _tile_object(created, tile, layer_materials):
@@ -659,13 +666,9 @@ def _exclude(scene, collection):
     """Leave `collection` out of every view layer of the scene: its objects are only the models
     the placements instance, not objects standing at the origin."""
     for layer in scene.view_layers:
-        stack = [layer.layer_collection]
-        while stack:
-            lc = stack.pop()
-            if lc.collection == collection:
-                lc.exclude = True
-                break
-            stack.extend(lc.children)
+        lc = _layer_collection(layer.layer_collection, collection)
+        if lc is not None:
+            lc.exclude = True
 
 
 def terrain_steps(context, path, cell_size=50.0, objects=True, tile_cells=128, data_root="", placement="POINTS",

@@ -111,11 +111,6 @@ def set_modifier_input(modifier, name, value):
         modifier[identifier] = value
 
 
-def modifier_input(modifier, name):
-    """What set_modifier_input set."""
-    identifier, inputs = _input_identifier(modifier, name), _modifier_inputs(modifier)
-    return getattr(inputs, identifier).value if inputs is not None else modifier[identifier]
-
 
 def action_fcurves(action, id_block):
     """The F-curves of `action` that animate `id_block`, and its assignment to it: a slot and a
