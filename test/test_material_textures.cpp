@@ -11,8 +11,9 @@
 #include <vector>
 
 #include "rv/data_root.hpp"
-#include "support/samples.hpp"
 #include "rv/material_textures.hpp"
+#include "support/samples.hpp"
+#include "support/temp_dir.hpp"
 #include "view/view_internal.hpp"
 
 namespace fs = std::filesystem;
@@ -31,19 +32,14 @@ Image imageOf(uint32_t w, uint32_t h, std::vector<uint8_t> rgba) {
 // An uncompressed 32-bit TGA, top row first (descriptor 0x28): written here byte by byte so
 // that the reader is checked against a file it did not produce.
 void writeTga(const fs::path& path, uint32_t w, uint32_t h, const std::vector<uint8_t>& rgba) {
-    std::vector<uint8_t> b = {0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, uint8_t(w), uint8_t(w >> 8), uint8_t(h), uint8_t(h >> 8), 32, 0x28};
+    std::vector<uint8_t> b = {
+        0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, uint8_t(w), uint8_t(w >> 8), uint8_t(h), uint8_t(h >> 8), 32, 0x28};
     for (size_t i = 0; i < rgba.size(); i += 4) b.insert(b.end(), {rgba[i + 2], rgba[i + 1], rgba[i], rgba[i + 3]});
     std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(b.data()), std::streamsize(b.size()));
 }
 
-struct TempRoot {
-    fs::path dir = fs::temp_directory_path() / ("rv_mattex_" + std::to_string(::getpid()) + "_" +
-                                                ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    TempRoot() { fs::create_directories(dir / "mod" / "data"); }
-    ~TempRoot() {
-        std::error_code ec;
-        fs::remove_all(dir, ec);
-    }
+struct TempRoot : rvtest::TempDir {
+    TempRoot() : TempDir("rv_mattex") { fs::create_directories(dir / "mod" / "data"); }
 };
 
 }  // namespace
@@ -95,9 +91,10 @@ TEST(MaterialTextures, RvmatFromDataRootAndTgaStandIns) {
     TempRoot root;
     writeTga(root.dir / "mod/data/box_co.tga", 2, 1, {255, 0, 0, 255, 0, 0, 255, 0});
     writeTga(root.dir / "mod/data/box_smdi.tga", 1, 1, {255, 128, 255, 255});
-    std::ofstream(root.dir / "mod/data/box.rvmat") << "diffuse[]={0.5,0.25,1,1};\nemmisive[]={2,0.5,0,1};\n"
-                                                      "specularPower=30;\nclass Stage1 { texture=\"mod\\data\\box_nohq.paa\"; };\n"
-                                                      "class Stage2 { texture=\"mod\\data\\box_smdi.paa\"; };\n";
+    std::ofstream(root.dir / "mod/data/box.rvmat")
+        << "diffuse[]={0.5,0.25,1,1};\nemmisive[]={2,0.5,0,1};\n"
+           "specularPower=30;\nclass Stage1 { texture=\"mod\\data\\box_nohq.paa\"; };\n"
+           "class Stage2 { texture=\"mod\\data\\box_smdi.paa\"; };\n";
     auto dataRoot = DataRoot::open(root.dir.u8string());
     ASSERT_TRUE(dataRoot) << dataRoot.error().message;
     TextureResolver resolver(&dataRoot.value(), Options{});
@@ -115,7 +112,7 @@ TEST(MaterialTextures, RvmatFromDataRootAndTgaStandIns) {
     EXPECT_FLOAT_EQ(r.emissiveFactor.y, 0.5f);
     EXPECT_FLOAT_EQ(r.roughnessFactor, 1);  // the _smdi map carries it
     EXPECT_FLOAT_EQ(r.metallicFactor, 0);
-    EXPECT_EQ(r.alpha, AlphaMode::Mask);    // alpha 255 and 0 only
+    EXPECT_EQ(r.alpha, AlphaMode::Mask);  // alpha 255 and 0 only
 
     // face texture, Stage1 (missing), Stage2, then the derived metallic-roughness map
     ASSERT_EQ(r.images.size(), 4u);
@@ -198,7 +195,8 @@ TEST(MaterialTextures, RealRvmatStagesWithoutSuffixes) {
     const ResolvedMaterial r = resolver.resolve(vm);
     EXPECT_EQ(r.definition.pixelShader, "NormalMapSpecularDIMap");
     ASSERT_GE(r.normal, 0);
-    EXPECT_EQ(r.images[size_t(r.images[size_t(r.normal)].derivedFrom)].reference, "dayz_equip\\textures\\seabass_norm.paa");
+    EXPECT_EQ(r.images[size_t(r.images[size_t(r.normal)].derivedFrom)].reference,
+              "dayz_equip\\textures\\seabass_norm.paa");
     ASSERT_GE(r.specularGloss, 0);
     EXPECT_EQ(r.images[size_t(r.specularGloss)].reference, "dayz_equip\\textures\\seabass_spec.paa");
     EXPECT_GE(r.metallicRoughness, 0);

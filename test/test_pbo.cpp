@@ -10,6 +10,7 @@
 #include "rv/file_bytes.hpp"
 #include "rv/pbo.hpp"
 #include "support/samples.hpp"
+#include "support/temp_dir.hpp"
 
 namespace {
 
@@ -20,8 +21,8 @@ std::string pboDir() {
     return dir.empty() ? dir : dir + "/textures/pbo";
 }
 
-#define RV_REQUIRE_PBOS()                                                  \
-    if (pboDir().empty() || !fs::exists(pboDir()))                         \
+#define RV_REQUIRE_PBOS()                          \
+    if (pboDir().empty() || !fs::exists(pboDir())) \
     GTEST_SKIP() << "../shared/samples/textures/pbo is absent (set RV_SAMPLES_DIR)"
 
 const rv::PboEntry* findEntry(const rv::PboArchive& a, const std::string& name, size_t* index = nullptr) {
@@ -43,9 +44,10 @@ TEST(Pbo, KamArchiveEntriesAreTheRealModels) {
     EXPECT_EQ(pbo->entries.size(), 75u);
     EXPECT_TRUE(pbo->hasChecksum);  // 21 bytes after the last entry: a zero byte and a SHA-1
     EXPECT_TRUE(pbo->warnings.empty());
-    const std::pair<const char*, const char*> twins[] = {{"ui\\m7a3.p3d", "real/kam/aff6fa87_m7a3.p3d"},
-                                                         {"data\\antidote.p3d", "real/kam/antidote.p3d"},
-                                                         {"data\\littergeneric_antidote.p3d", "real/kam/littergeneric_antidote.p3d"}};
+    const std::pair<const char*, const char*> twins[] = {
+        {"ui\\m7a3.p3d", "real/kam/aff6fa87_m7a3.p3d"},
+        {"data\\antidote.p3d", "real/kam/antidote.p3d"},
+        {"data\\littergeneric_antidote.p3d", "real/kam/littergeneric_antidote.p3d"}};
     for (const auto& [entry, real] : twins) {
         size_t index = 0;
         ASSERT_NE(findEntry(pbo.value(), entry, &index), nullptr) << entry;
@@ -105,7 +107,8 @@ TEST(Pbo, TruncationsEndCleanly) {
                 EXPECT_LE(pbo.error().offset, n);
                 continue;
             }
-            for (size_t e = 0; e < pbo->entries.size(); ++e) (void)rv::readPboEntry(pbo.value(), e, bytes.data(), n, "cut.pbo");
+            for (size_t e = 0; e < pbo->entries.size(); ++e)
+                (void)rv::readPboEntry(pbo.value(), e, bytes.data(), n, "cut.pbo");
         }
     }
 }
@@ -158,16 +161,8 @@ TEST(Pbo, UnsafeNames) {
     EXPECT_EQ(rv::unsafePathReason("a\\..b\\c"), "");
 }
 
-struct TempRoot {
-    fs::path dir;
-    TempRoot() {
-        dir = fs::temp_directory_path() / ("rv_root_" + std::to_string(std::rand()) + "_" + std::to_string(::time(nullptr)));
-        fs::create_directories(dir);
-    }
-    ~TempRoot() {
-        std::error_code ec;
-        fs::remove_all(dir, ec);
-    }
+struct TempRoot : rvtest::TempDir {
+    TempRoot() : TempDir("rv_root") {}
     void write(const std::string& rel, const std::string& text) {
         const fs::path p = dir / fs::u8path(rel);
         fs::create_directories(p.parent_path());

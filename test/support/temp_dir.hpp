@@ -1,0 +1,46 @@
+// A scratch directory that belongs to one test in one process, removed when it goes out of scope.
+// ctest runs each discovered test as its own process, two at a time: a name from an unseeded
+// std::rand() and the clock was the same in both, and one test deleted the other's files.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <filesystem>
+#include <string>
+#include <system_error>
+
+#ifdef _WIN32
+#include <process.h>
+#define RVTEST_PID ::_getpid()
+#else
+#include <unistd.h>
+#define RVTEST_PID ::getpid()
+#endif
+
+namespace rvtest {
+
+class TempDir {
+public:
+    explicit TempDir(const std::string& prefix = "rvtest") {
+        static std::atomic<unsigned> serial{0};
+        const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
+        std::string name = prefix + "_" + std::to_string(RVTEST_PID) + "_" + std::to_string(serial++);
+        if (test) name += std::string("_") + test->name();
+        for (char& c : name)
+            if (c == '/' || c == '\\') c = '_';  // parameterised test names carry a '/'
+        dir = std::filesystem::temp_directory_path() / name;
+        std::filesystem::remove_all(dir);
+        std::filesystem::create_directories(dir);
+    }
+    ~TempDir() {
+        std::error_code ec;
+        std::filesystem::remove_all(dir, ec);
+    }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+
+    std::filesystem::path dir;
+};
+
+}  // namespace rvtest
