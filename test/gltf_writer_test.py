@@ -105,6 +105,11 @@ def part_models(work, outputs):
 
 
 # ----------------------------------------------------------------------------------- terrains
+def tile_primitives(doc):
+    terrain = named_child(doc, doc["scenes"][0]["nodes"][0], "Terrain")
+    return [p for t in children(doc, terrain) for p in doc["meshes"][doc["nodes"][t]["mesh"]]["primitives"]]
+
+
 def tile_samples(doc, blob, cell):
     """{(x, z): height} from every tile vertex (glTF y-up: x east, y up, -z north)."""
     grid = {}
@@ -123,18 +128,28 @@ def quat_matrix(q):
             [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)]]
 
 
-def instances(doc, blob):
-    """[(model, id, translation, rotation, scale)] of every EXT_mesh_gpu_instancing node."""
+def instances(doc, blob, with_mesh=False):
+    """[(model, id, translation, rotation, scale)] of every placed object: the instances of an
+    EXT_mesh_gpu_instancing node (--instancing gpu), or the child nodes of a model's group node
+    (the default, one node per object). With `with_mesh`, each tuple ends with its mesh index."""
     out = []
     objects = named_child(doc, doc["scenes"][0]["nodes"][0], "Objects")
     for n in children(doc, objects):
         node = doc["nodes"][n]
+        model = node["extras"]["model"]
         ext = node.get("extensions", {}).get("EXT_mesh_gpu_instancing")
-        if not check(ext and "mesh" in node, "object node %s is not instanced" % node.get("name")):
+        if ext:
+            a = {k: gltf_files.accessor(doc, blob, v) for k, v in ext["attributes"].items()}
+            for i in range(len(a["TRANSLATION"])):
+                out.append((model, int(a["_ID"][i][0]), a["TRANSLATION"][i], a["ROTATION"][i], a["SCALE"][i]) +
+                           ((node["mesh"],) if with_mesh else ()))
             continue
-        a = {k: gltf_files.accessor(doc, blob, v) for k, v in ext["attributes"].items()}
-        for i in range(len(a["TRANSLATION"])):
-            out.append((node["extras"]["model"], int(a["_ID"][i][0]), a["TRANSLATION"][i], a["ROTATION"][i], a["SCALE"][i]))
+        if not check("mesh" not in node and node.get("children"), "object node %s is neither instanced nor a group" % node.get("name")):
+            continue
+        for c in children(doc, n):
+            o = doc["nodes"][c]
+            out.append((model, int(o["extras"]["object_id"]), o["translation"], o["rotation"], o["scale"]) +
+                       ((o["mesh"],) if with_mesh else ()))
     return out
 
 
@@ -238,9 +253,46 @@ def part_terrains(work, outputs):
             check(all(abs(a - b) <= 1e-6 * max(1.0, abs(b)) for a, b in zip(elev, dump["elevation"])),
                   "%s: tile heights differ from dump --json" % name)
         n = check_instances(name, doc, blob, dump["objects"])
-        # Importers without instancing (Blender 3.4) still open the file: only quantization is required.
-        check(doc.get("extensionsRequired") == ["KHR_mesh_quantization"], "%s: extensionsRequired %s" % (name, doc.get("extensionsRequired")))
+        # The default file is plain glTF 2.0 (Godot 4.6 refuses a required KHR_mesh_quantization
+        # and ignores EXT_mesh_gpu_instancing): float normals and UVs, one node per object.
+        check("extensionsRequired" not in doc, "%s: extensionsRequired %s" % (name, doc.get("extensionsRequired")))
+        used = set(doc.get("extensionsUsed", []))
+        check(not used & {"KHR_mesh_quantization", "EXT_mesh_gpu_instancing"}, "%s: extensionsUsed %s" % (name, used))
+        tiles = tile_primitives(doc)
+        kinds = {(k, doc["accessors"][p["attributes"][k]]["componentType"]) for p in tiles for k in ("NORMAL", "TEXCOORD_0")}
+        check(kinds == {("NORMAL", 5126), ("TEXCOORD_0", 5126)}, "%s: tile attributes %s, want floats" % (name, kinds))
+        check_quantized_size(wrp, name, out, doc, blob, dump, work, outputs)
         print("%s: %d x %d samples, %d instances" % (name, mx, my, n))
+
+
+def check_quantized_size(wrp, name, plain, plain_doc, plain_blob, dump, work, outputs):
+    """--quantize --instancing gpu (the earlier default, now --target blender) holds the same
+    heights and placements; the size the float default costs over it is bounded: per tile
+    vertex 12 + 12 + 8 bytes against 12 + 4 + 4, so at most 1.6 x the vertex bytes."""
+    out = os.path.join(work, name + "_blender.glb")
+    rc, _, err = run("export", wrp, out, "--target", "blender")
+    if not check(rc == 0, "export --target blender %s: exit %d %s" % (name, rc, err[-300:])):
+        return
+    outputs.append(out)
+    doc, blob = gltf_files.load(out)
+    check(doc.get("extensionsRequired") == ["KHR_mesh_quantization"], "%s --target blender: extensionsRequired %s" % (
+        name, doc.get("extensionsRequired")))
+    if dump["objects"]:
+        check("EXT_mesh_gpu_instancing" in doc.get("extensionsUsed", []), "%s --target blender: not instanced" % name)
+    check(tile_samples(doc, blob, dump["cell_size"]) == tile_samples(plain_doc, plain_blob, dump["cell_size"]),
+          "%s: --target blender tiles differ from the default's" % name)
+    a, b = sorted(instances(doc, blob), key=lambda i: i[1]), sorted(instances(plain_doc, plain_blob), key=lambda i: i[1])
+    far = sum(x[:2] != y[:2] or any(abs(u - v) > 1e-4 * max(1.0, abs(v)) for u, v in zip(x[2] + x[3] + x[4], y[2] + y[3] + y[4]))
+              for x, y in zip(a, b))
+    check(len(a) == len(b) and far == 0, "%s: --target blender places %d objects, the default %d (%d differ)" % (
+        name, len(a), len(b), far))
+    def tile_bytes(d):
+        tiles = tile_primitives(d)
+        views = {d["accessors"][a]["bufferView"] for p in tiles for a in p["attributes"].values()}
+        return sum(d["bufferViews"][v]["byteLength"] for v in views)
+    q, f = tile_bytes(doc), tile_bytes(plain_doc)
+    SIZES.append((name, q, f, os.path.getsize(out), os.path.getsize(plain)))
+    check(q < f <= 1.6 * q + 64, "%s: tile vertex bytes %d float against %d quantized (at most 1.6 x)" % (name, f, q))
 
 
 def part_options(work, outputs):
@@ -317,13 +369,10 @@ def part_data_root(work, outputs):
     doc, blob = gltf_files.load(out)
     dump = json.loads(run("dump", "--json", world)[1])
     counts = collections.Counter(o["model"] for o in dump["objects"])
-    objects = named_child(doc, doc["scenes"][0]["nodes"][0], "Objects")
-    meshes = {}
-    for n in children(doc, objects):
-        node = doc["nodes"][n]
-        meshes[node["extras"]["model"]] = doc["meshes"][node["mesh"]]["name"]
-        check(node["extras"]["instances"] == counts[node["extras"]["model"]], "%s: %s instances, %d objects" % (
-            node["name"], node["extras"]["instances"], counts[node["extras"]["model"]]))
+    placed = instances(doc, blob, with_mesh=True)
+    meshes = {p[0]: doc["meshes"][p[5]]["name"] for p in placed}
+    got = collections.Counter(p[0] for p in placed)
+    check(got == counts, "objects per model %s, dump --json %s" % (dict(got), dict(counts)))
     check(meshes.get("rv\\test\\house.p3d") == "house", "the found model is not instanced with its own mesh: %s" % meshes)
     check(meshes.get("rv\\test\\tree.p3d") == "missing model marker", "the missing model has no marker: %s" % meshes)
     warning = [l for l in err.splitlines() if "not in the data root" in l]
@@ -378,6 +427,9 @@ def part_textured_objects(work, outputs):
             via, [m.get("name") for m in doc.get("materials", [])], names))
 
 
+SIZES = []  # (terrain, quantized tile bytes, float tile bytes, quantized file, float file)
+
+
 def main():
     global RVIMPORT, MAKE_DEMO, SAMPLES, WITH_ASSIMP
     RVIMPORT, MAKE_DEMO, SAMPLES, work, with_assimp = sys.argv[1:6]
@@ -396,6 +448,9 @@ def main():
         part_tangents(work, outputs)
         part_terrains(work, outputs)
         part_options(work, outputs)
+    for name, q, f, qf, ff in SIZES:
+        print("size %s: tile vertices %d -> %d bytes (x%.2f); file %d (--target blender) -> %d (default)" % (
+            name, q, f, f / q, qf, ff))
     gltf_files.validate(outputs, fail)
     print("%d failure(s)" % len(failures))
     return 1 if failures else 0

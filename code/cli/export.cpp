@@ -25,20 +25,22 @@ int runExport(const std::vector<std::string>& args) {
     CliOptions opt;
     if (!parseCliOptions("export", args, false, opt)) return kExitUsage;
     if (opt.positional.size() != 2) {
-        std::fprintf(stderr,
-                     "usage: rvimport export IN OUT [-f FORMAT_ID] [--lod first|visual|all|NAME] [--autocenter on|off]\n"
-                     "       [--selections-as-bones] [--max-memory SIZE] [--data-root DIR]\n"
-                     "       glTF (.glb/.gltf, our writer): [--via-assimp] [--instancing gpu|nodes] [--terrain-step N]\n"
-                     "       [--region WEST,SOUTH,EAST,NORTH] [--tile-cells N]\n"
-                     "       terrains: [--cell-size M] [--easting E] [--northing N]\n"
-                     "       (terrains; -f asc / -f tbobjects)\n");
+        std::fprintf(
+            stderr,
+            "usage: rvimport export IN OUT [-f FORMAT_ID] [--lod first|visual|all|NAME] [--autocenter on|off]\n"
+            "       [--selections-as-bones] [--max-memory SIZE] [--data-root DIR]\n"
+            "       glTF (.glb/.gltf, our writer): [--via-assimp] [--target generic|godot|unreal|unity|blender]\n"
+            "       [--instancing gpu|nodes] [--quantize|--no-quantize] [--terrain-step N]\n"
+            "       [--region WEST,SOUTH,EAST,NORTH] [--tile-cells N]\n"
+            "       terrains: [--cell-size M] [--easting E] [--northing N]\n"
+            "       (terrains; -f asc / -f tbobjects)\n");
         return kExitUsage;
     }
     const std::string& in = opt.positional[0];
     const std::string& out = opt.positional[1];
     if (sameFile(in, out)) {
-        std::fprintf(stderr, "rvimport export: %s is the input file itself (%s); refusing to overwrite it\n", out.c_str(),
-                     in.c_str());
+        std::fprintf(stderr, "rvimport export: %s is the input file itself (%s); refusing to overwrite it\n",
+                     out.c_str(), in.c_str());
         return kExitUsage;
     }
     if (const std::string problem = inputProblem(in); !problem.empty()) {

@@ -111,10 +111,11 @@ GltfConversion convertWithGltf(const CliOptions& opt, const std::string& in, con
             c.warnings.push_back(opened.error().message);
         }
     }
-    GltfOptions gltf;
+    GltfOptions gltf = gltfOptionsFor(opt.target);
+    if (opt.gpuInstancing >= 0) gltf.gpuInstancing = opt.gpuInstancing == 1;
+    if (opt.quantize >= 0) gltf.quantize = opt.quantize == 1;
     gltf.binary = gltfKind(opt, out) == 1;
     gltf.stem = fs::u8path(out).stem().u8string();
-    gltf.gpuInstancing = opt.gpuInstancing;
     gltf.grid = opt.grid;
     std::unique_ptr<WrpTerrain> terrain;
     std::unique_ptr<OdolModel> model;

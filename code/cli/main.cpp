@@ -10,8 +10,8 @@
 #ifdef _WIN32
 #include <fcntl.h>
 #include <io.h>
-#include <windows.h>
 #include <shellapi.h>
+#include <windows.h>
 #endif
 
 #include "cli/commands.hpp"
@@ -56,8 +56,11 @@ void usage(std::FILE* out) {
         "                                 .glb / .gltf (-f glb2 / gltf2) come from rvimport's own glTF\n"
         "                                 writer (--via-assimp: Assimp's); worlds: --terrain-step N,\n"
         "                                 --region WEST,SOUTH,EAST,NORTH (metres), --tile-cells N,\n"
-        "                                 --instancing gpu|nodes (EXT_mesh_gpu_instancing, or a node\n"
-        "                                 per object for importers without it)\n"
+        "                                 --target generic|godot|unreal|unity|blender (the features that\n"
+        "                                 engine reads; default generic: one node per placed object and\n"
+        "                                 float vertices, which every importer shows), --instancing\n"
+        "                                 gpu|nodes (EXT_mesh_gpu_instancing: Blender 4.3+, Unity), --quantize\n"
+        "                                 (KHR_mesh_quantization terrain: a smaller file Godot 4.6 refuses)\n"
         "  rvimport export TEX.paa OUT.png [--mip N] [--raw-channels]\n"
         "                                 a PAA/PAC texture's mip N (default 0) as PNG; the ZIWS\n"
         "                                 channel swizzle is undone unless --raw-channels\n"
@@ -113,7 +116,8 @@ const VerbEntry kVerbs[] = {
     {"--version", version},
     {"info", rv::cli::runInfo},
     {"dump", rv::cli::runDump},
-    {"export", [](const std::vector<std::string>& a) {
+    {"export",
+     [](const std::vector<std::string>& a) {
          return rv::cli::isTextureExport(a) ? rv::cli::runTextureExport(a) : rv::cli::runExport(a);
      }},
     {"bench", rv::cli::runBench},

@@ -10,8 +10,25 @@ namespace rv::cli {
 namespace {
 
 enum class Opt {
-    Format, Lod, Autocenter, MemoryLimit, MaxMemory, Easting, Northing, CellSize, DataFolder, Bones, Jobs,
-    ViaAssimp, TerrainStep, Region, Instancing, TileCells
+    Format,
+    Lod,
+    Autocenter,
+    MemoryLimit,
+    MaxMemory,
+    Easting,
+    Northing,
+    CellSize,
+    DataFolder,
+    Bones,
+    Jobs,
+    ViaAssimp,
+    TerrainStep,
+    Region,
+    Instancing,
+    TileCells,
+    Quantize,
+    NoQuantize,
+    Target
 };
 
 struct OptSpec {
@@ -40,6 +57,9 @@ constexpr OptSpec kSpecs[] = {
     {"--region", Opt::Region, true, false},
     {"--instancing", Opt::Instancing, true, false},
     {"--tile-cells", Opt::TileCells, true, false},
+    {"--quantize", Opt::Quantize, false, false},
+    {"--no-quantize", Opt::NoQuantize, false, false},
+    {"--target", Opt::Target, true, false},
 };
 
 constexpr long kMaxMemoryLimitMb = 1L << 20;  // 1 TiB; RV_IMPORT_MEMORY_BUDGET_MB is an int
@@ -86,15 +106,22 @@ bool parseSize(const std::string& v, uint64_t& out) {
     const double n = std::strtod(v.c_str(), &end);
     if (v.empty() || !end || end == v.c_str() || !std::isfinite(n) || n <= 0 || v[0] == '-') return false;
     std::string unit = lower(end);
-    if (unit.size() > 1 && (unit.compare(1, std::string::npos, "b") == 0 || unit.compare(1, std::string::npos, "ib") == 0))
+    if (unit.size() > 1 &&
+        (unit.compare(1, std::string::npos, "b") == 0 || unit.compare(1, std::string::npos, "ib") == 0))
         unit.resize(1);
     int shift;
-    if (unit.empty() || unit == "b") shift = 0;
-    else if (unit == "k") shift = 10;
-    else if (unit == "m") shift = 20;
-    else if (unit == "g") shift = 30;
-    else if (unit == "t") shift = 40;
-    else return false;
+    if (unit.empty() || unit == "b")
+        shift = 0;
+    else if (unit == "k")
+        shift = 10;
+    else if (unit == "m")
+        shift = 20;
+    else if (unit == "g")
+        shift = 30;
+    else if (unit == "t")
+        shift = 40;
+    else
+        return false;
     const double bytes = std::ldexp(n, shift);
     if (bytes < double(1 << 20) || bytes > double(uint64_t(kMaxMemoryLimitMb) << 20)) return false;
     out = uint64_t(bytes);
@@ -129,10 +156,18 @@ bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptio
     double number = 0;
     long count = 0;
     switch (spec.id) {
-        case Opt::Format: out.format = v; return true;
-        case Opt::Lod: out.decode.lods = v; return true;
-        case Opt::DataFolder: out.decode.dataRoot = v; return true;
-        case Opt::Bones: out.selectionsAsBones = true; return true;
+        case Opt::Format:
+            out.format = v;
+            return true;
+        case Opt::Lod:
+            out.decode.lods = v;
+            return true;
+        case Opt::DataFolder:
+            out.decode.dataRoot = v;
+            return true;
+        case Opt::Bones:
+            out.selectionsAsBones = true;
+            return true;
         case Opt::Autocenter:
             if (v != "on" && v != "off") {
                 std::fprintf(stderr, "rvimport %s: --autocenter wants on or off, not '%s'\n", verb, v.c_str());
@@ -161,23 +196,43 @@ bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptio
         case Opt::Northing:
         case Opt::CellSize:
             if (!parseNumber(verb, spec.name, v, number)) return false;
-            if (spec.id == Opt::Easting) out.easting = number;
-            else if (spec.id == Opt::Northing) out.northing = number;
-            else out.decode.defaultCellSize = float(number);
+            if (spec.id == Opt::Easting)
+                out.easting = number;
+            else if (spec.id == Opt::Northing)
+                out.northing = number;
+            else
+                out.decode.defaultCellSize = float(number);
             return true;
-        case Opt::ViaAssimp: out.viaAssimp = true; return true;
+        case Opt::ViaAssimp:
+            out.viaAssimp = true;
+            return true;
+        case Opt::Quantize:
+            out.quantize = 1;
+            return true;
+        case Opt::NoQuantize:
+            out.quantize = 0;
+            return true;
+        case Opt::Target:
+            if (!parseGltfTarget(v, out.target)) {
+                std::fprintf(stderr, "rvimport %s: --target wants generic, godot, unreal, unity or blender, not '%s'\n",
+                             verb, v.c_str());
+                return false;
+            }
+            return true;
         case Opt::TerrainStep:
         case Opt::TileCells:
             if (!parseCount(v, spec.id == Opt::TerrainStep ? 1 : 2, spec.id == Opt::TerrainStep ? 4096 : 4096, count)) {
-                std::fprintf(stderr, "rvimport %s: %s wants a whole number from %d to 4096, not '%s'\n", verb, spec.name,
-                             spec.id == Opt::TerrainStep ? 1 : 2, v.c_str());
+                std::fprintf(stderr, "rvimport %s: %s wants a whole number from %d to 4096, not '%s'\n", verb,
+                             spec.name, spec.id == Opt::TerrainStep ? 1 : 2, v.c_str());
                 return false;
             }
             (spec.id == Opt::TerrainStep ? out.grid.step : out.grid.tileCells) = uint32_t(count);
             return true;
         case Opt::Region:
             if (!parseRegion(v, out.grid)) {
-                std::fprintf(stderr, "rvimport %s: --region wants WEST,SOUTH,EAST,NORTH in metres (west < east, south < north), not '%s'\n",
+                std::fprintf(stderr,
+                             "rvimport %s: --region wants WEST,SOUTH,EAST,NORTH in metres (west < east, south < "
+                             "north), not '%s'\n",
                              verb, v.c_str());
                 return false;
             }
@@ -187,11 +242,12 @@ bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptio
                 std::fprintf(stderr, "rvimport %s: --instancing wants gpu or nodes, not '%s'\n", verb, v.c_str());
                 return false;
             }
-            out.gpuInstancing = v == "gpu";
+            out.gpuInstancing = v == "gpu" ? 1 : 0;
             return true;
         case Opt::Jobs:
             if (!parseCount(v, 1, 1024, count)) {
-                std::fprintf(stderr, "rvimport %s: -j wants a thread count from 1 to 1024, not '%s'\n", verb, v.c_str());
+                std::fprintf(stderr, "rvimport %s: -j wants a thread count from 1 to 1024, not '%s'\n", verb,
+                             v.c_str());
                 return false;
             }
             out.jobs = unsigned(count);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "rv/format.hpp"
+#include "rv/gltf.hpp"
 #include "rv/options.hpp"
 #include "rv/view.hpp"
 
@@ -21,9 +22,14 @@ struct CliOptions {
     bool selectionsAsBones = false;
     unsigned jobs = 0;  // batch only (-j); 0 = one per core
     // glTF: --via-assimp (Assimp's exporter instead of ours), --terrain-step N, --region
-    // W,S,E,N, --tile-cells N and --instancing gpu|nodes.
+    // W,S,E,N, --tile-cells N, --target NAME, --instancing gpu|nodes and
+    // --quantize / --no-quantize.
     bool viaAssimp = false;
-    bool gpuInstancing = true;
+    // --target NAME picks the glTF writer's presets; --instancing and --quantize/--no-quantize
+    // override them whatever their order.
+    GltfTarget target = GltfTarget::Generic;
+    int gpuInstancing = -1;  // -1: the target's; 0 nodes; 1 gpu
+    int quantize = -1;       // -1: the target's; 0 --no-quantize; 1 --quantize
     TerrainGrid grid;
     std::vector<std::string> positional;
 };
@@ -31,7 +37,8 @@ struct CliOptions {
 // Parses `args` (args[0] is the verb): -f ID / -fID / --format[=]ID, --lod SPEC,
 // --autocenter on|off, --max-memory SIZE (512M, 2G, bytes), --memory-limit MB, --easting E, --northing N, --cell-size M,
 // --data-folder DIR, --selections-as-bones, --via-assimp, --terrain-step N, --region W,S,E,N,
-// --tile-cells N, --instancing gpu|nodes and, for batch, -j N. Every "--name VALUE" option
+// --tile-cells N, --target generic|godot|unreal|unity|blender, --instancing gpu|nodes,
+// --quantize, --no-quantize and, for batch, -j N. Every "--name VALUE" option
 // may also be written "--name=VALUE"; "--" ends the options (what follows are file names, even
 // when they start with '-'). Returns false after reporting a usage error on stderr.
 bool parseCliOptions(const char* verb, const std::vector<std::string>& args, bool batch, CliOptions& out);

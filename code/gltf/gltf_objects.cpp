@@ -84,11 +84,11 @@ uint32_t idAccessor(Document& doc, const std::vector<uint32_t>& ids) {
 }
 
 uint32_t instancedNode(Document& doc, const std::string& name, int32_t mesh, const Instances& in,
-                       const std::string& model) {
+                       const std::string& model, bool withIds) {
     Json attributes = {{"TRANSLATION", floatAccessor(doc, in.translation, "VEC3", 3)},
                        {"ROTATION", floatAccessor(doc, in.rotation, "VEC4", 4)},
-                       {"SCALE", floatAccessor(doc, in.scale, "VEC3", 3)},
-                       {"_ID", idAccessor(doc, in.ids)}};
+                       {"SCALE", floatAccessor(doc, in.scale, "VEC3", 3)}};
+    if (withIds) attributes["_ID"] = idAccessor(doc, in.ids);
     doc.useExtension("EXT_mesh_gpu_instancing", false);
     return doc.push("nodes", {{"name", name},
                               {"mesh", mesh},
@@ -124,7 +124,8 @@ std::string missingList(const std::vector<std::pair<std::string, size_t>>& missi
 }  // namespace
 
 Result<uint32_t> addPlacedObjects(Document& doc, const TerrainView& view, const DataRoot* root, const Options& options,
-                                  bool gpuInstancing, GltfOutput::State& state) {
+                                  const GltfOptions& gltf, GltfOutput::State& state) {
+    const bool gpuInstancing = gltf.gpuInstancing;
     const Options modelOptions = placedModelOptions(options);
     MemoryBudget own(options.memoryLimit);
     MemoryBudget& budget = options.budget ? *options.budget : own;
@@ -157,7 +158,7 @@ Result<uint32_t> addPlacedObjects(Document& doc, const TerrainView& view, const 
                                  "; --region exports part of the world, --terrain-step N a lighter one");
         inexact += in.inexact;
         const std::string name = baseName(placed.model);
-        children.push_back(gpuInstancing ? instancedNode(doc, name, mesh, in, placed.model)
+        children.push_back(gpuInstancing ? instancedNode(doc, name, mesh, in, placed.model, gltf.instanceIds)
                                          : objectNodes(doc, name, mesh, in, placed.model));
     }
     for (const Warning& w : textures.warnings()) state.warnings.push_back(w);

@@ -128,7 +128,7 @@ Result<GltfOutput> gltfFromTerrain(const WrpTerrain& terrain, const std::string&
     Json terrainNode = {{"name", "Terrain"}};
     if (!tiles.empty()) terrainNode["children"] = std::move(tiles);  // glTF wants none rather than an empty list
     Json children = Json::array({doc.push("nodes", std::move(terrainNode))});
-    Result<uint32_t> objects = addPlacedObjects(doc, view, root, options, gltfOptions.gpuInstancing, *state);
+    Result<uint32_t> objects = addPlacedObjects(doc, view, root, options, gltfOptions, *state);
     if (!objects) return objects.error();
     children.push_back(objects.value());
     top["children"] = std::move(children);

@@ -5,11 +5,11 @@
 //   out->writeMain(sink);                       // the .glb, or the .gltf's JSON
 //   for (i < out->sideFileCount()) out->writeSideFile(i, sink);  // .gltf only: .bin, PNGs
 //
-// Extensions:
+// Extensions, both opt-in (GltfOptions, or a GltfTarget's presets):
 //  - EXT_mesh_gpu_instancing: one mesh per placed model and one node per model carrying every
 //    placement as TRANSLATION / ROTATION / SCALE (GltfOptions::gpuInstancing);
 //  - KHR_mesh_quantization: terrain normals as normalized bytes, whole-map UVs as normalized
-//    shorts (a 1/65535 step of the map; normals within half a degree);
+//    shorts (a 1/65535 step of the map; normals within half a degree; GltfOptions::quantize);
 //  - KHR_texture_transform: the rvmat stages' uvTransform.
 // The terrain's binary data is produced tile by tile while it is written: a world of any size is
 // never held in memory as a whole.
@@ -31,15 +31,33 @@
 
 namespace rv {
 
+// The engines a file can be written for (--target). What each one reads was established by
+// importing our files in it (docs/engines.md); the defaults are Generic's.
+enum class GltfTarget { Generic, Godot, Unreal, Unity, Blender };
+
 struct GltfOptions {
     bool binary = true;  // .glb; false: .gltf with a .bin and PNGs beside it
     // The output's file name without its extension ("world" for world.gltf): the side files are
     // "<stem>.bin" and "<stem>_textures/<image>.png", referenced relatively.
     std::string stem = "model";
-    bool gpuInstancing = true;  // false: one node per placed object, all sharing the model's mesh
-    bool quantize = true;       // KHR_mesh_quantization on terrain tiles
-    TerrainGrid grid;           // terrain tiles, --terrain-step and --region
+    // A world's placements as one node per model with EXT_mesh_gpu_instancing. Off by default:
+    // Godot 4.6 ignores the extension and shows one copy per model, so the default file has one
+    // node per placed object, sharing the model's mesh, which every glTF 2.0 importer shows.
+    bool gpuInstancing = false;
+    bool instanceIds = true;  // the objects' ids as an "_ID" instance attribute (gpuInstancing)
+    // KHR_mesh_quantization on terrain tiles (--quantize): a third of the vertex bytes, but Godot
+    // 4.6 and Unreal 5 refuse a file that requires it, so it is opt-in.
+    bool quantize = false;
+    TerrainGrid grid;  // terrain tiles, --terrain-step and --region
 };
+
+// The options a target engine reads best: Generic, Godot and Unreal get one node per object and
+// float vertices; Blender (4.3+) and Unity (glTFast) get GPU instancing and quantized terrain;
+// Unity without the "_ID" attribute, which glTFast does not read.
+GltfOptions gltfOptionsFor(GltfTarget target);
+// "generic", "godot", "unreal", "unity" or "blender"; false for any other name.
+bool parseGltfTarget(const std::string& name, GltfTarget& out);
+const char* gltfTargetName(GltfTarget target);
 
 // Receives the bytes of a file being written, in order; false stops the writing (a failed write).
 using ByteSink = std::function<bool(const void* data, size_t size)>;
