@@ -75,7 +75,7 @@ endif()
 # help names the options of the converting verbs.
 execute_process(COMMAND ${RVIMPORT} help OUTPUT_VARIABLE help RESULT_VARIABLE rc)
 foreach(flag --pretty --lod --autocenter --max-memory --memory-limit --selections-as-bones --via-assimp --terrain-step
-             --region --tile-cells --instancing --data-root)
+             --region --tile-cells --instancing --quantize --target --data-root)
   if(NOT rc EQUAL 0 OR NOT help MATCHES "${flag}")
     message(FATAL_ERROR "help: rc=${rc}, no ${flag}:\n${help}")
   endif()

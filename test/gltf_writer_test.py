@@ -141,7 +141,7 @@ def instances(doc, blob, with_mesh=False):
         if ext:
             a = {k: gltf_files.accessor(doc, blob, v) for k, v in ext["attributes"].items()}
             for i in range(len(a["TRANSLATION"])):
-                out.append((model, int(a["_ID"][i][0]), a["TRANSLATION"][i], a["ROTATION"][i], a["SCALE"][i]) +
+                out.append((model, int(a["_ID"][i][0]) if "_ID" in a else -1, a["TRANSLATION"][i], a["ROTATION"][i], a["SCALE"][i]) +
                            ((node["mesh"],) if with_mesh else ()))
             continue
         if not check("mesh" not in node and node.get("children"), "object node %s is neither instanced nor a group" % node.get("name")):
@@ -337,6 +337,25 @@ def part_options(work, outputs):
             check(len(per_object) == len(dump["objects"]), "--instancing nodes: %d object nodes, %d objects" % (
                 len(per_object), len(dump["objects"])))
             check("EXT_mesh_gpu_instancing" not in doc.get("extensionsUsed", []), "--instancing nodes still uses the extension")
+        # --target presets, and explicit options winning over them whatever their order.
+        for args, instanced, quantized, ids in ((["--target", "unity"], True, True, False),
+                                                (["--instancing", "nodes", "--target", "blender"], False, True, False),
+                                                (["--target", "blender", "--no-quantize"], True, False, True),
+                                                (["--target", "godot", "--quantize"], False, True, False)):
+            out = os.path.join(work, "island_%s.glb" % "_".join(a.strip("-") for a in args))
+            rc, _, err = run("export", island, out, *args)
+            if not check(rc == 0, "%s: exit %d %s" % (args, rc, err[-300:])):
+                continue
+            outputs.append(out)
+            doc, blob = gltf_files.load(out)
+            used = doc.get("extensionsUsed", [])
+            check(("EXT_mesh_gpu_instancing" in used) == instanced and ("KHR_mesh_quantization" in used) == quantized,
+                  "%s: extensionsUsed %s" % (args, used))
+            attrs = {k for n in doc["nodes"] for k in n.get("extensions", {}).get("EXT_mesh_gpu_instancing", {}).get("attributes", {})}
+            check(("_ID" in attrs) == ids, "%s: instance attributes %s" % (args, sorted(attrs)))
+            check(len(instances(doc, blob)) == len(dump["objects"]), "%s: not every object placed" % args)
+        rc, _, err = run("export", island, os.path.join(work, "bad_target.glb"), "--target", "unreal5")
+        check(rc == 2 and "--target wants generic, godot, unreal, unity or blender" in err, "--target unreal5: exit %d %s" % (rc, err))
         out = os.path.join(work, "island.gltf")
         rc, _, err = run("export", island, out)
         if check(rc == 0 and os.path.isfile(os.path.join(work, "island.bin")), ".gltf: exit %d, island.bin beside it? %s" % (rc, err[-300:])):
