@@ -53,6 +53,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     gltf.stem = "fuzz";
     gltf.gpuInstancing = !(b & 4);
     gltf.quantize = !(b & 8);
+    gltf.instanceIds = !(b & 0x40) || !(b & 4);  // --target unity: instanced without "_ID"
     static const uint32_t steps[4] = {1, 2, 3, 7};
     gltf.grid.step = steps[(b >> 4) & 3];
     gltf.grid.tileCells = 16;
