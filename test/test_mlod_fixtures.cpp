@@ -3,6 +3,7 @@
 // and the errors and warnings of damaged LODs and tags.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "mlod/mlod_parse.hpp"
@@ -139,8 +140,8 @@ TEST(MlodFixtures, ProxyTrianglesBecomeProxies) {
             t.data.push_back(0);
         }
     lod.tags.erase(lod.tags.begin() + 2, lod.tags.begin() + 4);  // UV sets sized for 6 faces
-    lod.tags.push_back(rvtest::selectionTag("proxy:\\rv\\crate.007", {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1},
-                                            {0, 0, 0, 0, 0, 0, 1}));
+    lod.tags.push_back(
+        rvtest::selectionTag("proxy:\\rv\\crate.007", {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1}, {0, 0, 0, 0, 0, 0, 1}));
     auto res = decode(rvtest::writeMlod(lods));
     ASSERT_TRUE(res.ok()) << res.error().message;
     ASSERT_EQ(res->lods[0].proxies.size(), 1u);
@@ -176,7 +177,7 @@ TEST(MlodFixtures, UnknownAndMisfitTagsAreWarnings) {
     std::vector<rv::DiagKind> kinds;
     for (const rv::Warning& w : res->warnings) kinds.push_back(w.kind);
     EXPECT_EQ(kinds, (std::vector<rv::DiagKind>{rv::DiagKind::UnknownRecord, rv::DiagKind::SizeMismatch,
-                                                 rv::DiagKind::SizeMismatch}));
+                                                rv::DiagKind::SizeMismatch}));
     EXPECT_NE(res->warnings[0].message.find("box.p3d: LOD 0 tags 5 #Something#"), std::string::npos)
         << res->warnings[0].message;
     EXPECT_EQ(res->lods[0].selections.size(), 2u);  // "short" skipped

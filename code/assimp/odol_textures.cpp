@@ -5,6 +5,7 @@
 #include <cstring>
 #include <map>
 
+#include "assimp/assimp_compat.hpp"
 #include "assimp/scene_util.hpp"
 #include "rv/png.hpp"
 
@@ -61,9 +62,9 @@ void applyTextures(aiMaterial* mat, const ResolvedMaterial& r, EmbeddedTextures&
         mat->AddProperty(&mode, "$mat.gltf.alphaMode", 0, 0);
     }
     addTexture(r.normal, aiTextureType_NORMALS);
-    // Assimp 5.2.5's glTF 2 exporter takes metallicRoughnessTexture from this slot and
-    // occlusionTexture from the lightmap slot.
-    addTexture(r.metallicRoughness, aiTextureType_UNKNOWN);
+    // Assimp's glTF 2 exporter takes metallicRoughnessTexture from glTF's own slot (which
+    // differs by release: assimp_compat.hpp) and occlusionTexture from the lightmap slot.
+    addTexture(r.metallicRoughness, kMetallicRoughnessTexture);
     addTexture(r.occlusion, aiTextureType_LIGHTMAP);
     aiColor4D factor(r.baseColorFactor[0], r.baseColorFactor[1], r.baseColorFactor[2], r.baseColorFactor[3]);
     mat->AddProperty(&factor, 1, AI_MATKEY_BASE_COLOR);
@@ -75,7 +76,8 @@ void applyTextures(aiMaterial* mat, const ResolvedMaterial& r, EmbeddedTextures&
 
 void embedTextures(const std::vector<ResolvedMaterial>& resolved, aiScene* scene) {
     EmbeddedTextures embedded;
-    for (size_t i = 0; i < resolved.size() && i < scene->mNumMaterials; ++i) applyTextures(scene->mMaterials[i], resolved[i], embedded);
+    for (size_t i = 0; i < resolved.size() && i < scene->mNumMaterials; ++i)
+        applyTextures(scene->mMaterials[i], resolved[i], embedded);
     embedded.moveInto(scene);
 }
 

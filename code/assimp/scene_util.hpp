@@ -12,6 +12,7 @@
 #include <variant>
 #include <vector>
 
+#include "assimp/assimp_compat.hpp"
 #include "rv/assimp_importer.hpp"
 #include "rv/math_types.hpp"
 #include "rv/memory_budget.hpp"
@@ -59,11 +60,11 @@ private:
     std::string file_;
 };
 
-// aiString holds at most MAXLEN-1 bytes and aiString::Set(std::string) silently keeps the old
-// value for longer input; file data is cut here instead.
+// aiString holds at most kAiStringCapacity-1 bytes and aiString::Set(std::string) silently keeps
+// the old value for longer input; file data is cut here instead.
 inline aiString toAiString(const std::string& s) {
     aiString out;
-    const size_t n = s.size() < size_t(MAXLEN) - 1 ? s.size() : size_t(MAXLEN) - 1;
+    const size_t n = s.size() < kAiStringCapacity - 1 ? s.size() : kAiStringCapacity - 1;
     out.length = ai_uint32(n);
     s.copy(out.data, n);
     out.data[n] = '\0';

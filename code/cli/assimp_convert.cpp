@@ -2,13 +2,13 @@
 // Assimp's logger.
 #include "cli/assimp_convert.hpp"
 
+#include <assimp/material.h>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
 #include <assimp/DefaultLogger.hpp>
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
 #include <assimp/Logger.hpp>
-#include <assimp/material.h>
-#include <assimp/postprocess.h>
-#include <assimp/scene.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -16,6 +16,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "assimp/assimp_compat.hpp"
 #include "cli/options.hpp"
 #include "rv/assimp_importer.hpp"
 
@@ -69,8 +70,8 @@ public:
     }
 
 private:
-    // Room for " #" and ten digits within aiString's MAXLEN - 1 bytes.
-    static constexpr size_t kStemBytes = MAXLEN - 1 - 12;
+    // Room for " #" and ten digits within aiString's capacity less its NUL.
+    static constexpr size_t kStemBytes = assimp::kAiStringCapacity - 1 - 12;
     std::string stemOf(const std::string& name) const {
         if (name.empty()) return emptyStem_;
         if (name.size() <= kStemBytes) return name;
@@ -145,8 +146,10 @@ void uniqueMaterialNames(aiScene* scene, NameStats& stats) {
 void reportNameStats(const NameStats& s) {
     const char* env = std::getenv("RVIMPORT_NAME_STATS");
     if (!env || std::string(env) != "1") return;
-    std::fprintf(stderr, "name stats: nodes %zu renamed %zu, meshes %zu renamed %zu, materials %zu renamed %zu, candidates %zu\n",
-                 s.nodes, s.renamedNodes, s.meshes, s.renamedMeshes, s.materials, s.renamedMaterials, s.candidates);
+    std::fprintf(
+        stderr,
+        "name stats: nodes %zu renamed %zu, meshes %zu renamed %zu, materials %zu renamed %zu, candidates %zu\n",
+        s.nodes, s.renamedNodes, s.meshes, s.renamedMeshes, s.materials, s.renamedMaterials, s.candidates);
 }
 
 // ReadFile with the warnings it logs on this thread.
