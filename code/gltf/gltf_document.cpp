@@ -139,7 +139,58 @@ void Document::finalize() {
     json["buffers"] = Json::array({buffer});
 }
 
-std::string Document::jsonText() const { return json.dump(-1, ' ', false, Json::error_handler_t::replace); }
+uint32_t Document::addNodeName(const std::string& name) {
+    charge(name.size() + 32);
+    nodeNames_.push_back(name);
+    return uint32_t(nodeNames_.size() - 1);
+}
+
+uint32_t Document::pushObjectNode(const ObjectNode& node) {
+    // The record, its stand-in and its share of the JSON text made at write time (~260 bytes).
+    charge(sizeof(ObjectNode) + 16 + 280);
+    objectNodes_.push_back(node);
+    return push("nodes", Json(uint64_t(objectNodes_.size() - 1)));
+}
+
+Json Document::objectNodeJson(const ObjectNode& n) const {
+    return {{"name", nodeNames_[n.name]},
+            {"mesh", n.mesh},
+            {"translation", {n.translation[0], n.translation[1], n.translation[2]}},
+            {"rotation", {n.rotation[0], n.rotation[1], n.rotation[2], n.rotation[3]}},
+            {"scale", {n.scale[0], n.scale[1], n.scale[2]}},
+            {"extras", {{"object_id", n.objectId}}}};
+}
+
+// The "nodes" array: JSON nodes as they are, object records (numbers in the array) made JSON
+// one at a time.
+void Document::appendNodes(std::string& out, const Json& nodes) const {
+    out += '[';
+    bool first = true;
+    for (const Json& n : nodes) {
+        if (!first) out += ',';
+        first = false;
+        out += (n.is_number_unsigned() ? objectNodeJson(objectNodes_[n.get<uint64_t>()]) : n)
+                   .dump(-1, ' ', false, Json::error_handler_t::replace);
+    }
+    out += ']';
+}
+
+// The same text as json.dump() (keys in order, no spaces), with the object records in place.
+std::string Document::jsonText() const {
+    if (objectNodes_.empty()) return json.dump(-1, ' ', false, Json::error_handler_t::replace);
+    std::string out = "{";
+    out.reserve(objectNodes_.size() * 280 + (size_t(1) << 20));  // ~260 bytes each: no doubling copy
+    for (auto it = json.begin(); it != json.end(); ++it) {
+        if (it != json.begin()) out += ',';
+        out += Json(it.key()).dump(-1, ' ', false, Json::error_handler_t::replace) + ':';
+        if (it.key() == "nodes")
+            appendNodes(out, it.value());
+        else
+            out += it.value().dump(-1, ' ', false, Json::error_handler_t::replace);
+    }
+    out += '}';
+    return out;  // keeps the reserve: writeGlb pads it in place
+}
 
 bool Document::writeBuffer(const ByteSink& sink) const {
     std::vector<uint8_t> scratch;

@@ -48,6 +48,19 @@ public:
                          bool normalized = false, Json min = nullptr, Json max = nullptr);
     // Appends `item` to the top-level array `name` ("nodes", "meshes"...) and returns its index.
     uint32_t push(const char* name, Json item);
+
+    // One placed object: a node sharing its model's mesh. A world holds up to millions; as JSON
+    // values each cost about 1 KB (a 1M-object world passed 2 GiB), so they are kept as plain
+    // records (and a number standing in the "nodes" array) and become JSON only while written.
+    struct ObjectNode {
+        uint32_t name = 0;  // nameOf() index
+        int32_t mesh = 0;
+        uint32_t objectId = 0;
+        float translation[3], rotation[4], scale[3];
+    };
+    uint32_t addNodeName(const std::string& name);
+    uint32_t pushObjectNode(const ObjectNode& node);
+    size_t objectNodeCount() const { return objectNodes_.size(); }
     void useExtension(const char* name, bool required);
 
     // An image, embedded in the buffer (.glb) or as a side file "<stem>_textures/<file>.png".
@@ -80,6 +93,8 @@ private:
         Fill fill;
     };
     std::vector<Piece> pieces_;
+    std::vector<ObjectNode> objectNodes_;
+    std::vector<std::string> nodeNames_;
     uint64_t size_ = 0;
     bool binary_ = true;
     std::string stem_ = "model", binName_ = "model.bin";
@@ -90,6 +105,8 @@ private:
     std::string budgetWhat_, overMessage_;
 
     void charge(uint64_t bytes);
+    Json objectNodeJson(const ObjectNode& node) const;
+    void appendNodes(std::string& out, const Json& nodes) const;
 
     [[nodiscard]] bool writeBuffer(const ByteSink& sink) const;
 };

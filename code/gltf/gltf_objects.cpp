@@ -96,19 +96,19 @@ uint32_t instancedNode(Document& doc, const std::string& name, int32_t mesh, con
                               {"extensions", {{"EXT_mesh_gpu_instancing", {{"attributes", std::move(attributes)}}}}}});
 }
 
-// One node per object, all sharing the mesh.
+// One node per object, all sharing the mesh (records until written: Document::ObjectNode).
 uint32_t objectNodes(Document& doc, const std::string& name, int32_t mesh, const Instances& in,
                      const std::string& model) {
     Json children = Json::array();
+    Document::ObjectNode node;
+    node.name = doc.addNodeName(name);
+    node.mesh = mesh;
     for (size_t i = 0; i < in.ids.size(); ++i) {
-        Json node = {
-            {"name", name},
-            {"mesh", mesh},
-            {"translation", {in.translation[3 * i], in.translation[3 * i + 1], in.translation[3 * i + 2]}},
-            {"rotation", {in.rotation[4 * i], in.rotation[4 * i + 1], in.rotation[4 * i + 2], in.rotation[4 * i + 3]}},
-            {"scale", {in.scale[3 * i], in.scale[3 * i + 1], in.scale[3 * i + 2]}},
-            {"extras", {{"object_id", in.ids[i]}}}};
-        children.push_back(doc.push("nodes", std::move(node)));
+        std::copy_n(&in.translation[3 * i], 3, node.translation);
+        std::copy_n(&in.rotation[4 * i], 4, node.rotation);
+        std::copy_n(&in.scale[3 * i], 3, node.scale);
+        node.objectId = in.ids[i];
+        children.push_back(doc.pushObjectNode(node));
     }
     return doc.push("nodes", {{"name", name}, {"children", std::move(children)}, {"extras", {{"model", model}}}});
 }
@@ -149,9 +149,8 @@ Result<uint32_t> addPlacedObjects(Document& doc, const TerrainView& view, const 
         }
         state.stats.instances += uint32_t(placed.objects.size());
         const Instances in = instancesOf(view, placed);
-        // What this model adds to memory: the instance arrays (and, per object, a node).
-        const uint64_t held = (in.translation.size() + in.rotation.size() + in.scale.size() + in.ids.size()) * 8 +
-                              (gpuInstancing ? 0 : placed.objects.size() * 1024);
+        // What this model adds to memory: the instance arrays (the document charges its nodes).
+        const uint64_t held = (in.translation.size() + in.rotation.size() + in.scale.size() + in.ids.size()) * 8;
         if (!budget.tryCharge(held))
             return makeError(DiagKind::MemoryLimit,
                              budget.overMessage("the objects of " + placed.model, held) +

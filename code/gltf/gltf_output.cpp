@@ -66,7 +66,8 @@ Result<GltfOutput> finish(std::unique_ptr<GltfOutput::State> state, const std::s
     s.images = count("images");
     s.binaryBytes = doc.binarySize();
     // 12 header bytes, two chunk headers and the JSON (estimated generously) must fit 32 bits.
-    const uint64_t estimate = doc.binarySize() + 28 + uint64_t(s.nodes + s.meshes) * 64 + (uint64_t(64) << 20);
+    const uint64_t estimate = doc.binarySize() + 28 + uint64_t(s.nodes + s.meshes) * 64 +
+                              uint64_t(doc.objectNodeCount()) * 256 + (uint64_t(64) << 20);
     if (doc.binary() && estimate > 0xFFFFFFFFull)
         return makeError(DiagKind::MemoryLimit, name + ": the .glb would hold " + std::to_string(doc.binarySize()) +
                                                     " bytes of data, past the 4 GiB a .glb can count; write .gltf "
