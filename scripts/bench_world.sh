@@ -106,6 +106,9 @@ if want worlds; then
   header
   w=$(world s1024_o50000_m100 1024 50000 100)
   export_row "1024^2 / 50k" 1024^2 50000 100 "$w/world.wrp" "$w/data"
+  # The default writes one node per object (every importer shows them); the instanced file is
+  # the baseline it costs against.
+  has_option --target blender && export_row "1024^2 / 50k --instancing gpu" 1024^2 50000 100 "$w/world.wrp" "$w/data" --instancing gpu
   if [ ${#via_assimp[@]} -gt 0 ]; then
     export_row "1024^2 / 50k --via-assimp" 1024^2 50000 100 "$w/world.wrp" "$w/data" --via-assimp
   else
@@ -116,6 +119,7 @@ if want worlds; then
     export_row "4096^2 / 250k" 4096^2 250000 500 "$w/world.wrp" "$w/data"
     w=$(world s8192_o1000000_m2000 8192 1000000 2000)
     export_row "8192^2 / 1M" 8192^2 1000000 2000 "$w/world.wrp" "$w/data"
+    has_option --target blender && export_row "8192^2 / 1M --instancing gpu" 8192^2 1000000 2000 "$w/world.wrp" "$w/data" --instancing gpu
     if has_option --terrain-step 4; then
       export_row "8192^2 / 1M --terrain-step 4" 8192^2 1000000 2000 "$w/world.wrp" "$w/data" --terrain-step 4
     else
