@@ -28,10 +28,12 @@ jobs="${RV_JOBS:-$(nproc)}"
 # Unmount at the end only what this script mounted: another run (scripts/test_blender.sh) may be
 # using a chroot that was already mounted.
 mounted_here=()
+# shellcheck disable=SC2317  # run by the EXIT trap
 cleanup() { for s in "${mounted_here[@]}"; do bash scripts/chroot.sh umount "$s" || true; done; }
 trap cleanup EXIT
 
 summary=()
+status=0
 for s in "${suites[@]}"; do
   d="$(bash scripts/chroot.sh path "$s")"
   mountpoint -q "$d$(pwd -P)" 2>/dev/null || mounted_here+=("$s")
@@ -62,9 +64,7 @@ for s in "${suites[@]}"; do
   summary+=("$(printf '%-7s Assimp %-12s packages %4d s  build %4d s  tests %4d s  total %4d s  tests: %d passed, %d failed, %d skipped' \
     "$s" "$version" $((t1 - t0)) $((t2 - t1)) $((t3 - t2)) $((t3 - t0)) $((${total:-0} - ${failed:-0} - skipped)) \
     "${failed:-0}" "$skipped")")
-  [ "$rc" = 0 ] || {
-    printf '%s\n' "${summary[@]}"
-    exit "$rc"
-  }
+  [ "$rc" = 0 ] || status=$rc  # the other suites still run: their results tell more together
 done
 printf '%s\n' "${summary[@]}"
+exit "$status"
