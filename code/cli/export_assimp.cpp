@@ -29,6 +29,7 @@
 #include <system_error>
 #include <vector>
 
+#include "assimp/assimp_compat.hpp"
 #include "cli/assimp_convert.hpp"
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
@@ -211,8 +212,11 @@ private:
     std::shared_ptr<WriteState> state_;
 };
 
-uint32_t le32(const uint8_t* p) { return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24; }
+uint32_t le32(const uint8_t* p) {
+    return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
+}
 uint16_t le16(const uint8_t* p) { return uint16_t(p[0] | p[1] << 8); }
+uint64_t le64(const uint8_t* p) { return le32(p) | uint64_t(le32(p + 4)) << 32; }
 
 bool readAt(std::FILE* f, uint64_t offset, uint8_t* out, size_t n) {
     return seekTo(f, offset) && std::fread(out, 1, n, f) == n;
@@ -220,7 +224,9 @@ bool readAt(std::FILE* f, uint64_t offset, uint8_t* out, size_t n) {
 
 // Assimp's 3MF exporter writes its zip through its own zip library, by path and without looking
 // at any result. The archive is complete when its end record, central directory and every
-// entry's local header are where the directory says. Returns "" or what is wrong.
+// entry's local header are where the directory says. Returns "" or what is wrong. From Assimp
+// 5.4 that library writes a zip64 end record and its locator before the end record of even the
+// smallest archive: the directory then ends at the zip64 record, which holds its place and size.
 std::string zipDefect(const fs::path& path) {
     std::error_code ec;
     const uintmax_t size = fs::file_size(path, ec);
@@ -237,13 +243,25 @@ std::string zipDefect(const fs::path& path) {
         if (le32(&tail[end]) == 0x06054b50u && end + 22 + le16(&tail[end + 20]) == tailSize) break;
     if (end == size_t(-1)) return "no zip end record";
     const uint64_t endRecord = size - tailSize + end;
-    const uint64_t dirSize = le32(&tail[end + 12]), dirOffset = le32(&tail[end + 16]);
-    const unsigned entries = le16(&tail[end + 10]);
-    if (dirOffset + dirSize != endRecord) return "the central directory is not where the end record says";
+    uint64_t dirSize = le32(&tail[end + 12]), dirOffset = le32(&tail[end + 16]), dirEnd = endRecord;
+    uint64_t entries = le16(&tail[end + 10]);
+    uint8_t locator[20];
+    if (endRecord >= 20 && readAt(f, endRecord - 20, locator, sizeof locator) && le32(locator) == 0x07064b50u) {
+        const uint64_t at64 = le64(&locator[8]);
+        uint8_t record[56];
+        if (!readAt(f, at64, record, sizeof record) || le32(record) != 0x06064b50u) return "no zip64 end record";
+        if (at64 + 12 + le64(&record[4]) != endRecord - 20) return "the zip64 end record is not where its locator says";
+        entries = le64(&record[32]);
+        dirSize = le64(&record[40]);
+        dirOffset = le64(&record[48]);
+        dirEnd = at64;
+    }
+    if (dirOffset > dirEnd || dirSize != dirEnd - dirOffset)
+        return "the central directory is not where the end record says";
     std::vector<uint8_t> dir(static_cast<size_t>(dirSize));
     if (dirSize && !readAt(f, dirOffset, dir.data(), dir.size())) return "cannot read the central directory";
     size_t at = 0;
-    for (unsigned i = 0; i < entries; ++i) {
+    for (uint64_t i = 0; i < entries; ++i) {
         if (at + 46 > dir.size() || le32(&dir[at]) != 0x02014b50u) return "a central directory entry is missing";
         const uint64_t packed = le32(&dir[at + 20]), local = le32(&dir[at + 42]);
         uint8_t header[30];
@@ -318,20 +336,25 @@ std::string exportSafely(Assimp::Exporter& exporter, aiScene* scene, const std::
     exporter.SetIOHandler(new CheckedIOSystem(tmp, state));  // the exporter owns it
     // The path handed to the exporter: a bare name, which our IOSystem resolves in the temporary
     // folder, so that the folder never shows in what exporters write into the file (glTF 1
-    // buffer URIs, the assxml header) and pbrt (which opens the folder part of its path as the
-    // file) works. Except 3mf, whose zip library opens the path itself, and collada, which puts
-    // embedded textures in the folder part of its path.
+    // buffer URIs, the assxml header). Except 3mf, whose zip library opens the path itself,
+    // collada, which puts embedded textures in the folder part of its path, and pbrt, which
+    // makes the file's path from it differently in each Assimp release (assimp_compat.hpp).
+    const assimp::PbrtTarget pbrt = assimp::pbrtTarget(name.u8string());
     const std::string target = formatId == "3mf"       ? (tmp / name).u8string()
                                : formatId == "collada" ? "./" + name.u8string()
+                               : formatId == "pbrt"    ? pbrt.path
                                                        : name.u8string();
     const aiReturn written = exporter.Export(scene, formatId.c_str(), target.c_str());
     const std::string why = exporter.GetErrorString();
     exporter.SetIOHandler(new Assimp::DefaultIOSystem);  // every stream is closed by now
+    // Assimp 5.4+'s pbrt exporter names the file BASE.pbrt whatever OUT's extension.
+    if (formatId == "pbrt" && written == aiReturn_SUCCESS && pbrt.written != name.u8string())
+        fs::rename(tmp / fs::u8path(pbrt.written), tmp / name, ec);
 
     std::string error;
     if (!state->outsideWrite.empty()) {
-        error = "export to " + formatId + " failed: the exporter tried to write " + state->outsideWrite +
-                ", outside " + out + "'s folder; refused";
+        error = "export to " + formatId + " failed: the exporter tried to write " + state->outsideWrite + ", outside " +
+                out + "'s folder; refused";
     } else if (state->error) {
         // Named as the user will look for it: the final path, not the temporary one.
         const fs::path rel = state->failedPath.lexically_relative(tmp);
@@ -352,11 +375,14 @@ std::string exportSafely(Assimp::Exporter& exporter, aiScene* scene, const std::
 
 int exportWithAssimp(const CliOptions& opt, const std::string& in, const std::string& out) {
     Assimp::Exporter exporter;
-    const aiExportFormatDesc* format = opt.format.empty() ? guessFormat(exporter, out) : findFormat(exporter, opt.format);
+    const aiExportFormatDesc* format =
+        opt.format.empty() ? guessFormat(exporter, out) : findFormat(exporter, opt.format);
     if (!format) {
         if (opt.format.empty())
-            std::fprintf(stderr, "rvimport export: cannot tell the output format from '%s'; give -f FORMAT_ID (rvimport listexport)\n",
-                         out.c_str());
+            std::fprintf(
+                stderr,
+                "rvimport export: cannot tell the output format from '%s'; give -f FORMAT_ID (rvimport listexport)\n",
+                out.c_str());
         else
             std::fprintf(stderr, "rvimport export: unknown format id '%s' (rvimport listexport)\n", opt.format.c_str());
         return kExitUsage;
