@@ -10,8 +10,9 @@
 #ifdef _WIN32
 #include <fcntl.h>
 #include <io.h>
-#include <shellapi.h>
 #include <windows.h>
+// shellapi.h after windows.h, which it needs (a separate block: clang-format keeps the order).
+#include <shellapi.h>
 #endif
 
 #include "cli/commands.hpp"
