@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Release artefacts in dist/, with SHA256SUMS:
 #   io_import_rv-<version>.zip                  the Blender add-on with librvimport for Linux and Windows
-#   rvimport-<version>-windows-x86_64.zip        rvimport.exe, rvimport.dll, rvimport.h, README, LICENSE
+#   rvimport-<version>-windows-x86_64.zip        rvimport.exe, rvimport.dll, rvimport.h, README, docs/, LICENSE
 #   rvimport-<version>-Linux.tar.gz / .deb       `cmake --install` tree via CPack: the CLI, the C ABI,
 #                                                the static libraries, headers, the CMake package and
 #                                                pkg-config files, the LD_PRELOAD plugin with its
@@ -26,6 +26,7 @@ mv "$DIST/io_import_rv.zip" "$DIST/io_import_rv-$VERSION-blender3.zip"
 w="$stage/rvimport-$VERSION-windows-x86_64"
 mkdir -p "$w"
 cp build-windows/rvimport.exe build-windows/rvimport.dll include/rvimport.h README.md LICENSE "$w/"
+cp -r docs "$w/"  # the README's links point into docs/
 (cd "$stage" && python3 -m zipfile -c "$OLDPWD/$DIST/rvimport-$VERSION-windows-x86_64.zip" "rvimport-$VERSION-windows-x86_64")
 
 # Linux: CPack from the install rules (tar.gz and .deb).
