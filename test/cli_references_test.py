@@ -66,6 +66,19 @@ def main():
                 ok = got.startswith("missing:") or got.startswith("unsafe:")
             if not ok:
                 failures.append("%s: %s from %s: table says %r, we say %r" % (model, key[0], key[1], want, got))
+    # RV_IMPORT_DATA_ROOT is the same data root as --data-root (the front door reads both), for
+    # `info` and `dump` alike; a data root that does not exist is an error, not nothing.
+    env = dict(os.environ, RV_IMPORT_DATA_ROOT=root)
+    for model in sorted(expected)[:5]:
+        for verb in (["info"], ["dump", "--json"]):
+            given = subprocess.run([rvimport, *verb, "--data-root", root, os.path.join(samples, model)], capture_output=True)
+            from_env = subprocess.run([rvimport, *verb, os.path.join(samples, model)], capture_output=True, env=env)
+            if given.returncode != 0 or given.stdout != from_env.stdout:
+                failures.append("%s %s: RV_IMPORT_DATA_ROOT differs from --data-root" % (" ".join(verb), model))
+    missing = subprocess.run([rvimport, "info", "--data-root", os.path.join(root, "no_such_folder"),
+                              os.path.join(samples, sorted(expected)[0])], capture_output=True)
+    if missing.returncode == 0 or b"no_such_folder" not in missing.stderr:
+        failures.append("a missing data root: exit %d %s" % (missing.returncode, missing.stderr[:200]))
     print("%d models, %d references compared" % (len(expected), checked))
     for f in failures:
         print("FAIL " + f)

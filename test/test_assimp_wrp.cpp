@@ -18,6 +18,7 @@
 #include "rv/wrp.hpp"
 #include "support/lzo_reference.hpp"
 #include "support/odol_writer.hpp"
+#include "support/pbo_writer.hpp"
 #include "support/samples.hpp"
 #include "support/wrp_writer.hpp"
 
@@ -211,32 +212,11 @@ TEST(AssimpWrp, DataFolderPlacesSharedModelMeshes) {
 
 // The same model packed in a PBO (prefix rv\test) below the data root, its name in other
 // letter case: mounted at its prefix and found case-insensitively, as the game finds it.
-std::vector<uint8_t> pboWith(const std::string& prefix, const std::string& name, const std::vector<uint8_t>& data) {
-    std::vector<uint8_t> out;
-    auto u32 = [&](uint32_t v) {
-        for (int k = 0; k < 4; ++k) out.push_back(uint8_t(v >> (8 * k)));
-    };
-    auto str = [&](const std::string& text) {
-        out.insert(out.end(), text.begin(), text.end());
-        out.push_back(0);
-    };
-    str("");
-    for (uint32_t v : {0x56657273u, 0u, 0u, 0u, 0u}) u32(v);  // "Vers"
-    str("prefix");
-    str(prefix);
-    str("");
-    str(name);
-    for (uint32_t v : {0u, uint32_t(data.size()), 0u, 0u, uint32_t(data.size())}) u32(v);
-    str("");
-    for (int k = 0; k < 5; ++k) u32(0);
-    out.insert(out.end(), data.begin(), data.end());
-    return out;
-}
-
 TEST(AssimpWrp, DataRootMountsPbosForObjectModels) {
     const fs::path data = fs::temp_directory_path() / ("rvimport_root_" + std::to_string(::getpid()));
     fs::create_directories(data / "addons");
-    const std::vector<uint8_t> pbo = pboWith("RV\\Test", "House.P3D", rvtest::writeOdol73(rvtest::makeCrateModel()));
+    const std::vector<uint8_t> pbo =
+        rvtest::writePbo("RV\\Test", "House.P3D", rvtest::writeOdol73(rvtest::makeCrateModel()));
     {
         std::FILE* f = std::fopen((data / "addons" / "test.pbo").c_str(), "wb");
         ASSERT_NE(f, nullptr);
@@ -286,13 +266,14 @@ TEST(AssimpWrp, LayerSatellitePicturesThroughTheirWorldTransform) {
     const fs::path data = fs::temp_directory_path() / ("rvimport_layers_" + std::to_string(::getpid()));
     fs::create_directories(data / "rv/test/data/layers");
     std::ofstream(data / "rv/test/data/layers/p_000-000_l00.rvmat")
-        << "PixelShaderID=\"TerrainX\";\nclass Stage0 { texture=\"rv\\test\\data\\layers\\s_000_000_lco.paa\"; texGen=3; };\n"
+        << "PixelShaderID=\"TerrainX\";\nclass Stage0 { texture=\"rv\\test\\data\\layers\\s_000_000_lco.paa\"; "
+           "texGen=3; };\n"
            "class TexGen3 { uvSource=\"worldPos\"; class uvTransform { aside[]={0.001,0,0}; up[]={0,0,0.001};"
            " dir[]={0,-0.001,0}; pos[]={0.25,0.75,0}; }; };\n";
     // 2 x 2, 32-bit, top-left origin; BGRA bytes
     writeBytes(data / "rv/test/data/layers/s_000_000_lco.tga",
-               {0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 2, 0, 32, 0x28, 0, 0, 255, 255, 0, 255, 0, 255,
-                255, 0, 0, 255, 255, 255, 255, 255});
+               {0,    0, 2, 0,   0,   0, 0,   0, 0,   0,   0, 0, 2,   0,   2,   0,   32,
+                0x28, 0, 0, 255, 255, 0, 255, 0, 255, 255, 0, 0, 255, 255, 255, 255, 255});
     const rv::WrpTerrain t = rvtest::makeTestTerrain(25, 32, 16, 64, 32);
     ASSERT_EQ(t.materials.size(), 3u);
     rvtest::WrpWriteOptions o;

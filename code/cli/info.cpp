@@ -11,55 +11,48 @@
 #include "rv/file_bytes.hpp"
 #include "rv/format.hpp"
 #include "rv/model.hpp"
+#include "rv/open.hpp"
 
 namespace rv::cli {
 namespace {
 
 enum class Output { Info, Json, PrettyJson };
 
-// Decodes FILE as whatever it is (model or terrain) and writes it; false after reporting an error.
+// Opens FILE through the front door (rv::openFile: its kind by signature, the data root from
+// --data-root or RV_IMPORT_DATA_ROOT) and writes what it is; false after reporting an error.
 bool describe(const std::string& path, Output output, const std::string& dataRoot) {
-    if (isTexturePath(path)) return describeTexture(path, output != Output::Info, output == Output::PrettyJson);
-    if (isConfigPath(path)) return describeConfig(path, output != Output::Info, output == Output::PrettyJson);
-    auto bytes = readFileBytes(path);
-    if (!bytes) {
-        std::fprintf(stderr, "%s\n", bytes.error().message.c_str());
-        return false;
-    }
-    const std::string name = fileNameOf(path);
-    const bool pretty = output == Output::PrettyJson;
-    if (isTerrain(sniffFormat(bytes->data(), bytes->size()))) {
-        auto res = decodeWrp(bytes->data(), bytes->size(), name);
-        if (!res) {
-            std::fprintf(stderr, "%s\n", res.error().message.c_str());
-            return false;
-        }
-        if (output == Output::Info) writeWrpInfo(stdout, res.value());
-        else writeWrpJson(stdout, res.value(), pretty);
-        return true;
-    }
-    auto res = decodeModel(bytes->data(), bytes->size(), name);
-    if (!res) {
-        std::fprintf(stderr, "%s\n", res.error().message.c_str());
-        return false;
-    }
-    if (dataRoot.empty()) {
-        if (output == Output::Info) writeOdolInfo(stdout, res.value());
-        else writeOdolJson(stdout, res.value(), pretty);
-        return true;
-    }
     Options options;
-    auto root = DataRoot::open(dataRoot, options);
-    if (!root) {
-        std::fprintf(stderr, "%s\n", root.error().message.c_str());
+    options.dataRoot = dataRoot;
+    auto file = openFile(path, options, kAcceptModel | kAcceptTerrain | kAcceptTexture | kAcceptConfig);
+    if (!file) {
+        std::fprintf(stderr, "%s\n", file.error().message.c_str());
         return false;
     }
-    ReferenceListing refs{modelReferences(res.value(), &root.value(), options), &root.value()};
-    if (output == Output::Info) {
-        writeOdolInfo(stdout, res.value());
+    const bool json = output != Output::Info, pretty = output == Output::PrettyJson;
+    // Textures and configs still have describers of their own that read the path again.
+    if (file->kind == FileKind::Texture) return describeTexture(path, json, pretty);
+    if (file->kind == FileKind::Config) return describeConfig(path, json, pretty);
+    if (file->terrain) {
+        if (!json)
+            writeWrpInfo(stdout, *file->terrain);
+        else
+            writeWrpJson(stdout, *file->terrain, pretty);
+        return true;
+    }
+    const OdolModel& model = *file->model;
+    if (!file->dataRoot) {
+        if (!json)
+            writeOdolInfo(stdout, model);
+        else
+            writeOdolJson(stdout, model, pretty);
+        return true;
+    }
+    ReferenceListing refs{modelReferences(model, file->dataRoot.get(), file->options), file->dataRoot.get()};
+    if (!json) {
+        writeOdolInfo(stdout, model);
         writeOdolReferences(stdout, refs);
     } else {
-        writeOdolJson(stdout, res.value(), pretty, &refs);
+        writeOdolJson(stdout, model, pretty, &refs);
     }
     return true;
 }
@@ -73,20 +66,23 @@ int runDescribe(const std::vector<std::string>& args, bool dump) {
     std::string dataRoot;       // --data-root DIR (alias --data-folder): list the model's references
     bool optionsEnded = false;  // after "--" every argument is the file, even "-f.p3d"
     for (size_t i = 1; i < args.size(); ++i) {
-        if (!optionsEnded && args[i] == "--") optionsEnded = true;
+        if (!optionsEnded && args[i] == "--")
+            optionsEnded = true;
         else if (!optionsEnded && (args[i] == "--data-root" || args[i] == "--data-folder")) {
             if (i + 1 >= args.size()) {
                 std::fprintf(stderr, "rvimport %s: %s wants a folder\n", verb, args[i].c_str());
                 return kExitUsage;
             }
             dataRoot = args[++i];
-        }
-        else if (!optionsEnded && args[i] == "--json") json = true;
-        else if (!optionsEnded && dump && args[i] == "--pretty") pretty = true;
+        } else if (!optionsEnded && args[i] == "--json")
+            json = true;
+        else if (!optionsEnded && dump && args[i] == "--pretty")
+            pretty = true;
         else if (!optionsEnded && !args[i].empty() && args[i][0] == '-') {
             std::fprintf(stderr, "rvimport %s: unknown option %s\n", verb, args[i].c_str());
             return kExitUsage;
-        } else if (file.empty()) file = args[i];
+        } else if (file.empty())
+            file = args[i];
         else {
             std::fprintf(stderr, "rvimport %s: one file only\n", verb);
             return kExitUsage;

@@ -1,0 +1,205 @@
+// The front door (rv/open.hpp): what a file is, by signature, then the one decoder for it, under
+// one budget and with one data root.
+#include "rv/open.hpp"
+
+#include <cctype>
+#include <cstdlib>
+#include <cstring>
+
+#include "rv/file_bytes.hpp"
+
+namespace rv {
+namespace {
+
+std::string lowerExtension(const std::string& name) {
+    const size_t dot = name.find_last_of('.');
+    const size_t slash = name.find_last_of("/\\");
+    if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return "";
+    std::string ext = name.substr(dot);
+    for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return ext;
+}
+
+uint16_t u16At(const uint8_t* p) { return uint16_t(p[0] | p[1] << 8); }
+
+// A PAA's first u16 is its type; OFP's P8 textures (.pac) and untagged ARGB4444 (.paa) have
+// none, so for them only the name can tell (rv/paa.hpp, PaaType::P8).
+bool hasPaaType(const uint8_t* data, size_t size) {
+    if (size < 2) return false;
+    switch (u16At(data)) {
+        case 0xFF01:
+        case 0xFF02:
+        case 0xFF03:
+        case 0xFF04:
+        case 0xFF05:
+        case 0x4444:
+        case 0x1555:
+        case 0x8888:
+        case 0x8080:
+            return true;
+        default:
+            return false;
+    }
+}
+
+// A PBO starts with its header's first entry: an empty name (one zero byte) and, in every
+// archive the tools write, the packing "Vers" (bytes "sreV") of the properties entry.
+bool isPbo(const uint8_t* data, size_t size) {
+    return size >= 5 && data[0] == 0 && std::memcmp(data + 1, "sreV", 4) == 0;
+}
+
+bool isTextConfigName(const std::string& ext) {
+    static const char* const kExtensions[] = {".rvmat", ".cpp", ".hpp", ".bin", ".bisurf", ".ext", ".sqm"};
+    for (const char* e : kExtensions)
+        if (ext == e) return true;
+    return false;
+}
+
+unsigned maskOf(FileKind kind) {
+    switch (kind) {
+        case FileKind::Model:
+            return kAcceptModel;
+        case FileKind::Terrain:
+            return kAcceptTerrain;
+        case FileKind::Texture:
+            return kAcceptTexture;
+        case FileKind::Config:
+            return kAcceptConfig;
+        case FileKind::Archive:
+            return kAcceptArchive;
+        case FileKind::Unknown:
+            break;
+    }
+    return 0;
+}
+
+// What to run instead, for a file the caller cannot use.
+const char* adviceFor(FileKind kind) {
+    switch (kind) {
+        case FileKind::Model:
+            return "use `rvimport export` or `info`";
+        case FileKind::Terrain:
+            return "use `rvimport export` or `info`";
+        case FileKind::Texture:
+            return "use `rvimport export TEXTURE.paa OUT.png` or `info`";
+        case FileKind::Config:
+            return "use `rvimport info` or `dump --json`";
+        case FileKind::Archive:
+            return "use `rvimport pbo list` or `pbo extract`";
+        case FileKind::Unknown:
+            break;
+    }
+    return "rvimport reads models (.p3d), terrains (.wrp), textures (.paa, .pac), configs and PBO archives";
+}
+
+// Moves a decoder's result into `slot`, or returns its error.
+template <class T>
+bool take(Result<T>&& decoded, std::optional<T>& slot, DecodeError& error) {
+    if (!decoded) {
+        error = decoded.error();
+        return false;
+    }
+    slot.emplace(std::move(decoded.value()));
+    return true;
+}
+
+}  // namespace
+
+const char* fileKindName(FileKind kind) {
+    switch (kind) {
+        case FileKind::Model:
+            return "a model";
+        case FileKind::Terrain:
+            return "a terrain";
+        case FileKind::Texture:
+            return "a texture";
+        case FileKind::Config:
+            return "a config";
+        case FileKind::Archive:
+            return "a PBO archive";
+        case FileKind::Unknown:
+            break;
+    }
+    return "an unknown file";
+}
+
+FileKind sniffKind(const uint8_t* data, size_t size, const std::string& name) {
+    const FileFormat format = sniffFormat(data, size);
+    if (format == FileFormat::Odol || format == FileFormat::Mlod) return FileKind::Model;
+    if (format != FileFormat::Unknown) return FileKind::Terrain;
+    if (isPbo(data, size)) return FileKind::Archive;
+    if (isRapifiedConfig(data, size)) return FileKind::Config;
+    if (hasPaaType(data, size)) return FileKind::Texture;
+    const std::string ext = lowerExtension(name);
+    if (ext == ".paa" || ext == ".pac") return FileKind::Texture;  // OFP's untyped textures
+    if (ext == ".pbo") return FileKind::Archive;                   // an archive without "Vers"
+    if (isTextConfigName(ext)) return FileKind::Config;
+    return FileKind::Unknown;
+}
+
+std::string dataRootFolder(const Options& options) {
+    if (!options.dataRoot.empty()) return options.dataRoot;
+    const char* env = std::getenv("RV_IMPORT_DATA_ROOT");
+    return env ? env : "";
+}
+
+Result<OpenedFile> open(const uint8_t* data, size_t size, const std::string& name, const Options& options,
+                        unsigned accept) {
+    OpenedFile f;
+    f.name = name;
+    f.options = options;
+    if (!options.budget) f.ownBudget = std::make_unique<MemoryBudget>(options.memoryLimit);
+    f.budget = options.budget ? options.budget : f.ownBudget.get();
+    f.options.budget = f.budget;
+    if (!f.budget->tryCharge(size))
+        return makeError(DiagKind::MemoryLimit, f.budget->overMessage(name + ": the file's bytes", size));
+
+    f.kind = sniffKind(data, size, name);
+    if (!(maskOf(f.kind) & accept))
+        return makeError(DiagKind::NotRecognized, name + " is " + fileKindName(f.kind) + ": " + adviceFor(f.kind));
+    f.format = sniffFormat(data, size);
+
+    DecodeError error;
+    bool ok = false;
+    switch (f.kind) {
+        case FileKind::Model:
+            ok = take(decodeModel(data, size, name, f.options), f.model, error);
+            break;
+        case FileKind::Terrain:
+            ok = take(decodeWrp(data, size, name, f.options), f.terrain, error);
+            break;
+        case FileKind::Texture:
+            ok = take(decodePaa(data, size, name, f.options), f.texture, error);
+            break;
+        case FileKind::Config:
+            ok = take(decodeConfig(data, size, name, f.options), f.config, error);
+            break;
+        case FileKind::Archive:
+            ok = take(readPbo(data, size, name, f.options), f.archive, error);
+            break;
+        case FileKind::Unknown:
+            break;
+    }
+    if (!ok) return error;
+
+    const std::string root = dataRootFolder(options);
+    if (!root.empty()) {
+        Result<DataRoot> opened = DataRoot::open(root, f.options);
+        if (!opened) return opened.error();
+        f.dataRoot = std::make_unique<DataRoot>(std::move(opened.value()));
+    }
+    return f;
+}
+
+Result<OpenedFile> openFile(const std::string& path, const Options& options, unsigned accept) {
+    Result<std::vector<uint8_t>> bytes = readFileBytes(path, options.memoryLimit);
+    if (!bytes) return bytes.error();
+    std::vector<uint8_t> owned = std::move(bytes.value());
+    const size_t slash = path.find_last_of("/\\");
+    Result<OpenedFile> f =
+        open(owned.data(), owned.size(), slash == std::string::npos ? path : path.substr(slash + 1), options, accept);
+    if (f) f->bytes = std::move(owned);  // a vector's move keeps its buffer: the texture's offsets stay valid
+    return f;
+}
+
+}  // namespace rv

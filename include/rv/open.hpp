@@ -1,0 +1,95 @@
+// The front door: one call that takes a file's bytes and its name and returns what the file is,
+// decoded, with the warnings, the memory budget and the data root of the import (as
+// ufbx_load_memory and fastgltf's Parser::loadGltf are for their formats). Every front end (the
+// CLI, the C ABI, the Assimp importers, the glTF writer) opens files through it, so sniffing, the
+// budget, the data root and the input's name on diagnostics live here once.
+//
+//   auto file = rv::openFile("house.p3d", options);       // or rv::open(bytes, size, name, options)
+//   if (!file) report(file.error());                       // names the file, the structure, the offset
+//   else if (file->model) ...
+//
+// Status (issue 26, first slice): sniffing, the budget and the data root are here, and `info`
+// and `dump` use it; the other front ends still open files their own way.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rv/config.hpp"
+#include "rv/data_root.hpp"
+#include "rv/error.hpp"
+#include "rv/format.hpp"
+#include "rv/memory_budget.hpp"
+#include "rv/model.hpp"
+#include "rv/options.hpp"
+#include "rv/paa.hpp"
+#include "rv/pbo.hpp"
+#include "rv/wrp.hpp"
+
+namespace rv {
+
+// What a file is, judged by its signature; by its name only where the format has none (OFP's
+// untyped textures, text configs).
+enum class FileKind {
+    Unknown,
+    Model,    // ODOL or MLOD (.p3d)
+    Terrain,  // 4WVR, 8WVR, OPRW (.wrp)
+    Texture,  // PAA / PAC
+    Config,   // rapified ("\0raP") or text: .rvmat, config.cpp/.bin, .bisurf, .sqm...
+    Archive,  // PBO
+};
+
+// "a model", "a terrain", "a texture", "a config", "a PBO archive", "an unknown file".
+const char* fileKindName(FileKind kind);
+FileKind sniffKind(const uint8_t* data, size_t size, const std::string& name);
+
+// Which kinds a caller can use; open() refuses the others with a message that says what the
+// file is and which command reads it ("a PBO archive: use `rvimport pbo list`").
+enum KindMask : unsigned {
+    kAcceptModel = 1u << 0,
+    kAcceptTerrain = 1u << 1,
+    kAcceptTexture = 1u << 2,
+    kAcceptConfig = 1u << 3,
+    kAcceptArchive = 1u << 4,
+    kAcceptAny = 0x1Fu,
+};
+
+struct OpenedFile {
+    FileKind kind = FileKind::Unknown;
+    FileFormat format = FileFormat::Unknown;  // models and terrains
+    std::string name;                         // starts every diagnostic
+
+    // The one budget of this import: the caller's (Options::budget) or owned here; the file's
+    // bytes and everything decoded are charged to it.
+    MemoryBudget* budget = nullptr;
+    std::unique_ptr<MemoryBudget> ownBudget;
+    Options options;  // the caller's, with `budget` set to the one above
+
+    std::vector<uint8_t> bytes;  // openFile() only: the file, which a texture's mips read
+    std::optional<OdolModel> model;
+    std::optional<WrpTerrain> terrain;
+    std::optional<PaaTexture> texture;
+    std::optional<ConfigTree> config;
+    std::optional<PboArchive> archive;
+
+    // Options::dataRoot, else the RV_IMPORT_DATA_ROOT environment variable; absent when neither
+    // names a folder. A folder that cannot be opened is an error, never silently nothing.
+    std::unique_ptr<DataRoot> dataRoot;
+    std::vector<Warning> warnings;
+};
+
+// The data root folder an import uses: Options::dataRoot, else RV_IMPORT_DATA_ROOT, else "".
+std::string dataRootFolder(const Options& options);
+
+// Decodes `data` (which must outlive the result for textures: their mips are read from it).
+[[nodiscard]] Result<OpenedFile> open(const uint8_t* data, size_t size, const std::string& name,
+                                      const Options& options = {}, unsigned accept = kAcceptAny);
+// Reads `path` (the bytes charged to the budget first) and opens it; the result owns the bytes.
+[[nodiscard]] Result<OpenedFile> openFile(const std::string& path, const Options& options = {},
+                                          unsigned accept = kAcceptAny);
+
+}  // namespace rv
