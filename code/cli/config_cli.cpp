@@ -12,6 +12,7 @@
 #include "cli/json_writer.hpp"
 #include "rv/config.hpp"
 #include "rv/file_bytes.hpp"
+#include "rv/open.hpp"
 #include "rv/rvmat.hpp"
 
 namespace rv::cli {
@@ -226,13 +227,7 @@ void printWarningList(const std::vector<Warning>& list) {
 
 }  // namespace
 
-bool isConfigPath(const std::string& path) {
-    static const char* const kExtensions[] = {".rvmat", ".cpp", ".hpp", ".bin", ".bisurf", ".ext", ".sqm"};
-    const std::string ext = lowerExtension(path);
-    for (const char* e : kExtensions)
-        if (ext == e) return true;
-    return false;
-}
+bool isConfigPath(const std::string& path) { return isConfigName(path); }
 
 bool describeConfig(const std::string& path, bool json, bool pretty) {
     auto bytes = readFileBytes(path);

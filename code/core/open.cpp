@@ -48,13 +48,6 @@ bool isPbo(const uint8_t* data, size_t size) {
     return size >= 5 && data[0] == 0 && std::memcmp(data + 1, "sreV", 4) == 0;
 }
 
-bool isTextConfigName(const std::string& ext) {
-    static const char* const kExtensions[] = {".rvmat", ".cpp", ".hpp", ".bin", ".bisurf", ".ext", ".sqm"};
-    for (const char* e : kExtensions)
-        if (ext == e) return true;
-    return false;
-}
-
 unsigned maskOf(FileKind kind) {
     switch (kind) {
         case FileKind::Model:
@@ -133,8 +126,16 @@ FileKind sniffKind(const uint8_t* data, size_t size, const std::string& name) {
     const std::string ext = lowerExtension(name);
     if (ext == ".paa" || ext == ".pac") return FileKind::Texture;  // OFP's untyped textures
     if (ext == ".pbo") return FileKind::Archive;                   // an archive without "Vers"
-    if (isTextConfigName(ext)) return FileKind::Config;
+    if (isConfigName(name)) return FileKind::Config;
     return FileKind::Unknown;
+}
+
+bool isConfigName(const std::string& name) {
+    static const char* const kExtensions[] = {".rvmat", ".cpp", ".hpp", ".bin", ".bisurf", ".ext", ".sqm"};
+    const std::string ext = lowerExtension(name);
+    for (const char* e : kExtensions)
+        if (ext == e) return true;
+    return false;
 }
 
 std::string dataRootFolder(const Options& options) {

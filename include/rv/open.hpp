@@ -46,6 +46,8 @@ enum class FileKind {
 // "a model", "a terrain", "a texture", "a config", "a PBO archive", "an unknown file".
 const char* fileKindName(FileKind kind);
 FileKind sniffKind(const uint8_t* data, size_t size, const std::string& name);
+// A name that text configs carry (.rvmat, .cpp, .hpp, .bin, .bisurf, .ext, .sqm), any case.
+bool isConfigName(const std::string& name);
 
 // Which kinds a caller can use; open() refuses the others with a message that says what the
 // file is and which command reads it ("a PBO archive: use `rvimport pbo list`").
