@@ -35,6 +35,7 @@
 #include "cli/options.hpp"
 #include "cli/output_file.hpp"
 #include "cli/texture_files.hpp"
+#include "cli/zip_check.hpp"
 #include "rv/file_bytes.hpp"
 
 #ifndef _WIN32
@@ -211,66 +212,6 @@ private:
     fs::path root_;
     std::shared_ptr<WriteState> state_;
 };
-
-uint32_t le32(const uint8_t* p) {
-    return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
-}
-uint16_t le16(const uint8_t* p) { return uint16_t(p[0] | p[1] << 8); }
-uint64_t le64(const uint8_t* p) { return le32(p) | uint64_t(le32(p + 4)) << 32; }
-
-bool readAt(std::FILE* f, uint64_t offset, uint8_t* out, size_t n) {
-    return seekTo(f, offset) && std::fread(out, 1, n, f) == n;
-}
-
-// Assimp's 3MF exporter writes its zip through its own zip library, by path and without looking
-// at any result. The archive is complete when its end record, central directory and every
-// entry's local header are where the directory says. Returns "" or what is wrong. From Assimp
-// 5.4 that library writes a zip64 end record and its locator before the end record of even the
-// smallest archive: the directory then ends at the zip64 record, which holds its place and size.
-std::string zipDefect(const fs::path& path) {
-    std::error_code ec;
-    const uintmax_t size = fs::file_size(path, ec);
-    if (ec) return ec.message();
-    std::FILE* f = openFile(path.u8string(), "rb");
-    if (!f) return errnoText(errno);
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> closer(f, std::fclose);
-    const size_t tailSize = size_t(std::min<uintmax_t>(size, 22 + 65535));
-    if (tailSize < 22) return "no zip end record";
-    std::vector<uint8_t> tail(tailSize);
-    if (!readAt(f, size - tailSize, tail.data(), tailSize)) return "cannot read it back";
-    size_t end = tailSize - 22 + 1;
-    while (end-- > 0)
-        if (le32(&tail[end]) == 0x06054b50u && end + 22 + le16(&tail[end + 20]) == tailSize) break;
-    if (end == size_t(-1)) return "no zip end record";
-    const uint64_t endRecord = size - tailSize + end;
-    uint64_t dirSize = le32(&tail[end + 12]), dirOffset = le32(&tail[end + 16]), dirEnd = endRecord;
-    uint64_t entries = le16(&tail[end + 10]);
-    uint8_t locator[20];
-    if (endRecord >= 20 && readAt(f, endRecord - 20, locator, sizeof locator) && le32(locator) == 0x07064b50u) {
-        const uint64_t at64 = le64(&locator[8]);
-        uint8_t record[56];
-        if (!readAt(f, at64, record, sizeof record) || le32(record) != 0x06064b50u) return "no zip64 end record";
-        if (at64 + 12 + le64(&record[4]) != endRecord - 20) return "the zip64 end record is not where its locator says";
-        entries = le64(&record[32]);
-        dirSize = le64(&record[40]);
-        dirOffset = le64(&record[48]);
-        dirEnd = at64;
-    }
-    if (dirOffset > dirEnd || dirSize != dirEnd - dirOffset)
-        return "the central directory is not where the end record says";
-    std::vector<uint8_t> dir(static_cast<size_t>(dirSize));
-    if (dirSize && !readAt(f, dirOffset, dir.data(), dir.size())) return "cannot read the central directory";
-    size_t at = 0;
-    for (uint64_t i = 0; i < entries; ++i) {
-        if (at + 46 > dir.size() || le32(&dir[at]) != 0x02014b50u) return "a central directory entry is missing";
-        const uint64_t packed = le32(&dir[at + 20]), local = le32(&dir[at + 42]);
-        uint8_t header[30];
-        if (!readAt(f, local, header, sizeof header) || le32(header) != 0x04034b50u) return "an entry is missing";
-        if (local + 30 + le16(&header[26]) + le16(&header[28]) + packed > dirOffset) return "an entry is cut short";
-        at += 46 + size_t(le16(&dir[at + 28])) + le16(&dir[at + 30]) + le16(&dir[at + 32]);
-    }
-    return {};
-}
 
 // Why a write that reported nothing failed: no space left when the folder's file system is full.
 std::string likelyReason(const fs::path& folder, const std::string& defect) {

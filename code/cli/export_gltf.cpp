@@ -112,8 +112,8 @@ GltfConversion convertWithGltf(const CliOptions& opt, const std::string& in, con
         }
     }
     GltfOptions gltf = gltfOptionsFor(opt.target);
-    if (opt.gpuInstancing >= 0) gltf.gpuInstancing = opt.gpuInstancing == 1;
-    if (opt.quantize >= 0) gltf.quantize = opt.quantize == 1;
+    gltf.gpuInstancing = opt.gpuInstancing.value_or(gltf.gpuInstancing);
+    gltf.quantize = opt.quantize.value_or(gltf.quantize);
     gltf.binary = gltfKind(opt, out) == 1;
     gltf.stem = fs::u8path(out).stem().u8string();
     gltf.grid = opt.grid;

@@ -207,10 +207,10 @@ bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptio
             out.viaAssimp = true;
             return true;
         case Opt::Quantize:
-            out.quantize = 1;
+            out.quantize = true;
             return true;
         case Opt::NoQuantize:
-            out.quantize = 0;
+            out.quantize = false;
             return true;
         case Opt::Target:
             if (!parseGltfTarget(v, out.target)) {
@@ -242,7 +242,7 @@ bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptio
                 std::fprintf(stderr, "rvimport %s: --instancing wants gpu or nodes, not '%s'\n", verb, v.c_str());
                 return false;
             }
-            out.gpuInstancing = v == "gpu" ? 1 : 0;
+            out.gpuInstancing = v == "gpu";
             return true;
         case Opt::Jobs:
             if (!parseCount(v, 1, 1024, count)) {

@@ -2,6 +2,7 @@
 // decoders' own rv::Options.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,8 +29,8 @@ struct CliOptions {
     // --target NAME picks the glTF writer's presets; --instancing and --quantize/--no-quantize
     // override them whatever their order.
     GltfTarget target = GltfTarget::Generic;
-    int gpuInstancing = -1;  // -1: the target's; 0 nodes; 1 gpu
-    int quantize = -1;       // -1: the target's; 0 --no-quantize; 1 --quantize
+    std::optional<bool> gpuInstancing;  // --instancing gpu|nodes; unset: the target's
+    std::optional<bool> quantize;       // --quantize / --no-quantize; unset: the target's
     TerrainGrid grid;
     std::vector<std::string> positional;
 };
