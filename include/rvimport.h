@@ -64,6 +64,8 @@ typedef enum rv_result {
 #define RV_WARNING_INDEX_OUT_OF_RANGE 103
 #define RV_WARNING_UNKNOWN_RECORD 104
 #define RV_WARNING_NAME_PROBLEM 105
+#define RV_WARNING_MISSING_REFERENCE 106 /* a texture, material or model not in the data root */
+#define RV_WARNING_NO_DATA_ROOT 107      /* references to resolve, and no data root given */
 
 typedef struct rv_error {
     int32_t code;       /* an rv_result */

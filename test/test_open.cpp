@@ -51,7 +51,7 @@ TEST(FrontDoor, OpensEachKindDecoded) {
     auto m = rv::open(model.data(), model.size(), "crate.p3d");
     ASSERT_TRUE(m.ok()) << m.error().message;
     EXPECT_EQ(m->kind, rv::FileKind::Model);
-    ASSERT_TRUE(m->model.has_value());
+    ASSERT_TRUE(m->model != nullptr);
     EXPECT_EQ(m->model->lods.size(), rvtest::makeCrateModel().lods.size());
     EXPECT_FALSE(m->terrain || m->texture || m->config || m->archive);
 
@@ -71,7 +71,7 @@ TEST(FrontDoor, OpensEachKindDecoded) {
 
 TEST(FrontDoor, RefusesWhatTheCallerCannotUseSayingWhatItIs) {
     const auto pbo = rvtest::writePbo("rv\\test", "a.txt", {'x'});
-    auto r = rv::open(pbo.data(), pbo.size(), "mod.pbo", {}, rv::kAcceptModel | rv::kAcceptTerrain);
+    auto r = rv::open(pbo.data(), pbo.size(), "mod.pbo", {}, rv::accepting(rv::kAcceptModel | rv::kAcceptTerrain));
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().kind, rv::DiagKind::NotRecognized);
     EXPECT_EQ(r.error().message, "mod.pbo is a PBO archive: use `rvimport pbo list` or `pbo extract`");

@@ -8,10 +8,12 @@
 #include "assimp/odol_scene.hpp"
 #include "assimp/odol_textures.hpp"
 #include "rv/data_root.hpp"
+#include "rv/defaults.hpp"
 #include "rv/assimp_importer.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/memory_budget.hpp"
 #include "rv/model.hpp"
+#include "rv/open.hpp"
 #include "rv/view.hpp"
 
 namespace rv {
@@ -31,16 +33,12 @@ const aiImporterDesc kOdolDesc = {
 };
 
 // The materials' textures from the data root, embedded as PNG; what cannot be had is a warning.
-void addTextures(const ModelView& view, const Options& options, const std::string& name, aiScene* scene) {
-    Result<DataRoot> root = DataRoot::open(options.dataRoot, options);
-    if (!root) {
-        ASSIMP_LOG_WARN(name, ": no textures: ", root.error().message);
-        return;
-    }
-    TextureResolver resolver(&root.value(), options);
+void addTextures(const ModelView& view, const DataRoot& root, const Options& options, const std::string& name,
+                 aiScene* scene) {
+    TextureResolver resolver(&root, options);
     std::vector<ResolvedMaterial> resolved;
     for (const ViewMaterial& m : view.materials) resolved.push_back(resolver.resolve(m));
-    for (const Warning& w : resolver.warnings()) ASSIMP_LOG_WARN(name, ": ", w.message);
+    for (const Warning& w : resolver.warnings()) ASSIMP_LOG_WARN(aboutInput(name, name, w.message));
     assimp::embedTextures(resolved, scene);
 }
 
@@ -67,21 +65,25 @@ void OdolImporter::InternReadFile(const std::string& file, aiScene* scene, Assim
     options.budget = &budget;
     assimp::SceneBudget sceneBudget(budget, name);
     const std::vector<uint8_t> bytes = assimp::readAllBytes(io, file, options.memoryLimit);
-    sceneBudget.charge(bytes.size(), "the file's bytes");
-    // Assimp may call us without CanRead (one importer per extension); the decoder checks the
-    // magic and names what it found instead ("not an ODOL model", "LZSS-wrapped"...).
-    Result<OdolModel> model = decodeModel(bytes.data(), bytes.size(), name, options);
-    if (!model) throw ImportError(model.error().message);
-    for (const Warning& w : model->warnings) ASSIMP_LOG_WARN(w.message);
+    // Through the front door: Assimp may call us without CanRead (one importer per extension),
+    // and open() names what the file is instead ("a texture", "LZSS-wrapped"...).
+    OpenRequest request = accepting(kAcceptModel);
+    request.viewFrame = assimp::assimpFrame();
+    Result<OpenedFile> opened = open(bytes.data(), bytes.size(), name, options, request);
+    const bool fewerMayFit = options.lods != defaults::kLods;
+    const char* fewerLods = "; fewer LODs may fit (RV_IMPORT_LODS / --lod first)";
+    if (!opened) {
+        const DecodeError& e = opened.error();
+        throw ImportError(e.message + (e.kind == DiagKind::MemoryLimit && fewerMayFit ? fewerLods : ""), e.kind);
+    }
+    for (const Warning& w : opened->warnings) ASSIMP_LOG_WARN(aboutInput(name, name, w.message));
     try {
-        Result<ModelView> view = buildModelView(model.value(), options, assimp::assimpFrame());
-        if (!view) throw ImportError(name + ": " + view.error().message);
-        assimp::buildOdolScene(model.value(), view.value(), name, selectionsAsBones_, sceneBudget, scene);
-        if (!options.dataRoot.empty()) addTextures(view.value(), options, name, scene);
+        assimp::buildOdolScene(*opened->model, *opened->modelView, name, selectionsAsBones_, sceneBudget, scene);
+        if (opened->dataRoot) addTextures(*opened->modelView, *opened->dataRoot, options, name, scene);
     } catch (const ImportError& e) {
         // The decoded model fitted; its meshes did not. Fewer LODs may.
-        if (std::string(e.what()).find("over the memory limit") == std::string::npos || options.lods == "first") throw;
-        throw ImportError(std::string(e.what()) + "; fewer LODs may fit (RV_IMPORT_LODS / --lod first)");
+        if (e.kind() != DiagKind::MemoryLimit || !fewerMayFit) throw;
+        throw ImportError(std::string(e.what()) + fewerLods, e.kind());
     }
 }
 

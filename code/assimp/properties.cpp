@@ -12,6 +12,7 @@
 #include <cstdlib>
 
 #include "rv/assimp_importer.hpp"
+#include "rv/defaults.hpp"
 
 namespace rv {
 
@@ -44,18 +45,18 @@ int intOption(const Assimp::Importer* importer, const char* name, int fallback) 
 Options optionsFromProperties(const Assimp::Importer* importer) {
     Options o;
     o.lods = stringOption(importer, kPropertyLods, o.lods);
-    o.autocenter = importer->GetPropertyInteger(kPropertyAutocenter, 1) != 0;
-    const int budgetMb = intOption(importer, kPropertyMemoryBudgetMb, 2048);
-    o.memoryLimit = uint64_t(budgetMb > 0 ? budgetMb : 2048) << 20;
-    const float cell = importer->GetPropertyFloat(kPropertyWrpCellSize, 50.0f);
-    o.defaultCellSize = std::isfinite(cell) && cell > 0 ? cell : 50.0f;
+    o.autocenter = importer->GetPropertyInteger(kPropertyAutocenter, defaults::kAutocenter ? 1 : 0) != 0;
+    const int defaultMb = int(defaults::kMemoryLimit >> 20);
+    const int budgetMb = intOption(importer, kPropertyMemoryBudgetMb, defaultMb);
+    o.memoryLimit = uint64_t(budgetMb > 0 ? budgetMb : defaultMb) << 20;
+    const float cell = importer->GetPropertyFloat(kPropertyWrpCellSize, defaults::kCellSize);
+    o.defaultCellSize = std::isfinite(cell) && cell > 0 ? cell : defaults::kCellSize;
+    o.verbose = intOption(importer, kPropertyVerbose, 0) != 0;
     // The data root: the property, its old name, then the environment (hosts that set no
     // property, such as the stock assimp tool, still find a modder's P: drive).
     o.dataRoot = importer->GetPropertyString(kPropertyDataRoot, "");
     if (o.dataRoot.empty()) o.dataRoot = importer->GetPropertyString(kPropertyDataFolder, "");
-    if (o.dataRoot.empty())
-        if (const char* env = std::getenv(kPropertyDataRoot)) o.dataRoot = env;
-    return o;
+    return o;  // an empty data root: rv::open takes RV_IMPORT_DATA_ROOT from the environment
 }
 
 }  // namespace rv

@@ -50,7 +50,8 @@ class SceneBudget {
 public:
     SceneBudget(MemoryBudget& budget, std::string file) : budget_(budget), file_(std::move(file)) {}
     void charge(uint64_t bytes, const std::string& what) {
-        if (!budget_.tryCharge(bytes)) throw ImportError(file_ + ": " + budget_.overMessage(what, bytes));
+        if (!budget_.tryCharge(bytes))
+            throw ImportError(file_ + ": " + budget_.overMessage(what, bytes), DiagKind::MemoryLimit);
     }
     MemoryBudget& budget() const { return budget_; }
     const std::string& file() const { return file_; }

@@ -14,6 +14,7 @@
 #include "rv/memory_budget.hpp"
 #include "rv/placed_models.hpp"
 #include "rv/model.hpp"
+#include "rv/open.hpp"
 #include "rv/data_root.hpp"
 #include "rv/view.hpp"
 #include "rv/wrp.hpp"
@@ -62,21 +63,22 @@ void loadObjectModels(const TerrainView& view, const DataRoot& root, const Optio
         ResolvedRef where;
         Result<OdolModel> model = readPlacedModel(root, placed.model, modelOptions, &where);
         if (!model) {
-            if (where.kind != ResolvedRef::Kind::Missing) ASSIMP_LOG_WARN(name, ": object model skipped: ", model.error().message);
+            if (where.kind != ResolvedRef::Kind::Missing)
+                ASSIMP_LOG_WARN(aboutInput(name, name, "object model skipped: " + model.error().message));
             continue;
         }
         auto entry = std::make_unique<ObjectModel>();
         entry->model = std::move(model.value());
         Result<ModelView> v = buildModelView(entry->model, modelOptions, assimp::assimpFrame());
         if (!v) {
-            ASSIMP_LOG_WARN(name, ": object model skipped: ", v.error().message);
+            ASSIMP_LOG_WARN(aboutInput(name, name, "object model skipped: " + v.error().message));
             continue;
         }
         entry->view = std::move(v.value());
         for (const ViewMaterial& m : entry->view.materials) entry->textures.push_back(textures.resolve(m));
         out.emplace(placed.model, std::move(entry));
     }
-    for (const Warning& w : textures.warnings()) ASSIMP_LOG_WARN(name, ": ", w.message);
+    for (const Warning& w : textures.warnings()) ASSIMP_LOG_WARN(aboutInput(name, name, w.message));
 }
 
 }  // namespace
@@ -89,30 +91,24 @@ void WrpImporter::InternReadFile(const std::string& file, aiScene* scene, Assimp
     options.budget = &budget;
     assimp::SceneBudget sceneBudget(budget, name);
     const std::vector<uint8_t> bytes = assimp::readAllBytes(io, file, options.memoryLimit);
-    sceneBudget.charge(bytes.size(), "the file's bytes");
-    Result<WrpTerrain> terrain = decodeWrp(bytes.data(), bytes.size(), name, options);
-    if (!terrain) throw ImportError(terrain.error().message);
-    for (const Warning& w : terrain->warnings) ASSIMP_LOG_WARN(w.message);
-    const TerrainView view(terrain.value(), assimp::assimpFrame());
-    for (const Warning& w : view.warnings()) ASSIMP_LOG_WARN(name, ": ", w.message);
+    OpenRequest request = accepting(kAcceptTerrain);
+    request.viewFrame = assimp::assimpFrame();
+    Result<OpenedFile> opened = open(bytes.data(), bytes.size(), name, options, request);
+    if (!opened) throw ImportError(opened.error().message, opened.error().kind);
+    for (const Warning& w : opened->warnings) ASSIMP_LOG_WARN(aboutInput(name, name, w.message));
+    const TerrainView& view = *opened->terrainView;
     // Refused before anything is built when the terrain alone cannot fit.
     assimp::chargeTerrainScene(view, sceneBudget);
     ObjectModels models;
     std::unique_ptr<TerrainLayers> layers;
-    if (!options.dataRoot.empty()) {
+    if (const DataRoot* root = opened->dataRoot.get()) {
         // One index of the data root for the object models and the layer textures (satellite
         // pictures, OFP cell textures).
-        Result<DataRoot> root = DataRoot::open(options.dataRoot, options);
-        if (root) {
-            for (const Warning& w : root->warnings()) ASSIMP_LOG_WARN(w.message);
-            loadObjectModels(view, root.value(), options, name, models);
-            layers = std::make_unique<TerrainLayers>(terrain.value(), &root.value(), options);
-            for (const Warning& w : layers->warnings()) ASSIMP_LOG_WARN(name, ": ", w.message);
-        } else {
-            ASSIMP_LOG_WARN(name, ": no object models or layer textures: ", root.error().message);
-        }
+        loadObjectModels(view, *root, options, name, models);
+        layers = std::make_unique<TerrainLayers>(*opened->terrain, root, options);
+        for (const Warning& w : layers->warnings()) ASSIMP_LOG_WARN(aboutInput(name, name, w.message));
     }
-    assimp::buildWrpScene(view, name, options.dataRoot.empty() ? nullptr : &models, layers.get(), sceneBudget, scene);
+    assimp::buildWrpScene(view, name, opened->dataRoot ? &models : nullptr, layers.get(), sceneBudget, scene);
 }
 
 }  // namespace rv

@@ -267,7 +267,8 @@ void chargeTerrainScene(const TerrainView& view, SceneBudget& budget) {
                           " as nodes, over the memory limit of " + formatBytes(b.limit()) + " (" +
                           std::to_string(b.used()) + " bytes in use by the decoded terrain); what fits: its heights "
                           "as an ESRI grid (rvimport export " + budget.file() + " OUT.asc), its objects as a "
-                          "Terrain Builder list (OUT.txt), or a higher limit (--max-memory, RV_IMPORT_MEMORY_BUDGET_MB)");
+                          "Terrain Builder list (OUT.txt), or a higher limit (--max-memory, RV_IMPORT_MEMORY_BUDGET_MB)",
+                          DiagKind::MemoryLimit);
     budget.charge(c.meshes, "the terrain's meshes");
 }
 

@@ -1,5 +1,6 @@
 // The C ABI's library-level functions: versions, option defaults, result names.
 #include "capi/capi_common.hpp"
+#include "rv/defaults.hpp"
 #include "rv/version.hpp"
 
 extern "C" {
@@ -11,14 +12,14 @@ void rv_options_init(rv_options* o) {
     if (!o) return;
     std::memset(o, 0, sizeof *o);
     o->abi_version = RV_ABI_VERSION;
-    o->memory_limit = rv::Options{}.memoryLimit;
-    o->lods = "all";
-    o->autocenter = 1;
-    o->default_cell_size = 50.0f;
+    o->memory_limit = rv::defaults::kMemoryLimit;
+    o->lods = rv::defaults::kCapiLods;
+    o->autocenter = rv::defaults::kAutocenter ? 1 : 0;
+    o->default_cell_size = rv::defaults::kCellSize;
     o->axes = RV_AXES_STORED;
     o->uv_bottom_left = 0;
-    o->tile_cells = rv::TerrainView::kDefaultTileCells;
-    o->terrain_step = 1;
+    o->tile_cells = rv::defaults::kTileCells;
+    o->terrain_step = rv::defaults::kTerrainStep;
 }
 
 const char* rv_result_name(int32_t code) {

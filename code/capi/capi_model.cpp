@@ -5,6 +5,7 @@
 
 #include "capi/capi_model_handle.hpp"
 #include "rv/model.hpp"
+#include "rv/open.hpp"
 
 using namespace rv;
 using namespace rv::capi;
@@ -24,12 +25,38 @@ int32_t openModel(const std::vector<uint8_t>& bytes, const std::string& name, co
 
 }  // namespace
 
-// `root`: the data root textures come from; null opens options->data_root when it is set.
+namespace {
+
+// Hands the decoded model, its view and its textures to a new handle.
+int32_t finishModel(std::unique_ptr<OdolModel> model, std::unique_ptr<ModelView> view, std::vector<Warning> warnings,
+                    const std::string& name, const Settings& s, const DataRoot* root, rv_model** out, rv_error* error) {
+    auto handle = std::make_unique<rv_model>(std::move(model), std::move(view));
+    handle->warnings = std::move(warnings);
+    if (root) resolveTextures(*handle, *root, s.options, name);
+    *out = handle.release();
+    clearError(error);
+    return RV_OK;
+}
+
+}  // namespace
+
+// `root`: the data root textures come from (a terrain's); null: the front door opens
+// options->data_root or RV_IMPORT_DATA_ROOT, as every front end does.
 int32_t rv::capi::openModelIn(const std::vector<uint8_t>& bytes, const std::string& name, const rv_options* options,
                               const DataRoot* root, rv_model** out, rv_error* error) {
     Settings s;
     if (!readOptions(options, s, error)) return error ? error->code : RV_ERROR_INVALID_ARGUMENT;
-    return openDecodedModel(decodeModel(bytes.data(), bytes.size(), name, s.options), name, s, root, out, error);
+    OpenRequest request = accepting(kAcceptModel);
+    request.viewFrame = s.frame;
+    request.wantsDataRoot = root == nullptr;
+    Result<OpenedFile> opened = open(bytes.data(), bytes.size(), name, s.options, request);
+    if (!opened) {
+        setError(error, opened.error());
+        return int32_t(opened.error().kind);
+    }
+    OpenedFile& f = opened.value();
+    const DataRoot* textures = root ? root : f.dataRoot.get();
+    return finishModel(std::move(f.model), std::move(f.modelView), std::move(f.warnings), name, s, textures, out, error);
 }
 
 int32_t rv::capi::openDecodedModel(Result<OdolModel> decoded, const std::string& name, const Settings& s,
@@ -38,30 +65,15 @@ int32_t rv::capi::openDecodedModel(Result<OdolModel> decoded, const std::string&
         setError(error, decoded.error());
         return int32_t(decoded.error().kind);
     }
-    auto handle = std::make_unique<rv_model>();
-    handle->model = std::move(decoded.value());
-    Result<ModelView> view = buildModelView(handle->model, s.options, s.frame);
+    auto model = std::make_unique<OdolModel>(std::move(decoded.value()));
+    Result<ModelView> view = buildModelView(*model, s.options, s.frame);
     if (!view) {
         setError(error, int32_t(view.error().kind), name + ": " + view.error().message);
         return int32_t(view.error().kind);
     }
-    handle->view = std::move(view.value());
-    handle->warnings = handle->model.warnings;
-    if (root) {
-        resolveTextures(*handle, *root, s.options, name);
-    } else if (!s.options.dataRoot.empty()) {
-        Result<DataRoot> opened = DataRoot::open(s.options.dataRoot, s.options);
-        if (opened) {
-            resolveTextures(*handle, opened.value(), s.options, name);
-        } else {
-            Warning w = opened.error();
-            w.severity = Severity::Warning;
-            handle->warnings.push_back(w);
-        }
-    }
-    *out = handle.release();
-    clearError(error);
-    return RV_OK;
+    std::vector<Warning> warnings = model->warnings;
+    return finishModel(std::move(model), std::make_unique<ModelView>(std::move(view.value())), std::move(warnings),
+                       name, s, root, out, error);
 }
 
 namespace {
@@ -76,7 +88,7 @@ void resolveTextures(rv_model& h, const DataRoot& root, const Options& options, 
             st.push_back(img.image ? resolvedKindName(img.where.kind) : img.problem);
     }
     for (Warning w : resolver.warnings()) {
-        w.message = name + ": " + w.message;
+        w.message = aboutInput(name, name, w.message);
         h.warnings.push_back(std::move(w));
     }
 }

@@ -1,6 +1,7 @@
 // Internal: the model handle of the C ABI, shared by capi_model.cpp and capi_material.cpp.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -10,8 +11,13 @@
 #include "rv/odol.hpp"
 
 struct rv_model {
-    rv::OdolModel model;
-    rv::ModelView view;
+    // Behind pointers so the view's pointers into the model stay valid.
+    rv_model(std::unique_ptr<rv::OdolModel> m, std::unique_ptr<rv::ModelView> v)
+        : ownModel(std::move(m)), ownView(std::move(v)), model(*ownModel), view(*ownView) {}
+    std::unique_ptr<rv::OdolModel> ownModel;
+    std::unique_ptr<rv::ModelView> ownView;
+    const rv::OdolModel& model;
+    const rv::ModelView& view;
     std::vector<rv::ResolvedMaterial> textures;  // one per view material (empty without a data root)
     std::vector<rv::Warning> warnings;           // the decoder's, then the textures'
     std::vector<std::vector<std::string>> status;  // per material, per image
@@ -23,7 +29,8 @@ namespace rv::capi {
 // is given (a terrain's data root, indexed once for all its object models).
 int32_t openModelIn(const std::vector<uint8_t>& bytes, const std::string& name, const rv_options* options,
                     const DataRoot* root, rv_model** out, rv_error* error);
-// The same from a model decoded already (or its decode error), with options read by readOptions.
+// The same from a model decoded already (or its decode error), with options read by readOptions:
+// a terrain's object model, read from its data root.
 int32_t openDecodedModel(Result<OdolModel> decoded, const std::string& name, const Settings& settings,
                          const DataRoot* root, rv_model** out, rv_error* error);
 

@@ -3,6 +3,7 @@
 #include "capi/capi_common.hpp"
 #include "capi/capi_model_handle.hpp"
 #include "rv/data_root.hpp"
+#include "rv/open.hpp"
 #include "rv/placed_models.hpp"
 #include "rv/terrain_layers.hpp"
 #include "rv/wrp.hpp"
@@ -11,10 +12,16 @@ using namespace rv;
 using namespace rv::capi;
 
 struct rv_terrain {
-    WrpTerrain terrain;
-    std::unique_ptr<TerrainView> view;
-    TerrainTile tile;  // the tile rv_terrain_tile_load built last
-    std::unique_ptr<DataRoot> root;  // rv_options.data_root, indexed once for the object models
+    // The front door's result: the terrain, its view and its data root (options->data_root or
+    // RV_IMPORT_DATA_ROOT, indexed once for the object models); the members below name its parts.
+    explicit rv_terrain(OpenedFile opened)
+        : file(std::move(opened)), terrain(*file.terrain), view(file.terrainView), root(file.dataRoot) {}
+    OpenedFile file;
+    const WrpTerrain& terrain;
+    const std::unique_ptr<TerrainView>& view;
+    const std::unique_ptr<DataRoot>& root;
+    std::vector<Warning> warnings;          // the front door's, then the layer pictures'
+    TerrainTile tile;                       // the tile rv_terrain_tile_load built last
     std::unique_ptr<TerrainLayers> layers;  // the layer pictures from the data root
 };
 
@@ -24,34 +31,29 @@ int32_t openTerrain(const std::vector<uint8_t>& bytes, const std::string& name, 
                     rv_terrain** out, rv_error* error) {
     Settings s;
     if (!readOptions(options, s, error)) return error ? error->code : RV_ERROR_INVALID_ARGUMENT;
-    Result<WrpTerrain> decoded = decodeWrp(bytes.data(), bytes.size(), name, s.options);
-    if (!decoded) {
-        setError(error, decoded.error());
-        return int32_t(decoded.error().kind);
+    OpenRequest request = accepting(kAcceptTerrain);
+    request.viewFrame = s.frame;
+    request.grid = s.grid;
+    Result<OpenedFile> opened = open(bytes.data(), bytes.size(), name, s.options, request);
+    if (!opened) {
+        setError(error, opened.error());
+        return int32_t(opened.error().kind);
     }
-    auto handle = std::make_unique<rv_terrain>();
-    handle->terrain = std::move(decoded.value());
-    handle->view = std::make_unique<TerrainView>(handle->terrain, s.frame, s.grid);
-    if (!s.options.dataRoot.empty()) {
-        Result<DataRoot> root = DataRoot::open(s.options.dataRoot, s.options);
-        if (root) {
-            handle->root = std::make_unique<DataRoot>(std::move(root.value()));
-            handle->layers = std::make_unique<TerrainLayers>(handle->terrain, handle->root.get(), s.options);
-            for (Warning w : handle->layers->warnings()) {
-                w.severity = Severity::Warning;
-                handle->terrain.warnings.push_back(std::move(w));
-            }
-        } else {
-            Warning w = root.error();
+    auto handle = std::make_unique<rv_terrain>(std::move(opened.value()));
+    handle->file.ownBudget = std::move(s.budget);  // file.budget points at it: it lives as long as the handle
+    handle->warnings = handle->file.warnings;
+    if (handle->root) {
+        handle->layers = std::make_unique<TerrainLayers>(handle->terrain, handle->root.get(), handle->file.options);
+        for (Warning w : handle->layers->warnings()) {
             w.severity = Severity::Warning;
-            handle->terrain.warnings.push_back(w);  // the terrain opens; its models cannot
+            w.message = aboutInput(name, name, w.message);
+            handle->warnings.push_back(std::move(w));
         }
     }
     *out = handle.release();
     clearError(error);
     return RV_OK;
 }
-
 
 }  // namespace
 
@@ -101,12 +103,12 @@ void rv_terrain_close(rv_terrain* t) { delete t; }
 uint64_t rv_terrain_vertex_count(const rv_terrain* t) { return t ? t->view->vertexCount() : 0; }
 const char* rv_terrain_signature(const rv_terrain* t) { return t ? t->terrain.signature.c_str() : kEmpty; }
 uint32_t rv_terrain_version(const rv_terrain* t) { return t ? t->terrain.version : 0; }
-uint32_t rv_terrain_warning_count(const rv_terrain* t) { return t ? uint32_t(t->terrain.warnings.size()) : 0; }
+uint32_t rv_terrain_warning_count(const rv_terrain* t) { return t ? uint32_t(t->warnings.size()) : 0; }
 int32_t rv_terrain_warning_kind(const rv_terrain* t, uint32_t i) {
-    return i < rv_terrain_warning_count(t) ? int32_t(t->terrain.warnings[i].kind) : 0;
+    return i < rv_terrain_warning_count(t) ? int32_t(t->warnings[i].kind) : 0;
 }
 const char* rv_terrain_warning(const rv_terrain* t, uint32_t i) {
-    return i < rv_terrain_warning_count(t) ? t->terrain.warnings[i].message.c_str() : kEmpty;
+    return i < rv_terrain_warning_count(t) ? t->warnings[i].message.c_str() : kEmpty;
 }
 void rv_terrain_map_size(const rv_terrain* t, uint32_t* x, uint32_t* y) {
     if (x) *x = t ? t->terrain.mapSizeX : 0;

@@ -2,6 +2,7 @@
 // for hosts that show textures as images (the Blender add-on's PAA import).
 #include "capi/capi_common.hpp"
 #include "rv/material_textures.hpp"
+#include "rv/open.hpp"
 #include "rv/paa.hpp"
 
 using namespace rv;
@@ -22,21 +23,27 @@ int32_t openTexture(const std::vector<uint8_t>& bytes, const std::string& name, 
                     rv_texture** out, rv_error* error) {
     Settings settings;
     if (!readOptions(options, settings, error)) return error->code;
-    auto texture = decodePaa(bytes.data(), bytes.size(), name, settings.options);
-    if (!texture) {
-        setError(error, texture.error());
+    auto file = open(bytes.data(), bytes.size(), name, settings.options, accepting(kAcceptTexture));
+    if (!file) {
+        setError(error, file.error());
         return error->code;
     }
+    std::optional<PaaTexture>& texture = file->texture;
     if (texture.value().mips.empty()) {
         setError(error, RV_ERROR_BAD_VALUE, name + ": the texture has no mips");
         return RV_ERROR_BAD_VALUE;
     }
     PaaDecodeOptions decode;
-    decode.memoryLimit = settings.options.memoryLimit;
+    decode.memoryLimit = file->budget->left();  // the file's bytes are charged already
     auto image = decodePaaMip(texture.value(), bytes.data(), bytes.size(), 0, decode);
     if (!image) {
         setError(error, image.error());
         return error->code;
+    }
+    const uint64_t pixelBytes = uint64_t(image->width) * image->height * 4;
+    if (!file->budget->tryCharge(pixelBytes)) {
+        setError(error, RV_ERROR_MEMORY_LIMIT, file->budget->overMessage(name + ": the pixels of mip 0", pixelBytes));
+        return RV_ERROR_MEMORY_LIMIT;
     }
     auto t = std::make_unique<rv_texture>();
     t->texture = std::move(texture.value());

@@ -19,6 +19,8 @@
 #include "assimp/assimp_compat.hpp"
 #include "cli/options.hpp"
 #include "rv/assimp_importer.hpp"
+#include "rv/file_bytes.hpp"
+#include "rv/open.hpp"
 
 namespace fs = std::filesystem;
 
@@ -191,6 +193,7 @@ void configureImporter(Assimp::Importer& importer, const CliOptions& opt) {
     importer.SetPropertyInteger(kPropertySelectionsAsBones, opt.selectionsAsBones ? 1 : 0);
     importer.SetPropertyFloat(kPropertyWrpCellSize, opt.decode.defaultCellSize);
     importer.SetPropertyString(kPropertyDataRoot, opt.decode.dataRoot);
+    importer.SetPropertyInteger(kPropertyVerbose, opt.decode.verbose ? 1 : 0);
 }
 
 NameStats uniqueSceneNames(aiScene* scene, const std::string& formatId) {
@@ -221,6 +224,8 @@ Conversion convertOne(Assimp::Importer& importer, Assimp::Exporter& exporter, co
                       const std::string& out, const std::string& formatId) {
     Conversion result;
     const aiScene* scene = importWatched(importer, in, result.warnings);
+    // Our importers log "<file name>: <message>"; the CLI names the input as the user gave it.
+    for (std::string& w : result.warnings) w = aboutInput(in, fileNameOf(in), w);
     if (!scene) {
         result.error = importer.GetErrorString();  // only meaningful after a failure (see notes)
         return result;

@@ -23,6 +23,7 @@
 #include "cli/options.hpp"
 #include "cli/output_file.hpp"
 #include "rv/file_bytes.hpp"
+#include "rv/open.hpp"
 #include "rv/format.hpp"
 
 namespace fs = std::filesystem;
@@ -136,9 +137,9 @@ Outcome convertFile(Assimp::Importer& importer, Assimp::Exporter& exporter, cons
         return {Outcome::Failed, "cannot create folder " + out.parent_path().u8string() + ": " + dirErr.message(), {}};
     if (isTexturePath(file.u8string())) {
         std::vector<Warning> warnings;
-        const std::string error = convertTextureToPng(file.u8string(), out.u8string(), plan.decode, 0, false, warnings);
+        const std::string error = convertTextureToPng(file.u8string(), out.u8string(), plan.decode, 0, false, warnings).message;
         std::vector<std::string> lines;
-        for (const Warning& w : warnings) lines.push_back(w.message);
+        for (const Warning& w : warnings) lines.push_back(aboutInput(file.u8string(), fileNameOf(file.u8string()), w.message));
         return {error.empty() ? Outcome::Converted : Outcome::Failed, error, std::move(lines)};
     }
     if (usesOurGltf(opt, out.u8string())) {  // glb2 (the default) and gltf2: our own writer
@@ -209,7 +210,7 @@ size_t printSummary(const BatchPlan& plan, const std::vector<Outcome>& outcomes,
         const Outcome& o = outcomes[i];
         const std::string pathText = plan.files[i].u8string();
         const char* path = pathText.c_str();
-        for (const std::string& w : o.warnings) std::printf("warning %s: %s\n", path, w.c_str());
+        for (const std::string& w : o.warnings) std::printf("warning: %s\n", w.c_str());  // "<path>: <message>"
         if (o.kind == Outcome::Converted) {
             ++converted;
         } else if (o.kind == Outcome::Skipped) {
@@ -241,7 +242,7 @@ int runBatch(const std::vector<std::string>& args) {
     if (opt.positional.size() != 2) {
         std::fprintf(stderr, "usage: rvimport batch IN_DIR OUT_DIR [-f FORMAT_ID] [-j N] [--lod first|visual|all|NAME]\n"
                              "       [--autocenter on|off] [--selections-as-bones] [--max-memory SIZE] [--cell-size M]\n"
-                             "       [--data-folder DIR]\n");
+                             "       [--data-root DIR] [--verbose]\n");
         return kExitUsage;
     }
     BatchPlan plan;
@@ -257,6 +258,10 @@ int runBatch(const std::vector<std::string>& args) {
     if (!fs::is_directory(plan.inDir, ec)) {
         std::fprintf(stderr, "rvimport batch: '%s' is not a directory%s%s\n", opt.positional[0].c_str(),
                      ec ? ": " : "", ec ? ec.message().c_str() : "");
+        return kExitUsage;
+    }
+    if (const std::string problem = dataRootProblem(opt.decode); !problem.empty()) {
+        std::fprintf(stderr, "rvimport batch: %s\n", problem.c_str());
         return kExitUsage;
     }
     findInputFiles(plan);

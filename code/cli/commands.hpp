@@ -41,9 +41,10 @@ bool writeEsriAscii(std::FILE* out, const WrpTerrain& terrain, double easting, d
 bool writeTerrainBuilderObjects(std::FILE* out, const WrpTerrain& terrain, double easting, double northing,
                                 std::vector<std::string>& notes);
 
-// Decode warnings on stderr, one line each: "warning: <message>" (the message names the file).
-void printWarnings(const std::vector<Warning>& warnings);
-void printWarnings(const std::vector<std::string>& messages);
+// Warnings on stderr, one line each: "warning: <input>: <message>", the input as the user named
+// it (rv::aboutInput). The second form takes lines already made so ("<input>: <message>").
+void printWarnings(const std::string& input, const std::string& name, const std::vector<Warning>& warnings);
+void printWarnings(const std::vector<std::string>& lines);
 
 // Verbs; `args[0]` is the verb. Each returns the process exit code.
 int runInfo(const std::vector<std::string>& args);
@@ -61,8 +62,8 @@ bool isTextureExport(const std::vector<std::string>& args);
 int runTextureExport(const std::vector<std::string>& args);
 // One texture file to a PNG (the export above; batch's .paa/.pac files): its mip `mip`, ZIWS undone
 // unless `rawChannels`. Returns "" or the error; the texture's warnings are appended to `warnings`.
-std::string convertTextureToPng(const std::string& in, const std::string& out, const Options& decode, size_t mip,
-                                bool rawChannels, std::vector<Warning>& warnings);
+Diagnostic convertTextureToPng(const std::string& in, const std::string& out, const Options& decode, size_t mip,
+                               bool rawChannels, std::vector<Warning>& warnings);
 
 // Configs (config_cli.cpp): .rvmat, .cpp, .hpp, .bin, .bisurf, .ext, .sqm by their extension,
 // text or rapified. `info` / `dump --json`; false after reporting an error on stderr.

@@ -230,16 +230,12 @@ void printWarningList(const std::vector<Warning>& list) {
 bool isConfigPath(const std::string& path) { return isConfigName(path); }
 
 bool describeConfig(const std::string& path, bool json, bool pretty) {
-    auto bytes = readFileBytes(path);
-    if (!bytes) {
-        std::fprintf(stderr, "%s\n", bytes.error().message.c_str());
+    auto file = openFile(path, {}, accepting(kAcceptConfig));
+    if (!file) {
+        std::fprintf(stderr, "%s\n", file.error().message.c_str());
         return false;
     }
-    auto tree = decodeConfig(bytes->data(), bytes->size(), fileNameOf(path));
-    if (!tree) {
-        std::fprintf(stderr, "%s\n", tree.error().message.c_str());
-        return false;
-    }
+    auto& tree = file->config;
     const bool isMaterial = lowerExtension(path) == ".rvmat";
     const RvMaterial material = isMaterial ? readRvmat(tree.value()) : RvMaterial{};
     if (json) {

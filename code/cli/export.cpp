@@ -8,17 +8,28 @@
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "cli/output_file.hpp"
+#include "rv/file_bytes.hpp"
+#include "rv/open.hpp"
 
 namespace fs = std::filesystem;
 
 namespace rv::cli {
 
-void printWarnings(const std::vector<Warning>& warnings) {
-    for (const Warning& w : warnings) std::fprintf(stderr, "warning: %s\n", w.message.c_str());
+void printWarnings(const std::string& input, const std::string& name, const std::vector<Warning>& warnings) {
+    for (const Warning& w : warnings) std::fprintf(stderr, "warning: %s\n", aboutInput(input, name, w.message).c_str());
 }
 
 void printWarnings(const std::vector<std::string>& messages) {
     for (const std::string& m : messages) std::fprintf(stderr, "warning: %s\n", m.c_str());
+}
+
+// OUT as given, or, when it names a folder (an existing one, or any path ending in a slash),
+// IN's name in it with .glb: `export m.p3d outdir/` writes outdir/m.glb.
+static std::string outputPathFor(const std::string& in, const std::string& out) {
+    std::error_code ec;
+    const bool folder = (!out.empty() && (out.back() == '/' || out.back() == '\\')) || fs::is_directory(fs::u8path(out), ec);
+    if (!folder) return out;
+    return (fs::u8path(out) / fs::u8path(in).stem()).u8string() + ".glb";
 }
 
 int runExport(const std::vector<std::string>& args) {
@@ -37,7 +48,7 @@ int runExport(const std::vector<std::string>& args) {
         return kExitUsage;
     }
     const std::string& in = opt.positional[0];
-    const std::string& out = opt.positional[1];
+    const std::string out = outputPathFor(in, opt.positional[1]);
     if (sameFile(in, out)) {
         std::fprintf(stderr, "rvimport export: %s is the input file itself (%s); refusing to overwrite it\n",
                      out.c_str(), in.c_str());
@@ -47,9 +58,22 @@ int runExport(const std::vector<std::string>& args) {
         std::fprintf(stderr, "rvimport export: %s\n", problem.c_str());
         return kExitDecode;
     }
+    if (const std::string problem = dataRootProblem(opt.decode); !problem.empty()) {
+        std::fprintf(stderr, "rvimport export: %s\n", problem.c_str());
+        return kExitUsage;
+    }
     const fs::path parent = fs::u8path(out).parent_path();
     std::error_code dirErr;
     if (!parent.empty()) fs::create_directories(parent, dirErr);  // a failure shows up when writing
+    // A config, an archive or a texture is named for what it is (the front door's words), before
+    // any exporter guesses at it. Unknown files go on: Assimp reads many formats of its own.
+    if (auto head = readFileRange(in, 0, 64)) {
+        const FileKind kind = sniffKind(head->data(), head->size(), in);
+        if (kind == FileKind::Config || kind == FileKind::Archive || kind == FileKind::Texture) {
+            std::fprintf(stderr, "rvimport export: %s\n", kindRefusal(fileNameOf(in), kind).c_str());
+            return kExitDecode;
+        }
+    }
     const int special = exportTerrainSpecial(opt, in, out);
     if (special >= 0) return special;
     const int gltf = exportWithGltf(opt, in, out);

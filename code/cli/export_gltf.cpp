@@ -9,11 +9,8 @@
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "cli/output_file.hpp"
-#include "rv/file_bytes.hpp"
-#include "rv/format.hpp"
 #include "rv/gltf.hpp"
-#include "rv/memory_budget.hpp"
-#include "rv/model.hpp"
+#include "rv/open.hpp"
 
 namespace fs = std::filesystem;
 
@@ -64,67 +61,30 @@ std::string writeOutput(const GltfOutput& output, const std::string& in, const s
     return e;
 }
 
-void collect(const std::vector<Warning>& from, std::vector<std::string>& to) {
-    for (const Warning& w : from) to.push_back(w.message);
-}
-
-Result<GltfOutput> build(const std::vector<uint8_t>& bytes, const std::string& name, const Options& options,
-                         const GltfOptions& gltf, const DataRoot* root, std::unique_ptr<WrpTerrain>& terrain,
-                         std::unique_ptr<OdolModel>& model, std::vector<std::string>& warnings) {
-    const FileFormat format = sniffFormat(bytes.data(), bytes.size());
-    if (isTerrain(format)) {
-        Result<WrpTerrain> t = decodeWrp(bytes.data(), bytes.size(), name, options);
-        if (!t) return t.error();
-        terrain = std::make_unique<WrpTerrain>(std::move(t.value()));
-        collect(terrain->warnings, warnings);
-        return gltfFromTerrain(*terrain, name, options, gltf, root);
-    }
-    Result<OdolModel> m = decodeModel(bytes.data(), bytes.size(), name, options);
-    if (!m) return m.error();
-    model = std::make_unique<OdolModel>(std::move(m.value()));
-    collect(model->warnings, warnings);
-    return gltfFromModel(*model, name, options, gltf, root);
-}
-
 }  // namespace
 
 bool usesOurGltf(const CliOptions& opt, const std::string& out) { return !opt.viaAssimp && gltfKind(opt, out) >= 0; }
 
 GltfConversion convertWithGltf(const CliOptions& opt, const std::string& in, const std::string& out) {
     GltfConversion c;
-    MemoryBudget budget(opt.decode.memoryLimit);
-    Options options = opt.decode;
-    options.budget = &budget;
-    const std::string name = fileNameOf(in);
-    Result<std::vector<uint8_t>> bytes = readFileBytes(in, options.memoryLimit);
-    if (!bytes) {
-        c.error = bytes.error().message;
+    Result<OpenedFile> file = openFile(in, opt.decode, accepting(kAcceptModel | kAcceptTerrain));
+    if (!file) {
+        c.error = file.error().message;
         return c;
     }
-    std::unique_ptr<DataRoot> root;
-    if (!options.dataRoot.empty()) {
-        Result<DataRoot> opened = DataRoot::open(options.dataRoot, options);
-        if (opened) {
-            root = std::make_unique<DataRoot>(std::move(opened.value()));
-            collect(root->warnings(), c.warnings);
-        } else {
-            c.warnings.push_back(opened.error().message);
-        }
-    }
+    for (const Warning& w : file->warnings) c.warnings.push_back(aboutInput(in, file->name, w.message));
     GltfOptions gltf = gltfOptionsFor(opt.target);
     gltf.gpuInstancing = opt.gpuInstancing.value_or(gltf.gpuInstancing);
     gltf.quantize = opt.quantize.value_or(gltf.quantize);
     gltf.binary = gltfKind(opt, out) == 1;
     gltf.stem = fs::u8path(out).stem().u8string();
     gltf.grid = opt.grid;
-    std::unique_ptr<WrpTerrain> terrain;
-    std::unique_ptr<OdolModel> model;
-    Result<GltfOutput> output = build(bytes.value(), name, options, gltf, root.get(), terrain, model, c.warnings);
+    Result<GltfOutput> output = gltfFromFile(file.value(), gltf);
     if (!output) {
         c.error = output.error().message;
         return c;
     }
-    collect(output->warnings(), c.warnings);
+    for (const Warning& w : output->warnings()) c.warnings.push_back(aboutInput(in, file->name, w.message));
     c.error = writeOutput(output.value(), in, out);
     return c;
 }

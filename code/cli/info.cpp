@@ -23,12 +23,14 @@ enum class Output { Info, Json, PrettyJson };
 bool describe(const std::string& path, Output output, const std::string& dataRoot) {
     Options options;
     options.dataRoot = dataRoot;
-    auto file = openFile(path, options, kAcceptModel | kAcceptTerrain | kAcceptTexture | kAcceptConfig);
+    auto file = openFile(path, options, accepting(kAcceptModel | kAcceptTerrain | kAcceptTexture | kAcceptConfig));
     if (!file) {
         std::fprintf(stderr, "%s\n", file.error().message.c_str());
         return false;
     }
     const bool json = output != Output::Info, pretty = output == Output::PrettyJson;
+    // Models and terrains: the warnings every command prints, in its words ("warning: <input>: ...").
+    if (!json && (file->model || file->terrain)) printWarnings(path, file->name, file->warnings);
     // Textures and configs still have describers of their own that read the path again.
     if (file->kind == FileKind::Texture) return describeTexture(path, json, pretty);
     if (file->kind == FileKind::Config) return describeConfig(path, json, pretty);
@@ -96,6 +98,12 @@ int runDescribe(const std::vector<std::string>& args, bool dump) {
     if (const std::string problem = inputProblem(file); !problem.empty()) {
         std::fprintf(stderr, "rvimport %s: %s\n", verb, problem.c_str());
         return kExitDecode;
+    }
+    Options withRoot;
+    withRoot.dataRoot = dataRoot;
+    if (const std::string problem = dataRootProblem(withRoot); !problem.empty()) {
+        std::fprintf(stderr, "rvimport %s: %s\n", verb, problem.c_str());
+        return kExitUsage;
     }
     const Output output = !dump ? Output::Info : pretty ? Output::PrettyJson : Output::Json;
     // A stdout that cannot take the output (a full disk, /dev/full) is caught in main().

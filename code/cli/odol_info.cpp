@@ -45,8 +45,8 @@ void writeOdolInfo(std::FILE* out, const OdolModel& m) {
     for (const std::string& t : textures) std::fprintf(out, "  %s\n", t.c_str());
     std::fprintf(out, "materials (%zu)\n", materials.size());
     for (const std::string& t : materials) std::fprintf(out, "  %s\n", t.c_str());
+    // Listed on stderr as every command lists them ("warning: <input>: <message>", info.cpp).
     std::fprintf(out, "warnings (%zu)\n", m.warnings.size());
-    for (const Warning& w : m.warnings) std::fprintf(out, "  %s\n", w.message.c_str());
 }
 
 // Control bytes (broken names) are shown escaped, never written raw to the terminal.

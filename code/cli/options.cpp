@@ -28,7 +28,8 @@ enum class Opt {
     TileCells,
     Quantize,
     NoQuantize,
-    Target
+    Target,
+    Verbose
 };
 
 struct OptSpec {
@@ -60,6 +61,8 @@ constexpr OptSpec kSpecs[] = {
     {"--quantize", Opt::Quantize, false, false},
     {"--no-quantize", Opt::NoQuantize, false, false},
     {"--target", Opt::Target, true, false},
+    {"--verbose", Opt::Verbose, false, false},
+    {"-v", Opt::Verbose, false, false},
 };
 
 constexpr long kMaxMemoryLimitMb = 1L << 20;  // 1 TiB; RV_IMPORT_MEMORY_BUDGET_MB is an int
@@ -205,6 +208,9 @@ bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptio
             return true;
         case Opt::ViaAssimp:
             out.viaAssimp = true;
+            return true;
+        case Opt::Verbose:
+            out.decode.verbose = true;
             return true;
         case Opt::Quantize:
             out.quantize = true;

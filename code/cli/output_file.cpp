@@ -1,5 +1,7 @@
 #include "cli/output_file.hpp"
 
+#include "rv/open.hpp"
+
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -94,6 +96,14 @@ std::string inputProblem(const std::string& path) {
     if (!f) return "cannot open " + path + ": " + errnoText(errno ? errno : ENOENT);
     std::fclose(f);
     return {};
+}
+
+std::string dataRootProblem(const Options& options) {
+    const std::string root = dataRootFolder(options);
+    std::error_code ec;
+    if (root.empty() || fs::is_directory(fs::u8path(root), ec)) return {};
+    const std::string from = options.dataRoot.empty() ? " (RV_IMPORT_DATA_ROOT)" : "";
+    return "the data root " + root + from + " is not a folder" + (ec ? ": " + ec.message() : "");
 }
 
 std::string stdoutFailure() {

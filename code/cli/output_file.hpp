@@ -3,6 +3,8 @@
 // the error names the path and the system's reason.
 #pragma once
 
+#include "rv/options.hpp"
+
 #include <cstdio>
 #include <functional>
 #include <string>
@@ -30,6 +32,9 @@ std::string temporarySuffix();
 // Why `path` cannot be read as an input file: "cannot open <path>: <reason>" (a folder gives
 // "Is a directory"), or "" when it opens.
 std::string inputProblem(const std::string& path);
+// "" or why the data root (--data-root, else RV_IMPORT_DATA_ROOT) cannot be used: a folder that
+// is not there is a usage error (exit 2), never a silently untextured output.
+std::string dataRootProblem(const Options& options);
 
 // Checks that everything written to stdout reached it (fflush, ferror). Returns "" or the
 // message "rvimport: cannot write standard output: <reason>".

@@ -15,6 +15,7 @@
 #include "cli/json_writer.hpp"
 #include "cli/output_file.hpp"
 #include "rv/file_bytes.hpp"
+#include "rv/open.hpp"
 #include "rv/paa.hpp"
 #include "rv/png.hpp"
 
@@ -156,14 +157,13 @@ struct LoadedTexture {
     PaaTexture texture;
 };
 
-// Reads and decodes a texture's header. Returns "" or the decoder's error (file, structure, offset).
+// Reads and decodes a texture's header through the front door. Returns "" or the error (file,
+// structure, offset; or what the file is when it is no texture).
 std::string loadTexture(const std::string& path, const Options& options, LoadedTexture& out) {
-    auto bytes = readFileBytes(path);
-    if (!bytes) return bytes.error().message;
-    out.bytes = std::move(bytes.value());
-    auto t = decodePaa(out.bytes.data(), out.bytes.size(), fileNameOf(path), options);
-    if (!t) return t.error().message;
-    out.texture = std::move(t.value());
+    auto file = openFile(path, options, accepting(kAcceptTexture));
+    if (!file) return file.error().message;
+    out.bytes = std::move(file->bytes);  // the mips are read from these; the texture keeps offsets
+    out.texture = std::move(*file->texture);
     return {};
 }
 
@@ -314,34 +314,36 @@ int runTextureExport(const std::vector<std::string>& args) {
         return kExitDecode;
     }
     std::vector<Warning> warnings;
-    const std::string error =
+    const Diagnostic failure =
         convertTextureToPng(a.positional[0], a.positional[1], a.decode, size_t(a.mip), a.rawChannels, warnings);
-    printWarnings(warnings);
-    if (!error.empty()) {
-        std::fprintf(stderr, "%s\n", error.c_str());
-        return error.find(", not --mip ") != std::string::npos ? kExitUsage : kExitDecode;
+    printWarnings(a.positional[0], fileNameOf(a.positional[0]), warnings);
+    if (!failure.message.empty()) {
+        std::fprintf(stderr, "%s\n", failure.message.c_str());
+        return failure.kind == DiagKind::InvalidArgument ? kExitUsage : kExitDecode;  // a --mip it lacks
     }
     return kExitOk;
 }
 
-std::string convertTextureToPng(const std::string& in, const std::string& out, const Options& decode, size_t mip,
+Diagnostic convertTextureToPng(const std::string& in, const std::string& out, const Options& decode, size_t mip,
                                 bool rawChannels, std::vector<Warning>& warnings) {
     LoadedTexture lt;
-    if (std::string error = loadTexture(in, decode, lt); !error.empty()) return error;
+    if (std::string error = loadTexture(in, decode, lt); !error.empty()) return makeError(DiagKind::BadValue, error);
     const PaaTexture& t = lt.texture;
     warnings.insert(warnings.end(), t.warnings.begin(), t.warnings.end());
     if (mip >= t.mips.size())
-        return "rvimport export: " + t.sourceName + " has " + std::to_string(t.mips.size()) + " mips (0.." +
-               std::to_string(t.mips.size() - 1) + "), not --mip " + std::to_string(mip);
+        return makeError(DiagKind::InvalidArgument, "rvimport export: " + t.sourceName + " has " +
+                                                        std::to_string(t.mips.size()) + " mips (0.." +
+                                                        std::to_string(t.mips.size() - 1) + "), not --mip " + std::to_string(mip));
     PaaDecodeOptions options;
     options.rawChannels = rawChannels;
     options.memoryLimit = decode.memoryLimit;
     auto img = decodePaaMip(t, lt.bytes.data(), lt.bytes.size(), mip, options);
-    if (!img) return img.error().message;
+    if (!img) return img.error();
     const fs::path parent = fs::u8path(out).parent_path();
     std::error_code ec;
     if (!parent.empty()) fs::create_directories(parent, ec);  // a failure shows up when writing
-    return writePng(out, img.value());
+    const std::string written = writePng(out, img.value());
+    return written.empty() ? Diagnostic{} : makeError(DiagKind::CannotRead, written);  // no message: written
 }
 
 }  // namespace rv::cli

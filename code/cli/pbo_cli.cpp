@@ -13,6 +13,7 @@
 #include "cli/commands.hpp"
 #include "cli/output_file.hpp"
 #include "rv/file_bytes.hpp"
+#include "rv/open.hpp"
 #include "rv/pbo.hpp"
 
 namespace rv::cli {
@@ -39,7 +40,7 @@ int listEntries(const std::string& path, const PboArchive& pbo) {
     for (const PboEntry& e : pbo.entries)
         std::printf("%12llu %12u %-7s  %s\n", static_cast<unsigned long long>(e.size()), e.dataSize, packingName(e),
                     e.name.c_str());
-    printWarnings(pbo.warnings);
+    printWarnings(path, fileNameOf(path), pbo.warnings);
     return kExitOk;
 }
 
@@ -115,19 +116,15 @@ int runPbo(const std::vector<std::string>& args) {
         return kExitUsage;
     }
     const std::string& path = args[2];
-    auto bytes = readFileBytes(path);
-    if (!bytes) {
-        std::fprintf(stderr, "%s\n", bytes.error().message.c_str());
+    // The front door: a .p3d or .paa given here is named for what it is, with the command to use.
+    auto file = openFile(path, {}, accepting(kAcceptArchive));
+    if (!file) {
+        std::fprintf(stderr, "%s\n", file.error().message.c_str());
         return kExitDecode;
     }
-    auto pbo = readPbo(bytes->data(), bytes->size(), fileNameOf(path));
-    if (!pbo) {
-        std::fprintf(stderr, "%s\n", pbo.error().message.c_str());
-        return kExitDecode;
-    }
-    if (list) return listEntries(path, pbo.value());
-    printWarnings(pbo->warnings);
-    return extractAll(path, pbo.value(), bytes.value(), args[3], overwrite);
+    if (list) return listEntries(path, *file->archive);
+    printWarnings(path, file->name, file->warnings);
+    return extractAll(path, *file->archive, file->bytes, args[3], overwrite);
 }
 
 }  // namespace rv::cli

@@ -12,6 +12,7 @@
 #include "cli/options.hpp"
 #include "cli/output_file.hpp"
 #include "rv/file_bytes.hpp"
+#include "rv/open.hpp"
 #include "rv/placed_models.hpp"
 
 namespace rv::cli {
@@ -156,24 +157,26 @@ int exportTerrainSpecial(const CliOptions& opt, const std::string& in, const std
         kind = ext == ".asc" ? "asc" : ext == ".txt" ? "tbobjects" : "";
     }
     if (kind != "asc" && kind != "tbobjects") return -1;
-    auto bytes = readFileBytes(in);
+    auto bytes = readFileBytes(in, opt.decode.memoryLimit);
     if (!bytes) {
         std::fprintf(stderr, "%s\n", bytes.error().message.c_str());
         return kExitDecode;
     }
-    const FileFormat format = sniffFormat(bytes->data(), bytes->size());
-    if (!isTerrain(format)) {
+    const FileKind fileKind = sniffKind(bytes->data(), bytes->size(), in);
+    if (fileKind != FileKind::Terrain) {
         std::fprintf(stderr, "rvimport export: %s exports need a terrain (.wrp); %s is %s\n", kind.c_str(),
-                     fileNameOf(in).c_str(), formatName(format));
+                     fileNameOf(in).c_str(), fileKindName(fileKind));
         return kExitUsage;
     }
-    auto terrain = decodeWrp(bytes->data(), bytes->size(), fileNameOf(in), opt.decode);
-    if (!terrain) {
-        std::fprintf(stderr, "%s\n", terrain.error().message.c_str());
+    OpenRequest request = accepting(kAcceptTerrain);
+    request.wantsDataRoot = false;  // heights and placements only: no models, no pictures
+    auto file = open(bytes->data(), bytes->size(), fileNameOf(in), opt.decode, request);
+    if (!file) {
+        std::fprintf(stderr, "%s\n", file.error().message.c_str());
         return kExitDecode;
     }
-    printWarnings(terrain->warnings);
-    const WrpTerrain& t = terrain.value();
+    printWarnings(in, file->name, file->warnings);
+    const WrpTerrain& t = *file->terrain;
     if (kind == "asc" && (t.mapSizeX == 0 || t.elevation.size() != size_t(t.mapSizeX) * t.mapSizeY)) {
         std::fprintf(stderr, "rvimport export: %s has no height grid\n", fileNameOf(in).c_str());
         return kExitDecode;
@@ -188,7 +191,7 @@ int exportTerrainSpecial(const CliOptions& opt, const std::string& in, const std
         return kind == "asc" ? writeEsriAscii(f, t, opt.easting, opt.northing, notes)
                              : writeTerrainBuilderObjects(f, t, opt.easting, opt.northing, notes);
     });
-    for (const std::string& n : notes) std::fprintf(stderr, "warning: %s: %s\n", fileNameOf(in).c_str(), n.c_str());
+    for (const std::string& n : notes) std::fprintf(stderr, "warning: %s\n", aboutInput(in, file->name, n).c_str());
     if (!failure.empty()) {
         std::fprintf(stderr, "rvimport export: %s\n", failure.c_str());
         return kExitDecode;

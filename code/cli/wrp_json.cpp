@@ -119,8 +119,7 @@ void writeWrpInfo(std::FILE* out, const WrpTerrain& t) {
     }
     std::fprintf(out, "materials  %zu\nmodels     %zu\nobjects    %zu\nroads      %zu links\nmap info   %zu records\n",
                  t.materials.size(), t.models.size(), t.objects.size(), t.roads.size(), t.mapInfo.size());
-    std::fprintf(out, "\nwarnings (%zu)\n", t.warnings.size());
-    for (const Warning& w : t.warnings) std::fprintf(out, "  %s\n", w.message.c_str());
+    std::fprintf(out, "\nwarnings (%zu)\n", t.warnings.size());  // listed on stderr (info.cpp)
 }
 
 }  // namespace rv::cli

@@ -36,6 +36,10 @@ const char* diagKindName(DiagKind kind) {
             return "unknown record";
         case DiagKind::NameProblem:
             return "name problem";
+        case DiagKind::MissingReference:
+            return "missing reference";
+        case DiagKind::NoDataRoot:
+            return "no data root";
     }
     return "unknown";
 }

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "rv/file_bytes.hpp"
+#include "rv/rvmat.hpp"
 
 namespace rv {
 namespace {
@@ -85,14 +86,60 @@ const char* adviceFor(FileKind kind) {
     return "rvimport reads models (.p3d), terrains (.wrp), textures (.paa, .pac), configs and PBO archives";
 }
 
-// Moves a decoder's result into `slot`, or returns its error.
+// Moves a decoder's result and its warnings into `slot`, or returns its error.
 template <class T>
-bool take(Result<T>&& decoded, std::optional<T>& slot, DecodeError& error) {
+bool take(Result<T>&& decoded, std::optional<T>& slot, std::vector<Warning>& warnings, DecodeError& error) {
     if (!decoded) {
         error = decoded.error();
         return false;
     }
     slot.emplace(std::move(decoded.value()));
+    warnings.insert(warnings.end(), slot->warnings.begin(), slot->warnings.end());
+    return true;
+}
+
+template <class T>
+bool take(Result<T>&& decoded, std::unique_ptr<T>& slot, std::vector<Warning>& warnings, DecodeError& error) {
+    if (!decoded) {
+        error = decoded.error();
+        return false;
+    }
+    slot = std::make_unique<T>(std::move(decoded.value()));
+    warnings.insert(warnings.end(), slot->warnings.begin(), slot->warnings.end());
+    return true;
+}
+
+// What a file without a data root loses: a model's textures and rvmats, a terrain's object
+// models and layer textures. Empty when it loses nothing.
+std::string lostWithoutDataRoot(const OpenedFile& f) {
+    if (f.model) {
+        for (const OdolLod& lod : f.model->lods) {
+            for (const std::string& t : lod.textures)
+                if (!t.empty() && !isProceduralTexture(t)) return "its textures";
+            if (!lod.materials.empty()) return "its textures";  // the rvmats' stages
+        }
+    }
+    if (f.terrain && (!f.terrain->objects.empty() || !f.terrain->materials.empty()))
+        return "its object models and layer textures";
+    return "";
+}
+
+// The view in the caller's frame; the model's may fail (over the budget, an empty LOD choice).
+bool buildView(OpenedFile& f, const OpenRequest& request, DecodeError& error) {
+    if (!request.viewFrame) return true;
+    if (f.model) {
+        Result<ModelView> view = buildModelView(*f.model, f.options, *request.viewFrame);
+        if (!view) {
+            error = view.error();
+            if (error.message.rfind(f.name + ":", 0) != 0) error.message = f.name + ": " + error.message;
+            return false;
+        }
+        f.modelView = std::make_unique<ModelView>(std::move(view.value()));
+    }
+    if (f.terrain) {
+        f.terrainView = std::make_unique<TerrainView>(*f.terrain, *request.viewFrame, request.grid);
+        for (const Warning& w : f.terrainView->warnings()) f.warnings.push_back(w);
+    }
     return true;
 }
 
@@ -145,7 +192,8 @@ std::string dataRootFolder(const Options& options) {
 }
 
 Result<OpenedFile> open(const uint8_t* data, size_t size, const std::string& name, const Options& options,
-                        unsigned accept) {
+                        const OpenRequest& request) {
+    const unsigned accept = request.accept;
     OpenedFile f;
     f.name = name;
     f.options = options;
@@ -156,49 +204,71 @@ Result<OpenedFile> open(const uint8_t* data, size_t size, const std::string& nam
         return makeError(DiagKind::MemoryLimit, f.budget->overMessage(name + ": the file's bytes", size));
 
     f.kind = sniffKind(data, size, name);
+    // A caller of one kind (an importer) hears its decoder on a file without a signature: it
+    // names what it found ("LZSS-wrapped", "MLOD version 300").
+    if (f.kind == FileKind::Unknown && (accept == kAcceptModel || accept == kAcceptTerrain))
+        f.kind = accept == kAcceptModel ? FileKind::Model : FileKind::Terrain;
     if (!(maskOf(f.kind) & accept))
-        return makeError(DiagKind::NotRecognized, name + " is " + fileKindName(f.kind) + ": " + adviceFor(f.kind));
+        return makeError(DiagKind::NotRecognized, kindRefusal(name, f.kind));
     f.format = sniffFormat(data, size);
 
     DecodeError error;
     bool ok = false;
     switch (f.kind) {
         case FileKind::Model:
-            ok = take(decodeModel(data, size, name, f.options), f.model, error);
+            ok = take(decodeModel(data, size, name, f.options), f.model, f.warnings, error);
             break;
         case FileKind::Terrain:
-            ok = take(decodeWrp(data, size, name, f.options), f.terrain, error);
+            ok = take(decodeWrp(data, size, name, f.options), f.terrain, f.warnings, error);
             break;
         case FileKind::Texture:
-            ok = take(decodePaa(data, size, name, f.options), f.texture, error);
+            ok = take(decodePaa(data, size, name, f.options), f.texture, f.warnings, error);
             break;
         case FileKind::Config:
-            ok = take(decodeConfig(data, size, name, f.options), f.config, error);
+            ok = take(decodeConfig(data, size, name, f.options), f.config, f.warnings, error);
             break;
         case FileKind::Archive:
-            ok = take(readPbo(data, size, name, f.options), f.archive, error);
+            ok = take(readPbo(data, size, name, f.options), f.archive, f.warnings, error);
             break;
         case FileKind::Unknown:
             break;
     }
-    if (!ok) return error;
+    if (!ok || !buildView(f, request, error)) return error;
 
-    const std::string root = dataRootFolder(options);
+    // Only models and terrains name other files (textures, rvmats, object models).
+    const bool refers = f.model || f.terrain;
+    const std::string root = request.wantsDataRoot && refers ? dataRootFolder(options) : "";
     if (!root.empty()) {
         Result<DataRoot> opened = DataRoot::open(root, f.options);
         if (!opened) return opened.error();
         f.dataRoot = std::make_unique<DataRoot>(std::move(opened.value()));
+        for (const Warning& w : f.dataRoot->warnings()) f.warnings.push_back(w);
+    } else if (const std::string lost = request.wantsDataRoot ? lostWithoutDataRoot(f) : ""; !lost.empty()) {
+        f.warnings.push_back(makeWarning(DiagKind::NoDataRoot, name + ": no data root is set, so " + lost +
+                                                                    " are left out: point the data root (--data-root DIR, "
+                                                                    "RV_IMPORT_DATA_ROOT, or the Blender add-on's Data Root) "
+                                                                    "at the folder the game's files are unpacked in"));
     }
     return f;
 }
 
-Result<OpenedFile> openFile(const std::string& path, const Options& options, unsigned accept) {
+std::string kindRefusal(const std::string& name, FileKind kind) {
+    return name + " is " + fileKindName(kind) + ": " + adviceFor(kind);
+}
+
+std::string aboutInput(const std::string& input, const std::string& name, const std::string& message) {
+    const std::string prefix = name + ": ";
+    if (!name.empty() && message.compare(0, prefix.size(), prefix) == 0) return input + ": " + message.substr(prefix.size());
+    return input + ": " + message;
+}
+
+Result<OpenedFile> openFile(const std::string& path, const Options& options, const OpenRequest& request) {
     Result<std::vector<uint8_t>> bytes = readFileBytes(path, options.memoryLimit);
     if (!bytes) return bytes.error();
     std::vector<uint8_t> owned = std::move(bytes.value());
     const size_t slash = path.find_last_of("/\\");
     Result<OpenedFile> f =
-        open(owned.data(), owned.size(), slash == std::string::npos ? path : path.substr(slash + 1), options, accept);
+        open(owned.data(), owned.size(), slash == std::string::npos ? path : path.substr(slash + 1), options, request);
     if (f) f->bytes = std::move(owned);  // a vector's move keeps its buffer: the texture's offsets stay valid
     return f;
 }

@@ -97,7 +97,11 @@ Result<GltfOutput> gltfFromModel(const OdolModel& model, const std::string& name
     Options viewOptions = options;
     viewOptions.tangents = true;  // TANGENT for normal-mapped materials
     Result<ModelView> built = buildModelView(model, viewOptions, gltfFrame());
-    if (!built) return built.error();
+    if (!built) {
+        DecodeError e = built.error();
+        e.message = name + ": " + e.message;  // the view's messages do not name the file
+        return e;
+    }
     const ModelView& view = built.value();
     auto state = std::make_unique<GltfOutput::State>(options, name);
     Document& doc = state->doc;

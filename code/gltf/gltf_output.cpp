@@ -1,5 +1,6 @@
 // GltfOutput: writing a built document (rv/gltf.hpp).
 #include "gltf/gltf_state.hpp"
+#include "rv/open.hpp"
 #include "rv/version.hpp"
 
 namespace rv {
@@ -50,6 +51,14 @@ const std::vector<Warning>& GltfOutput::warnings() const {
 const GltfOutput::Stats& GltfOutput::stats() const {
     static const Stats none;
     return state_ ? state_->stats : none;
+}
+
+Result<GltfOutput> gltfFromFile(const OpenedFile& file, const GltfOptions& gltf) {
+    const DataRoot* root = file.dataRoot.get();
+    if (file.terrain) return gltfFromTerrain(*file.terrain, file.name, file.options, gltf, root);
+    if (file.model) return gltfFromModel(*file.model, file.name, file.options, gltf, root);
+    return makeError(DiagKind::NotRecognized, file.name + " is " + fileKindName(file.kind) +
+                                                  ": the glTF writer takes models (.p3d) and terrains (.wrp)");
 }
 
 namespace gltf {

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "rv/file_bytes.hpp"
+#include "rv/memory_budget.hpp"
 #include "rv/paa.hpp"
 #include "rv/png.hpp"
 #include "rv/rvmat.hpp"
@@ -174,15 +175,41 @@ MaterialImage TextureResolver::load(const std::string& reference, int stage) {
             auto bytes = root_->read(m.where);
             const std::string file = fileNameOf(m.where.entry.empty() ? m.where.path : m.where.entry);
             auto img = bytes ? decodeFoundBytes(bytes.value(), file, m.where.substituted, options_) : Result<Image>(bytes.error());
-            if (img) m.image = std::make_shared<const Image>(std::move(img.value()));
-            else m.problem = img.error().message;
+            // The pixels stay for the whole import: charged to its one budget, as the model is.
+            const uint64_t pixelBytes = img ? uint64_t(img->width) * img->height * 4 : 0;
+            if (img && options_.budget && !options_.budget->tryCharge(pixelBytes))
+                m.problem = options_.budget->overMessage("its pixels", pixelBytes);
+            else if (img)
+                m.image = std::make_shared<const Image>(std::move(img.value()));
+            else
+                m.problem = img.error().message;
         }
-        if (!m.image)
-            warnings_.push_back(makeWarning(m.where.kind == ResolvedRef::Kind::Unsafe ? DiagKind::NameProblem : DiagKind::IndexOutOfRange,
-                                        "texture '" + printable(reference) + "': " + m.problem));
     }
     cache_.emplace(key, m);
     return m;
+}
+
+// Whether an output draws this image: the face texture, a stage the pixel shader names (Super's
+// and NormalMap*'s lists, stageRoleOfShader), or, under a shader we do not know, a stage whose
+// name gives it a role. The stages after a known shader's list (environment map, fresnel,
+// thermal) are drawn by the game alone.
+static bool outputsRead(const MaterialImage& m, std::string_view pixelShader) {
+    if (m.stage < 0 || stageRoleOfShader(pixelShader, m.stage) != TextureRole::Other) return true;
+    const std::string shader = lower(pixelShader);
+    if (shader == "super" || shader.rfind("normalmap", 0) == 0) return false;
+    return m.role != TextureRole::Other;
+}
+
+// One warning per reference, in plain words; one no output draws only when `wanted`.
+void TextureResolver::warnOnce(const MaterialImage& m, bool wanted) {
+    if (!wanted || !warned_.insert(DataRoot::key(m.reference)).second) return;
+    const std::string ref = printable(m.reference);
+    if (m.where.kind == ResolvedRef::Kind::Missing)
+        warnings_.push_back(makeWarning(DiagKind::MissingReference, "texture " + ref + " not found in the data root"));
+    else if (m.where.kind == ResolvedRef::Kind::Unsafe)
+        warnings_.push_back(makeWarning(DiagKind::NameProblem, "texture " + ref + " is not a safe path: " + m.where.reason));
+    else
+        warnings_.push_back(makeWarning(DiagKind::MissingReference, "texture " + ref + " could not be read: " + m.problem));
 }
 
 TextureRole stageRoleOfShader(std::string_view pixelShader, int stage) {
@@ -203,6 +230,11 @@ TextureRole stageRoleOfShader(std::string_view pixelShader, int stage) {
     return stage >= 1 && size_t(stage) <= order.size() ? order[size_t(stage) - 1] : TextureRole::Other;
 }
 
+// A binarized material's pixel shader by its id, where a real file pair shows it: AGM_M84.p3d's
+// embedded agm_m84.rvmat stores 102 where the text .rvmat says "Super". Others: "" (unknown; the
+// stages' names then give their roles).
+static std::string pixelShaderNameOf(uint32_t id) { return id == 102 ? "Super" : ""; }
+
 MaterialDefinition TextureResolver::definitionOf(const ViewMaterial& material) {
     MaterialDefinition d;
     if (const OdolMaterial* e = material.embedded) {
@@ -210,6 +242,7 @@ MaterialDefinition TextureResolver::definitionOf(const ViewMaterial& material) {
         d.diffuse = e->diffuse;
         d.emissive = e->emissive;
         d.specularPower = e->specularPower;
+        d.pixelShader = pixelShaderNameOf(e->pixelShaderId);
         for (const OdolStageTexture& st : e->stages) d.stageTextures.push_back(st.texture);
         for (size_t i = 0; i < e->stages.size(); ++i) {
             const bool has = i < e->stageTransforms.size();
@@ -241,9 +274,11 @@ MaterialDefinition TextureResolver::definitionOf(const ViewMaterial& material) {
                 d.stageUvSets[size_t(st.index)] = uvSetOfText(st.uvSource);
                 d.stageUvTransforms[size_t(st.index)] = st.uvTransform;
             }
+    } else if (where.kind == ResolvedRef::Kind::Missing) {
+        warnings_.push_back(makeWarning(DiagKind::MissingReference, "rvmat " + printable(material.rvmat) + " not found in the data root"));
     } else {
-        warnings_.push_back(makeWarning(mat.error().kind == DiagKind::CannotRead ? DiagKind::IndexOutOfRange : mat.error().kind,
-                                    "material '" + printable(material.rvmat) + "': " + mat.error().message));
+        warnings_.push_back(makeWarning(DiagKind::MissingReference,
+                                        "rvmat " + printable(material.rvmat) + " could not be read: " + mat.error().message));
     }
     rvmats_.emplace(key, d);
     return d;
@@ -270,6 +305,8 @@ ResolvedMaterial TextureResolver::resolve(const ViewMaterial& material) {
         if (s < def.stageUvTransforms.size()) image.uvTransform = def.stageUvTransforms[s];
         if (image.role == TextureRole::Other) image.role = stageRoleOfShader(def.pixelShader, int(s));
     }
+    for (const MaterialImage& m : out.images)
+        if (!m.image && root_) warnOnce(m, options_.verbose || outputsRead(m, def.pixelShader));
     int normalSource = -1;
     for (int i = 0; i < int(out.images.size()); ++i) {
         const MaterialImage& m = out.images[size_t(i)];
@@ -302,6 +339,13 @@ void TextureResolver::addDerived(ResolvedMaterial& out, int source, TextureRole 
     std::shared_ptr<const Image>& made = derived_[key];
     if (!made) {
         const Image& src = *from.image;
+        const uint64_t pixelBytes = uint64_t(src.width) * src.height * 4;
+        if (options_.budget && !options_.budget->tryCharge(pixelBytes)) {
+            const std::string what = std::string("its ") + textureRoleName(role) + " map";
+            warnings_.push_back(makeWarning(DiagKind::MissingReference, "texture " + printable(from.reference) + ": " +
+                                                                            options_.budget->overMessage(what, pixelBytes)));
+            return;
+        }
         made = std::make_shared<const Image>(role == TextureRole::Normal              ? view::normalMapForGltf(src)
                                              : role == TextureRole::MetallicRoughness ? view::metallicRoughnessFromSmdi(src, power)
                                                                                       : view::occlusionFromAmbientShadow(src));

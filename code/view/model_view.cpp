@@ -98,7 +98,15 @@ Result<ModelView> buildModelView(const OdolModel& model, const Options& options,
             view.pointMaterial = table.get("", "", nullptr);
     }
     view.materials = table.release();
-    return view;
+    // Nothing to show is an error, not an empty output that opens blank in every viewer.
+    std::string empty;
+    for (const LodView& lod : view.lods) {
+        if (!lod.positions.empty()) return view;
+        empty += (empty.empty() ? "" : ", ") + lod.name;
+    }
+    return makeError(DiagKind::BadValue, std::string(view.lods.size() == 1 ? "LOD " : "LODs ") + empty +
+                                             (view.lods.size() == 1 ? " is" : " are") +
+                                             " empty (no points, no faces): nothing to show; pick another LOD");
 }
 
 }  // namespace rv

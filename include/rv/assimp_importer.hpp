@@ -14,6 +14,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "rv/error.hpp"
 #include "rv/options.hpp"
 
 namespace Assimp {
@@ -50,12 +51,20 @@ constexpr const char* kPropertyWrpCellSize = "RV_IMPORT_WRP_CELL_SIZE";
 constexpr const char* kPropertyDataRoot = "RV_IMPORT_DATA_ROOT";
 // The same; its earlier name.
 constexpr const char* kPropertyDataFolder = "RV_IMPORT_DATA_FOLDER";
+// Integer: 1 reports what no output draws too (a missing environment map; rv::Options::verbose).
+constexpr const char* kPropertyVerbose = "RV_IMPORT_VERBOSE";
 
 // What our importers throw from InternReadFile; Assimp turns it into a null scene and
 // Importer::GetErrorString() returns the message (file, structure, byte offset).
+// Its kind says what went wrong, so callers decide on it and never on the message's text.
 class ImportError : public std::runtime_error {
 public:
-    using std::runtime_error::runtime_error;
+    explicit ImportError(const std::string& message, DiagKind kind = DiagKind::BadValue)
+        : std::runtime_error(message), kind_(kind) {}
+    DiagKind kind() const { return kind_; }
+
+private:
+    DiagKind kind_;
 };
 
 // Binarized P3D models (ODOL v7 and v28..v75), extension .p3d.

@@ -37,6 +37,8 @@ enum class DiagKind : uint16_t {
     IndexOutOfRange = 103,  // an index points past its table; the reference was dropped
     UnknownRecord = 104,    // a record of an unknown type was skipped
     NameProblem = 105,      // a missing or duplicate name
+    MissingReference = 106, // a texture, material or model the file names is not in the data root
+    NoDataRoot = 107,       // the file names textures or models, and no data root was given
 };
 
 // "truncated", "bad count", "unread bytes"...: a short stable name for messages and JSON.

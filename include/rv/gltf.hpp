@@ -1,7 +1,8 @@
 // Our own glTF 2.0 writer (.glb and .gltf), fed by the view: models and whole terrains, with GPU
 // instancing for a world's repeated objects. No Assimp.
 //
-//   auto out = rv::gltfFromTerrain(terrain, options, gltfOptions, &root);
+//   auto file = rv::openFile("island.wrp", options, rv::accepting(rv::kAcceptModel | rv::kAcceptTerrain));
+//   auto out = rv::gltfFromFile(*file, gltfOptions);
 //   out->writeMain(sink);                       // the .glb, or the .gltf's JSON
 //   for (i < out->sideFileCount()) out->writeSideFile(i, sink);  // .gltf only: .bin, PNGs
 //
@@ -102,5 +103,11 @@ private:
 // `terrain` and `root` must outlive the output: tiles are built while it is written.
 [[nodiscard]] Result<GltfOutput> gltfFromTerrain(const WrpTerrain& terrain, const std::string& name,
                                                  const Options& options, const GltfOptions& gltf, const DataRoot* root);
+
+struct OpenedFile;  // rv/open.hpp
+
+// The model or terrain rv::open() decoded (open it with kAcceptModel | kAcceptTerrain), with its
+// data root; `file` must outlive the output.
+[[nodiscard]] Result<GltfOutput> gltfFromFile(const OpenedFile& file, const GltfOptions& gltf);
 
 }  // namespace rv

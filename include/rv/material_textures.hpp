@@ -8,6 +8,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -111,11 +112,13 @@ public:
     // `root` may be null (no data root: only procedural textures are evaluated).
     TextureResolver(const DataRoot* root, const Options& options) : root_(root), options_(options) {}
     ResolvedMaterial resolve(const ViewMaterial& material);
-    // One warning per reference that could not be had (missing, unsafe or undecodable).
+    // One warning per reference that could not be had (missing, unsafe or undecodable), in plain
+    // words; a stage no output draws only with Options::verbose.
     const std::vector<Warning>& warnings() const { return warnings_; }
 
 private:
     MaterialImage load(const std::string& reference, int stage);
+    void warnOnce(const MaterialImage& image, bool wanted);
     MaterialDefinition definitionOf(const ViewMaterial& material);
     void addDerived(ResolvedMaterial& out, int source, TextureRole role);
 
@@ -125,6 +128,7 @@ private:
     std::map<std::string, MaterialDefinition> rvmats_;          // .rvmat files read, by DataRoot::key
     std::map<std::tuple<const Image*, int, float>, std::shared_ptr<const Image>> derived_;  // each derived map once
     std::vector<Warning> warnings_;
+    std::set<std::string> warned_;  // references already named in a warning, by DataRoot::key
 };
 
 }  // namespace rv

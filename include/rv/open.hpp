@@ -8,8 +8,8 @@
 //   if (!file) report(file.error());                       // names the file, the structure, the offset
 //   else if (file->model) ...
 //
-// Status (issue 26, first slice): sniffing, the budget and the data root are here, and `info`
-// and `dump` use it; the other front ends still open files their own way.
+// With a Frame in the request it also builds the view (rv/view.hpp) in that frame, so a front end
+// gets the decoded file and what every output needs in one call.
 #pragma once
 
 #include <cstddef>
@@ -28,6 +28,7 @@
 #include "rv/options.hpp"
 #include "rv/paa.hpp"
 #include "rv/pbo.hpp"
+#include "rv/view.hpp"
 #include "rv/wrp.hpp"
 
 namespace rv {
@@ -60,6 +61,14 @@ enum KindMask : unsigned {
     kAcceptAny = 0x1Fu,
 };
 
+// What the caller wants from open(): which kinds it can use and, with a frame, the view.
+struct OpenRequest {
+    unsigned accept = kAcceptAny;
+    std::optional<Frame> viewFrame;  // set: models and terrains come with their view in this frame
+    TerrainGrid grid;                // the terrain view's tiles
+    bool wantsDataRoot = true;       // false: the caller reads nothing from one (not opened, no hint)
+};
+
 struct OpenedFile {
     FileKind kind = FileKind::Unknown;
     FileFormat format = FileFormat::Unknown;  // models and terrains
@@ -72,15 +81,20 @@ struct OpenedFile {
     Options options;  // the caller's, with `budget` set to the one above
 
     std::vector<uint8_t> bytes;  // openFile() only: the file, which a texture's mips read
-    std::optional<OdolModel> model;
-    std::optional<WrpTerrain> terrain;
+    // Behind pointers so that the views, which refer to them, survive moving the OpenedFile.
+    std::unique_ptr<OdolModel> model;
+    std::unique_ptr<WrpTerrain> terrain;
     std::optional<PaaTexture> texture;
     std::optional<ConfigTree> config;
     std::optional<PboArchive> archive;
+    std::unique_ptr<ModelView> modelView;      // OpenRequest::viewFrame set, models only
+    std::unique_ptr<TerrainView> terrainView;  // OpenRequest::viewFrame set, terrains only
 
     // Options::dataRoot, else the RV_IMPORT_DATA_ROOT environment variable; absent when neither
     // names a folder. A folder that cannot be opened is an error, never silently nothing.
     std::unique_ptr<DataRoot> dataRoot;
+    // The decoder's warnings, the data root's, and the one line saying that the file's textures
+    // or object models need a data root when none was given (DiagKind::NoDataRoot).
     std::vector<Warning> warnings;
 };
 
@@ -89,9 +103,23 @@ std::string dataRootFolder(const Options& options);
 
 // Decodes `data` (which must outlive the result for textures: their mips are read from it).
 [[nodiscard]] Result<OpenedFile> open(const uint8_t* data, size_t size, const std::string& name,
-                                      const Options& options = {}, unsigned accept = kAcceptAny);
+                                      const Options& options = {}, const OpenRequest& request = {});
 // Reads `path` (the bytes charged to the budget first) and opens it; the result owns the bytes.
 [[nodiscard]] Result<OpenedFile> openFile(const std::string& path, const Options& options = {},
-                                          unsigned accept = kAcceptAny);
+                                          const OpenRequest& request = {});
+inline OpenRequest accepting(unsigned accept) {
+    OpenRequest r;
+    r.accept = accept;
+    return r;
+}
+
+// Why a caller refuses a file of `kind`, with the command that reads it: "mod.pbo is a PBO
+// archive: use `rvimport pbo list` or `pbo extract`".
+std::string kindRefusal(const std::string& name, FileKind kind);
+
+// One diagnostic line about `input` (the file as the user named it): "<input>: <message>", with
+// the message's own leading "<name>: " (decoders start their lines with the file's name) dropped
+// so that the file is named once. Every front end prints and logs warnings through it.
+std::string aboutInput(const std::string& input, const std::string& name, const std::string& message);
 
 }  // namespace rv

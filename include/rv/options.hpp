@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <string>
 
+#include "rv/defaults.hpp"
+
 namespace rv {
 
 class MemoryBudget;  // rv/memory_budget.hpp
@@ -15,7 +17,7 @@ struct Options {
     // the Assimp scene, estimated before each allocation. Beyond it the import stops with
     // DiagKind::MemoryLimit instead of exhausting the host. Arma's largest models and 8192^2
     // terrains (decoded) stay far below the default (2 GiB).
-    uint64_t memoryLimit = uint64_t(2) << 30;
+    uint64_t memoryLimit = defaults::kMemoryLimit;
 
     // The import's shared budget (rv/memory_budget.hpp), not owned. Null: each decode, view or
     // scene build charges a budget of its own made from memoryLimit. An importer sets it once so
@@ -31,12 +33,12 @@ struct Options {
     //   "all"    every LOD, one node each, named by its BI name;
     //   a BI LOD name or resolution ("Geometry", "1.000", "1e15"): that LOD only.
     // Decoding and `dump --json` always read every LOD.
-    std::string lods = "first";
+    std::string lods = defaults::kLods;
 
     // true (default): positions as the game places the model, relative to the bounding centre
     // the binarizer moved it to (ODOL stores them so). false: the bounding centre is added back,
     // giving the editable model's coordinates as Object Builder shows them.
-    bool autocenter = true;
+    bool autocenter = defaults::kAutocenter;
 
     // The view: LodView::tangents (glTF tangents from the binarized ST vectors). Only outputs
     // that write tangents ask for them (the glTF writer); the others would pay for nothing.
@@ -44,7 +46,11 @@ struct Options {
 
     // Metres between height samples for terrains that do not store it (4WVR, OPRW v2/v3: the
     // world's config sets landGrid, 50 m in OFP).
-    float defaultCellSize = 50.0f;
+    float defaultCellSize = defaults::kCellSize;
+
+    // false (default): a texture no output draws (an environment map's, a fresnel stage's) that is
+    // missing is not worth a warning; true (`--verbose`, RV_IMPORT_VERBOSE) reports it too.
+    bool verbose = false;
 };
 
 }  // namespace rv

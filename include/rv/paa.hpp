@@ -26,6 +26,8 @@
 #include <string>
 #include <vector>
 
+#include "rv/defaults.hpp"
+
 #include "rv/error.hpp"
 #include "rv/image.hpp"
 #include "rv/options.hpp"
@@ -126,7 +128,7 @@ struct PaaDecodeOptions {
     // every texture as it is meant to be seen. true: the channels exactly as stored.
     bool rawChannels = false;
     LzssChecksum checksum = LzssChecksum::Either;  // tests pin one to prove which one a file holds
-    uint64_t memoryLimit = uint64_t(2) << 30;      // the most one mip decode may allocate
+    uint64_t memoryLimit = defaults::kMemoryLimit;  // the most one mip decode may allocate
 };
 
 // Decodes mip `mipIndex` of a texture read by decodePaa from the same bytes, to RGBA8 (top row

@@ -201,9 +201,9 @@ struct ModelPlacements {
 
 // Which part of the height grid a TerrainView shows, and how densely.
 struct TerrainGrid {
-    static constexpr uint32_t kDefaultTileCells = 128;
+    static constexpr uint32_t kDefaultTileCells = defaults::kTileCells;
     uint32_t tileCells = kDefaultTileCells;  // cells a tile side (in vertices, so with step too)
-    uint32_t step = 1;                       // every step-th height sample (1 = all of them)
+    uint32_t step = defaults::kTerrainStep;  // every step-th height sample (1 = all of them)
     // A region in metres from the map's south-west corner (west, south, east, north): only the
     // samples covering it, and only the objects standing in it. Empty (west >= east) = all.
     double west = 0, south = 0, east = 0, north = 0;

@@ -1167,10 +1167,13 @@ static void check_crate(rv_model* m, int axes, int uv_bl, int autocenter) {
     CHECK(m != NULL);
     if (!m) return;
     CHECK_U(rv_model_version(m), 73);
-    CHECK_U(rv_model_warning_count(m), 0);
-    CHECK_I(rv_model_warning_kind(m, 0), 0);
+    /* One warning: the crate names textures and no data root is set (the front door's hint). */
+    CHECK_U(rv_model_warning_count(m), 1);
+    CHECK_I(rv_model_warning_kind(m, 0), RV_WARNING_NO_DATA_ROOT);
     CHECK_U(rv_model_warning_offset(m, 0), 0);
-    CHECK_EMPTY(rv_model_warning(m, 0));
+    CHECK(contains(rv_model_warning(m, 0), "rv_crate.p3d: no data root is set, so its textures are left out"));
+    CHECK_I(rv_model_warning_kind(m, 1), 0);
+    CHECK_EMPTY(rv_model_warning(m, 1));
     fill_f(c3, 3, kSentinelF);
     rv_model_center(m, c3);
     CHECK_F(c3[0], want.x, 1e-7);
@@ -1578,9 +1581,12 @@ static void check_world(const char* path, int axes, int uv_bl, uint32_t tile_cel
     }
     CHECK_S(rv_terrain_signature(t), "OPRW");
     CHECK_U(rv_terrain_version(t), 25);
-    CHECK_U(rv_terrain_warning_count(t), 0);
-    CHECK_I(rv_terrain_warning_kind(t, 0), 0);
-    CHECK_EMPTY(rv_terrain_warning(t, 0));
+    /* One warning: the world places objects and no data root is set (the front door's hint). */
+    CHECK_U(rv_terrain_warning_count(t), 1);
+    CHECK_I(rv_terrain_warning_kind(t, 0), RV_WARNING_NO_DATA_ROOT);
+    CHECK(contains(rv_terrain_warning(t, 0), "rv_world.wrp: no data root is set, so its object models and layer textures"));
+    CHECK_I(rv_terrain_warning_kind(t, 1), 0);
+    CHECK_EMPTY(rv_terrain_warning(t, 1));
     rv_terrain_map_size(t, &x, &y);
     CHECK_U(x, WORLD_MAP_X);
     CHECK_U(y, WORLD_MAP_Y);
@@ -1796,7 +1802,7 @@ static void test_world(const char* path) {
         CHECK(rv_terrain_warning_count(t) >= 1);
         for (i = 0; i < rv_terrain_warning_count(t); ++i) {
             CHECK(rv_terrain_warning_kind(t, i) >= RV_WARNING_UNREAD_BYTES &&
-                  rv_terrain_warning_kind(t, i) <= RV_WARNING_NAME_PROBLEM);
+                  rv_terrain_warning_kind(t, i) <= RV_WARNING_NO_DATA_ROOT);
             CHECK(contains(rv_terrain_warning(t, i), "longer.wrp"));
         }
         CHECK_I(rv_terrain_warning_kind(t, rv_terrain_warning_count(t)), 0);
@@ -1843,7 +1849,7 @@ static uint64_t exercise_model(const rv_model* m, const char* label) {
     set_context("%s", label);
     for (i = 0; i < rv_model_warning_count(m); ++i) {
         const int32_t kind = rv_model_warning_kind(m, i);
-        CHECK(kind >= RV_WARNING_UNREAD_BYTES && kind <= RV_WARNING_NAME_PROBLEM);
+        CHECK(kind >= RV_WARNING_UNREAD_BYTES && kind <= RV_WARNING_NO_DATA_ROOT);
         CHECK(rv_model_warning(m, i)[0] != '\0');
         (void)rv_model_warning_offset(m, i);
     }
@@ -2171,8 +2177,10 @@ static void test_model_warnings(const char* dir) {
     CHECK_I(rv_model_open(path, NULL, &m, NULL), RV_OK);
     if (!m) return;
     CHECK_U(rv_model_version(m), 68);
-    CHECK(rv_model_warning_count(m) >= 1);
-    for (i = 0; i < rv_model_warning_count(m); ++i) {
+    /* The short LODs' warnings, then the front door's hint (textures, no data root). */
+    CHECK(rv_model_warning_count(m) >= 2);
+    CHECK_I(rv_model_warning_kind(m, rv_model_warning_count(m) - 1), RV_WARNING_NO_DATA_ROOT);
+    for (i = 0; i + 1 < rv_model_warning_count(m); ++i) {
         CHECK_I(rv_model_warning_kind(m, i), RV_WARNING_ENDS_EARLY);
         CHECK(rv_model_warning_offset(m, i) > 0);
         CHECK(contains(rv_model_warning(m, i), "ace_gunbag.p3d"));

@@ -671,7 +671,7 @@ def _exclude(scene, collection):
             lc.exclude = True
 
 
-def terrain_steps(context, path, cell_size=50.0, objects=True, tile_cells=128, data_root="", placement="POINTS",
+def terrain_steps(context, path, cell_size=None, objects=True, tile_cells=None, data_root="", placement="POINTS",
                   terrain_step=1, region=None):
     """The terrain import as a generator, for a modal operator: it yields (done, total) after each
     tile, model and chunk of placements, and returns the warnings (StopIteration.value). Closing
@@ -754,7 +754,7 @@ def run_steps(steps, memory_limit_mb):
                 return end.value
 
 
-def import_terrain(context, path, cell_size=50.0, objects=True, tile_cells=128, data_root="", placement="POINTS",
+def import_terrain(context, path, cell_size=None, objects=True, tile_cells=None, data_root="", placement="POINTS",
                    terrain_step=1, region=None):
     """Returns the warnings. Raises ImportFailed with the library's message. With a data root the
     placed objects show their models (one shared mesh per model), else the marker arrows

@@ -232,17 +232,21 @@ class memory_limit:
         return False
 
 
-def _options(lods="all", autocenter=True, cell_size=50.0, tile_cells=128, data_root="", terrain_step=1, region=None):
+def _options(lods=None, autocenter=True, cell_size=None, tile_cells=None, data_root="", terrain_step=1, region=None):
+    """rv_options_init's defaults (include/rv/defaults.hpp, the one place), with what is given."""
     o = RvOptions()
     lib().rv_options_init(ctypes.byref(o))
     if _memory_limit_mb:
         o.memory_limit = _memory_limit_mb << 20
-    o.lods = lods.encode()
+    if lods is not None:
+        o.lods = lods.encode()
     o.autocenter = 1 if autocenter else 0
-    o.default_cell_size = cell_size
+    if cell_size is not None:
+        o.default_cell_size = cell_size
     o.axes = AXES_Z_UP          # Blender: x east, y north, z up (as a3ob)
     o.uv_bottom_left = 1        # Blender's UV origin
-    o.tile_cells = tile_cells
+    if tile_cells is not None:
+        o.tile_cells = tile_cells
     o.split_folded_quads = 1    # Blender re-splits folded quads: take those as the engine's triangles
     o.data_root = os.fsencode(data_root) if data_root else None
     o.terrain_step = max(1, int(terrain_step))
@@ -344,7 +348,7 @@ class Material:
 class Model:
     """An opened model: materials and LODs (the ones `lods` picks) as the view gives them."""
 
-    def __init__(self, path, lods="all", autocenter=True, data_root="", _open=None):
+    def __init__(self, path, lods=None, autocenter=True, data_root="", _open=None):
         L = lib()
         err, handle = RvError(), ctypes.c_void_p()
         opts = _options(lods, autocenter, data_root=data_root)
@@ -425,10 +429,10 @@ class Tile:
 class Terrain:
     """An opened terrain; tiles are built one at a time by tiles()."""
 
-    def __init__(self, path, default_cell_size=50.0, tile_cells=128, data_root="", terrain_step=1, region=None):
+    def __init__(self, path, default_cell_size=None, tile_cells=None, data_root="", terrain_step=1, region=None):
         L = lib()
         err, h = RvError(), ctypes.c_void_p()
-        opts = _options("all", True, default_cell_size, tile_cells, data_root=data_root, terrain_step=terrain_step,
+        opts = _options(None, True, default_cell_size, tile_cells, data_root=data_root, terrain_step=terrain_step,
                         region=region)
         if L.rv_terrain_open(os.fsencode(path), ctypes.byref(opts), ctypes.byref(h), ctypes.byref(err)) != 0:
             raise DecodeFailed(_text(err.message))

@@ -1,0 +1,30 @@
+// Every default value of an import, in one place: the library's Options, the C ABI's
+// rv_options_init, the CLI and the importers' properties all start from these.
+#pragma once
+
+#include <cstdint>
+
+namespace rv::defaults {
+
+// The most memory one import may use (Options::memoryLimit): Arma's largest models and 8192^2
+// terrains, decoded, stay far below it.
+constexpr uint64_t kMemoryLimit = uint64_t(2) << 30;
+
+// Which LODs become geometry. The library, the CLI and the Assimp importers take the first
+// visual LOD (what the model looks like in the game). The C ABI takes every LOD: its host, the
+// Blender add-on, shows each as a collection a modder switches between, as Object Builder does.
+constexpr const char* kLods = "first";
+constexpr const char* kCapiLods = "all";
+
+constexpr bool kAutocenter = true;  // positions as the game places the model
+
+// Metres between height samples for terrains that do not store it (4WVR, OPRW v2/v3): the
+// world's config sets landGrid, 50 m in OFP.
+constexpr float kCellSize = 50.0f;
+
+// Terrain cells per tile side of the view's tiles (TerrainGrid::tileCells), and the height
+// samples between vertices (1: every sample).
+constexpr uint32_t kTileCells = 128;
+constexpr uint32_t kTerrainStep = 1;
+
+}  // namespace rv::defaults
