@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds and runs the whole test suite under ctest.
 #   scripts/test.sh              release build in build/
-#   scripts/test.sh --sanitize   AddressSanitizer + UndefinedBehaviorSanitizer build in build-asan/
+#   scripts/test.sh --sanitize   AddressSanitizer + UndefinedBehaviorSanitizer build in build-asan/,
+#                                asserts on
 #   scripts/test.sh --no-assimp  -DRV_WITH_ASSIMP=OFF in build-noassimp/, with CMake forbidden to
 #                                find Assimp: the decoder, view, C ABI, CLI and add-on without it
 # Real-file tests read ../shared/samples (or $RV_SAMPLES_DIR) and skip when it is absent.
@@ -11,7 +12,8 @@ case "${1:-}" in
 --sanitize)
   export BUILD_DIR=build-asan BUILD_TYPE=RelWithDebInfo
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-  bash scripts/build.sh -DRV_SANITIZE=ON
+  # RelWithDebInfo without its -DNDEBUG: the asserts (Result::value() of a failed result) are on.
+  bash scripts/build.sh -DRV_SANITIZE=ON "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g" "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O2 -g"
   ;;
 --no-assimp)
   export BUILD_DIR=build-noassimp

@@ -58,6 +58,7 @@ endfunction()
 expect("registerImporters" "root=rv_crate.p3d lods=1 .*p3d_importers=1" ${WORK}/build/consumer ${crate})
 expect("rvimport::importers" "root=rv_crate.p3d lods=1 " ${WORK}/build/consumer_old_name ${crate})
 expect("rvimport::decoder" "decoded lods=" ${WORK}/build/decoder_consumer ${crate})
+expect("rvimport::gltf" "glb ok=1 bytes=[1-9][0-9]*" ${WORK}/build/gltf_consumer ${crate})
 expect("installed CLI" "ODOL" ${P}/bin/rvimport info ${crate})
 
 if(WITH_PLUGIN)

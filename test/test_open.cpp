@@ -125,4 +125,97 @@ TEST(FrontDoor, DataRootFromOptionsOrTheEnvironmentAndAMissingOneIsAnError) {
     EXPECT_TRUE(d->dataRoot == nullptr);
 }
 
+// The one line a modder needs when textures come out grey: the file names textures (or object
+// models) and no data root is set. Given a data root, or for a file that names nothing, it is absent.
+TEST(FrontDoor, NoDataRootHintOnlyWhenSomethingIsLeftOut) {
+    const auto model = rvtest::writeOdol73(rvtest::makeCrateModel());
+    auto a = rv::open(model.data(), model.size(), "crate.p3d");
+    ASSERT_TRUE(a.ok()) << a.error().message;
+    ASSERT_EQ(a->warnings.size(), 1u);
+    EXPECT_EQ(a->warnings[0].kind, rv::DiagKind::NoDataRoot);
+    EXPECT_EQ(a->warnings[0].message.rfind("crate.p3d: no data root is set, so its textures are left out: ", 0), 0u)
+        << a->warnings[0].message;
+    rvtest::TempDir root("rv_open_hint");
+    rv::Options o;
+    o.dataRoot = root.dir.u8string();
+    auto b = rv::open(model.data(), model.size(), "crate.p3d", o);
+    ASSERT_TRUE(b.ok()) << b.error().message;
+    EXPECT_TRUE(b->warnings.empty());
+    const auto terrain = rvtest::writeOprw(rvtest::makeTestTerrain(25, 8, 8, 8, 8));
+    auto t = rv::open(terrain.data(), terrain.size(), "w.wrp");
+    ASSERT_TRUE(t.ok()) << t.error().message;
+    ASSERT_EQ(t->warnings.size(), 1u);
+    EXPECT_NE(t->warnings[0].message.find("w.wrp: no data root is set, so its object models and layer textures"),
+              std::string::npos);
+    const auto paa = tinyPaa();
+    auto p = rv::open(paa.data(), paa.size(), "t.paa");
+    ASSERT_TRUE(p.ok()) << p.error().message;
+    EXPECT_TRUE(p->warnings.empty());  // a texture names no other file
+}
+
+// With a frame the view comes too, and it stays valid when the result is moved: the view points
+// into the model, which lives behind a pointer.
+TEST(FrontDoor, BuildsTheViewWhenAskedAndItSurvivesAMove) {
+    const auto bytes = rvtest::writeOdol73(rvtest::makeCrateModel());
+    rv::OpenRequest request = rv::accepting(rv::kAcceptModel);
+    request.viewFrame = rv::Frame{};
+    rv::Options all;
+    all.lods = "all";
+    auto r = rv::open(bytes.data(), bytes.size(), "crate.p3d", all, request);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    rv::OpenedFile moved = std::move(r.value());
+    ASSERT_TRUE(moved.modelView != nullptr);
+    ASSERT_EQ(moved.modelView->lods.size(), 4u);  // 1.000, shadow, geometry, memory
+    for (size_t i = 0; i < 4; ++i) EXPECT_EQ(moved.modelView->lods[i].source, &moved.model->lods[i]);
+    EXPECT_EQ(moved.modelView->lods[0].positions.size(), moved.model->lods[0].positions.size());
+    auto noView = rv::open(bytes.data(), bytes.size(), "crate.p3d");
+    ASSERT_TRUE(noView.ok());
+    EXPECT_TRUE(noView->modelView == nullptr);
+}
+
+// Picking only empty LODs is an error naming them, not an output with nothing in it.
+TEST(FrontDoor, AnEmptyLodChoiceIsAnErrorNamingTheLod) {
+    rv::OdolModel crate = rvtest::makeCrateModel();
+    rv::OdolLod empty;
+    empty.resolution = 2.0f;
+    empty.name = rv::lodName(empty.resolution);
+    crate.lods.insert(crate.lods.begin() + 1, empty);
+    const auto bytes = rvtest::writeOdol73(crate);
+    rv::OpenRequest request = rv::accepting(rv::kAcceptModel);
+    request.viewFrame = rv::Frame{};
+    rv::Options pick;
+    pick.lods = "2.000";
+    auto r = rv::open(bytes.data(), bytes.size(), "crate.p3d", pick, request);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().message, "crate.p3d: LOD 2.000 is empty (no points, no faces): nothing to show; pick another LOD");
+}
+
+TEST(FrontDoor, AboutInputNamesTheInputOnce) {
+    EXPECT_EQ(rv::aboutInput("in/m.p3d", "m.p3d", "m.p3d: LOD 0: ends early"), "in/m.p3d: LOD 0: ends early");
+    EXPECT_EQ(rv::aboutInput("in/m.p3d", "m.p3d", "texture a.paa not found in the data root"),
+              "in/m.p3d: texture a.paa not found in the data root");
+    // Only a leading "<name>: " is the file's own: "xm.p3d: ..." is another file's line.
+    EXPECT_EQ(rv::aboutInput("in/m.p3d", "m.p3d", "xm.p3d: bad"), "in/m.p3d: xm.p3d: bad");
+    EXPECT_EQ(rv::kindRefusal("mod.pbo", rv::FileKind::Archive),
+              "mod.pbo is a PBO archive: use `rvimport pbo list` or `pbo extract`");
+}
+
+// A caller of one kind (an importer) hears that kind's decoder on a file without a signature.
+TEST(FrontDoor, AModelOnlyCallerGetsTheDecodersWordsForAnUnknownFile) {
+    const std::vector<uint8_t> junk = {'J', 'U', 'N', 'K', 0, 0, 0, 0, 1, 2, 3, 4};
+    auto r = rv::open(junk.data(), junk.size(), "m.p3d", {}, rv::accepting(rv::kAcceptModel));
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().message.rfind("m.p3d: ", 0), 0u) << r.error().message;
+    EXPECT_EQ(r.error().message.find("is an unknown file"), std::string::npos) << r.error().message;
+}
+
 }  // namespace
+
+// Result::value() of a failed result is a caller's bug: the asserting builds (the sanitizer
+// build, scripts/test.sh --sanitize) stop there instead of reading an empty optional.
+#ifndef NDEBUG
+TEST(FrontDoorDeathTest, ValueOfAFailedResultAsserts) {
+    const rv::Result<int> failed(rv::makeError(rv::DiagKind::BadValue, "x.p3d: bad"));
+    EXPECT_DEATH((void)failed.value(), "Result::value\\(\\) of a failed result");
+}
+#endif

@@ -17,7 +17,8 @@
 #include <unordered_set>
 
 #include "assimp/assimp_compat.hpp"
-#include "cli/options.hpp"
+#include "cli/arguments.hpp"
+#include "cli/safe_export.hpp"
 #include "rv/assimp_importer.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/open.hpp"

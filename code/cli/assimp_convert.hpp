@@ -28,15 +28,6 @@ void configureImporter(Assimp::Importer& importer, const CliOptions& opt);
 // The extensions our importers claim ("p3d", "wrp").
 std::set<std::string> ourExtensions();
 
-// Exports `scene` as `formatId` to `out`, whose folder must exist, so that nothing is lost
-// (export_assimp.cpp): through a temporary folder beside OUT and checked streams, then renamed
-// into place; on failure nothing new is left in OUT's folder. Textures are shaped for the format
-// first (texture_files.hpp). `input` is the file the scene came
-// from: no produced file may replace it. Returns "" on success, else the message
-// ("cannot write out.glb: No space left on device", "export to fbx failed: ...").
-std::string exportSafely(Assimp::Exporter& exporter, aiScene* scene, const std::string& formatId,
-                         const std::string& out, const std::string& input);
-
 // What uniqueSceneNames did: items seen and renamed per kind, and candidate names tried (a
 // linear pass tries about one per rename).
 struct NameStats {

@@ -20,7 +20,7 @@
 
 #include "cli/assimp_convert.hpp"
 #include "cli/commands.hpp"
-#include "cli/options.hpp"
+#include "cli/arguments.hpp"
 #include "cli/output_file.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/open.hpp"

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
-#include "cli/options.hpp"
+#include "cli/arguments.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/format.hpp"
 #include "rv/model.hpp"

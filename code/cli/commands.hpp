@@ -1,6 +1,6 @@
 // The verbs of the rvimport command-line tool and the writers they share.
 //
-// Files: main.cpp (usage, dispatch), info.cpp (info, dump), options.cpp (export/batch options),
+// Files: main.cpp (usage, dispatch), info.cpp (info, dump), arguments.cpp (export/batch argument parsing),
 // export.cpp (export), paa_cli.cpp (textures: info, dump, export to PNG), config_cli.cpp
 // (.rvmat and other configs: info, dump), terrain_export.cpp
 // (.asc and Terrain Builder lists), bench.cpp, the JSON and info writers; with Assimp

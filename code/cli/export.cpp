@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
-#include "cli/options.hpp"
+#include "cli/arguments.hpp"
 #include "cli/output_file.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/open.hpp"
@@ -39,7 +39,7 @@ int runExport(const std::vector<std::string>& args) {
         std::fprintf(
             stderr,
             "usage: rvimport export IN OUT [-f FORMAT_ID] [--lod first|visual|all|NAME] [--autocenter on|off]\n"
-            "       [--selections-as-bones] [--max-memory SIZE] [--data-root DIR]\n"
+            "       [--selections-as-bones] [--max-memory SIZE] [--data-root DIR] [--verbose]\n"
             "       glTF (.glb/.gltf, our writer): [--via-assimp] [--target generic|godot|unreal|unity|blender]\n"
             "       [--instancing gpu|nodes] [--quantize|--no-quantize] [--terrain-step N]\n"
             "       [--region WEST,SOUTH,EAST,NORTH] [--tile-cells N]\n"

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
-#include "cli/options.hpp"
+#include "cli/arguments.hpp"
 #include "cli/output_file.hpp"
 #include "rv/gltf.hpp"
 #include "rv/open.hpp"

@@ -4,7 +4,7 @@
 #include <filesystem>
 
 #include "cli/commands.hpp"
-#include "cli/options.hpp"
+#include "cli/arguments.hpp"
 
 namespace rv::cli {
 namespace {

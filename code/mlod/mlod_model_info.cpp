@@ -31,13 +31,12 @@ const OdolProperty* findProperty(const OdolLod& lod, const char* name) {
     return nullptr;
 }
 
-// OdolModelInfo::specialLods order: memory, geometry, fire, view, viewPilot, viewGunner,
-// viewCommander, viewCargo, landContact, roadway, paths, hitpoints, geometrySimple, geometryPhys.
-constexpr double kSpecialResolutions[14] = {1e15,   1e13, 7e15, 6e15, 1.3e16, 1.5e16, 1.1e16,
+// The resolution of each SpecialLod role (-1: none, geometrySimple has no resolution of its own).
+constexpr double kSpecialResolutions[SpecialLod::Count] = {1e15,   1e13, 7e15, 6e15, 1.3e16, 1.5e16, 1.1e16,
                                             8e15,   2e15, 3e15, 4e15, 5e15,   -1,     4e13};
 
 void findSpecialLods(const OdolModel& model, OdolModelInfo& info) {
-    for (int role = 0; role < 14; ++role) {
+    for (int role = 0; role < SpecialLod::Count; ++role) {
         if (kSpecialResolutions[role] < 0) continue;
         for (size_t i = 0; i < model.lods.size() && i < 127; ++i)
             if (near(model.lods[i].resolution, kSpecialResolutions[role])) {
@@ -56,7 +55,7 @@ void boundingBox(const OdolModel& model, OdolModelInfo& info) {
             hi = {std::max(hi.x, p.x), std::max(hi.y, p.y), std::max(hi.z, p.z)};
         }
     if (!(lo.x <= hi.x && lo.y <= hi.y && lo.z <= hi.z)) return;  // no points (or NaN): all stays 0
-    const int32_t geometry = info.specialLods[1];
+    const int32_t geometry = info.specialLods[SpecialLod::Geometry];
     const OdolProperty* autocenter = geometry >= 0 ? findProperty(model.lods[size_t(geometry)], "autocenter") : nullptr;
     info.autoCenter = !(autocenter && autocenter->value == "0");
     const Vec3 c = info.autoCenter ? Vec3{(lo.x + hi.x) * 0.5f, (lo.y + hi.y) * 0.5f, (lo.z + hi.z) * 0.5f} : Vec3{0, 0, 0};
@@ -78,7 +77,7 @@ void deriveModelInfo(OdolModel& model, std::vector<LodExtras>& extras) {
     OdolModelInfo& info = model.info;
     findSpecialLods(model, info);
     boundingBox(model, info);
-    const int32_t geometry = info.specialLods[1];
+    const int32_t geometry = info.specialLods[SpecialLod::Geometry];
     if (geometry < 0) return;
     const OdolLod& g = model.lods[size_t(geometry)];
     info.mass = std::move(extras[size_t(geometry)].mass);

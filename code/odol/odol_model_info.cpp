@@ -101,9 +101,9 @@ void readModelInfo(ByteReader& r, const FileState& s, uint32_t lodCount, OdolMod
     readSkeleton(r, s, skeleton);
     readModelInfoMass(r, s, m);
     if (v >= 72) m.explosionShielding = r.f32();
-    if (v >= 53) m.specialLods[12] = int8_t(r.u8());  // geometrySimple
-    if (v >= 54) m.specialLods[13] = int8_t(r.u8());  // geometryPhys
-    for (int i = 0; i < 12; ++i) m.specialLods[i] = int8_t(r.u8());
+    if (v >= 53) m.specialLods[SpecialLod::GeometrySimple] = int8_t(r.u8());
+    if (v >= 54) m.specialLods[SpecialLod::GeometryPhys] = int8_t(r.u8());
+    for (int i = SpecialLod::Memory; i <= SpecialLod::Hitpoints; ++i) m.specialLods[i] = int8_t(r.u8());
     m.minShadow = r.u32();
     if (v >= 38) m.canBlend = r.boolean();
     m.propertyClass = r.asciiz();

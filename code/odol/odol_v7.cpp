@@ -100,7 +100,7 @@ void readModelInfoV7(ByteReader& r, const FileState& s, OdolModelInfo& m) {
     readModelInfoMass(r, s, m);
     // memory, geometry, fire, view, viewPilot, viewGunner, viewCommander, viewCargo,
     // landContact, roadway, paths, hitpoints: the same order as later versions.
-    for (int i = 0; i < 12; ++i) m.specialLods[i] = int8_t(r.u8());
+    for (int i = SpecialLod::Memory; i <= SpecialLod::Hitpoints; ++i) m.specialLods[i] = int8_t(r.u8());
 }
 
 }  // namespace

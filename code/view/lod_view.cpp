@@ -350,7 +350,7 @@ LodView buildLod(const OdolModel& model, uint32_t lodIndex, const std::vector<ui
     if (out.kind == LodKind::Memory || lod.faceCount() == 0) buildNamedPoints(out);
     buildProxies(lod, at, out);
     // Per-point masses belong to the geometry LOD (model info, notes §2.5).
-    const int32_t geometry = model.info.specialLods[1];
+    const int32_t geometry = model.info.specialLods[SpecialLod::Geometry];
     if (geometry >= 0 && uint32_t(geometry) == lodIndex && model.info.mass.size() == lod.positions.size()) {
         // A split point keeps its mass on its first vertex, so the LOD's total stays the model's.
         out.vertexMass.assign(out.positions.size(), 0.0f);

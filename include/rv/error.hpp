@@ -7,6 +7,7 @@
 // in the decoder ("m.p3d: LOD 3 faces: count 4294967295 at offset 0x1a3c exceeds ...").
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -85,10 +86,17 @@ public:
 
     [[nodiscard]] bool ok() const { return value_.has_value(); }
     explicit operator bool() const { return ok(); }
-    T& value() { return *value_; }
-    const T& value() const { return *value_; }
-    T* operator->() { return &*value_; }
-    const T* operator->() const { return &*value_; }
+    // Only on success: asserts (debug and sanitizer builds) that there is a value.
+    T& value() {
+        assert(value_.has_value() && "Result::value() of a failed result");
+        return *value_;
+    }
+    const T& value() const {
+        assert(value_.has_value() && "Result::value() of a failed result");
+        return *value_;
+    }
+    T* operator->() { return &value(); }
+    const T* operator->() const { return &value(); }
     const DecodeError& error() const { return error_; }
 
 private:

@@ -176,6 +176,28 @@ struct OdolAnimations {
     std::vector<std::vector<Axis>> axes;
 };
 
+// The roles of OdolModelInfo::specialLods, in the order the model info stores them: the first
+// twelve in every version, geometrySimple from v53, geometryPhys from v54.
+struct SpecialLod {
+    enum : uint8_t {
+        Memory,
+        Geometry,
+        FireGeometry,
+        ViewGeometry,
+        ViewPilot,
+        ViewGunner,
+        ViewCommander,
+        ViewCargo,
+        LandContact,
+        Roadway,
+        Paths,
+        Hitpoints,
+        GeometrySimple,  // v53+
+        GeometryPhys,    // v54+
+        Count
+    };
+};
+
 struct OdolModelInfo {
     int32_t special = 0;
     float boundingSphere = 0, geometrySphere = 0;
@@ -201,9 +223,8 @@ struct OdolModelInfo {
     std::vector<float> mass;  // per-point masses of the geometry LOD
     float totalMass = 0, invMass = 0, armor = 0, invArmor = 0;
     float explosionShielding = 0;
-    // LOD indices by role (-1 = absent): memory, geometry, fire, view, viewPilot, viewGunner,
-    // viewCommander, viewCargo, landContact, roadway, paths, hitpoints, geometrySimple, geometryPhys.
-    int8_t specialLods[14] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+    // LOD indices by role (-1 = absent), indexed by SpecialLod (the file's order).
+    int8_t specialLods[SpecialLod::Count] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
     uint32_t minShadow = 0;
     bool canBlend = false;
     std::string propertyClass, propertyDamage;

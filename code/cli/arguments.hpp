@@ -1,4 +1,4 @@
-// The options of the converting verbs (export, batch), parsed into one struct that carries the
+// Argument parsing of the converting verbs (export, batch): their options, parsed into one struct that carries the
 // decoders' own rv::Options.
 #pragma once
 

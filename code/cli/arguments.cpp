@@ -1,5 +1,5 @@
 // Argument parsing for `rvimport export` and `rvimport batch`.
-#include "cli/options.hpp"
+#include "cli/arguments.hpp"
 
 #include <cctype>
 #include <cmath>
