@@ -10,6 +10,7 @@
 #include "core/diagnostics.hpp"
 #include "rv/compression.hpp"
 #include "rv/pbo.hpp"
+#include "rv/paths.hpp"
 
 namespace rv {
 namespace {
@@ -18,19 +19,13 @@ constexpr uint32_t kVers = 0x56657273u;  // "Vers" as a little-endian u32 (bytes
 constexpr size_t kEntryFieldBytes = 20;  // five u32 after the name
 constexpr size_t kMaxName = 1024;
 
-std::string lowerAscii(std::string s) {
-    for (char& c : s)
-        if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
-    return s;
-}
-
 void readProperties(ByteReader& r, PboArchive& out) {
     ContextScope scope(r.context(), "header properties");
     for (;;) {
         std::string key = r.asciiz(kMaxName);
         if (key.empty()) return;
         std::string value = r.asciiz(kMaxName);
-        if (lowerAscii(key) == "prefix") out.prefix = value;
+        if (asciiLower(key) == "prefix") out.prefix = value;
         out.properties.emplace_back(std::move(key), std::move(value));
     }
 }
