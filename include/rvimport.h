@@ -46,7 +46,7 @@ typedef enum rv_result {
     RV_OK = 0,
     RV_ERROR_CANNOT_READ = 1,     /* the file could not be opened or read */
     RV_ERROR_NOT_RECOGNIZED = 2,  /* not a model / terrain */
-    RV_ERROR_UNSUPPORTED = 3,     /* a known format or version rvimport refuses (MLOD, DayZ, VBS) */
+    RV_ERROR_UNSUPPORTED = 3,     /* a known format or version rvimport refuses (DayZ, VBS, encrypted) */
     RV_ERROR_TRUNCATED = 4,       /* the data ends inside a structure */
     RV_ERROR_BAD_COUNT = 5,       /* a count exceeds the bytes left or the format's limits */
     RV_ERROR_BAD_VALUE = 6,       /* a field holds an impossible value */
@@ -145,7 +145,7 @@ RV_API void rv_material_image_rgba_float_bottom_up(const rv_model* m, uint32_t m
  * (metallic-roughness) outputs, each with rv_material_image_derived_from >= 0: the normal map
  * in glTF's and Blender's convention (green up, z rebuilt), metallic-roughness from _smdi
  * (roles "metallic roughness"; G roughness, B metallic 0) and occlusion from _as ("occlusion";
- * R). rv_material_normal_image gives the converted normal map. README "Materials" has the rules. */
+ * R). rv_material_normal_image gives the converted normal map. docs/materials.md has the rules. */
 RV_API int32_t rv_material_base_color_image(const rv_model* m, uint32_t mat);
 RV_API int32_t rv_material_normal_image(const rv_model* m, uint32_t mat);
 RV_API int32_t rv_material_specular_gloss_image(const rv_model* m, uint32_t mat);
@@ -271,11 +271,24 @@ RV_API const char* rv_terrain_layer_image_reference(const rv_terrain* t, uint32_
 RV_API int32_t rv_terrain_layer_image_size(const rv_terrain* t, uint32_t material, uint32_t* width, uint32_t* height);
 RV_API void rv_terrain_layer_image_rgba8(const rv_terrain* t, uint32_t material, uint8_t* out); /* top row first */
 RV_API void rv_terrain_layer_image_rgba_float_bottom_up(const rv_terrain* t, uint32_t material, float* out);
+/* What a host shows for layer material `material` (the view's rule, the same in every output):
+ * its name, the stored path's file name ("p_000-000_l00.rvmat"), or "terrain (no layer)" for an
+ * empty or out-of-range one (the full path is rv_terrain_material); and its base colour, 4 floats
+ * of linear RGBA: white when the layer has a picture (it multiplies it), else the untextured
+ * ground colour 0.42, 0.45, 0.33, 1 (nothing is written for a NULL handle). */
+RV_API const char* rv_terrain_layer_name(const rv_terrain* t, uint32_t material);
+RV_API void rv_terrain_layer_colour(const rv_terrain* t, uint32_t material, float* out4);
 
 RV_API uint32_t rv_terrain_object_count(const rv_terrain* t);
 RV_API const char* rv_terrain_object_model(const rv_terrain* t, uint32_t i);
 RV_API uint32_t rv_terrain_object_id(const rv_terrain* t, uint32_t i);
 RV_API void rv_terrain_object_transforms(const rv_terrain* t, float* out); /* 16 per object, row-major */
+/* `count` row-major 4x4 transforms (16 floats each, e.g. rv_terrain_object_transforms) as 9 floats
+ * each: translation x, y, z; rotation as XYZ Euler angles in radians (R = Rz Ry Rx, Blender's
+ * "XYZ"); scale x, y, z (a mirror is a negative z scale). inexact (optional, one byte each) is 1
+ * where the transform is sheared (its axes' cosine over 1e-4: the shear is dropped) or degenerate
+ * (a zero axis: translation only). Returns how many are inexact. The view's one decomposition. */
+RV_API uint64_t rv_transforms_decompose(const float* transforms, uint64_t count, float* out9, uint8_t* inexact);
 RV_API uint32_t rv_terrain_placement_count(const rv_terrain* t);
 RV_API const char* rv_terrain_placement_model(const rv_terrain* t, uint32_t i);
 RV_API uint32_t rv_terrain_placement_object_count(const rv_terrain* t, uint32_t i);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything rvimport needs to build and test on Debian bookworm (run as root, or with sudo):
 # compilers and CMake, Assimp, glm, GoogleTest, Google Benchmark, nlohmann-json (the glTF writer), liblzo2 (the tests' reference
-# codec), libsquish (the tests' DXT oracle), stb (the CLI's PNG writer), clang + libFuzzer, Blender
+# codec), libsquish (the tests' DXT oracle), stb (the CLI's PNG writer), clang + libFuzzer, clang-format (the layout check), Blender
 # (the add-on's headless tests), MinGW-w64 + Wine (the Windows cross build and its tests), and the
 # Khronos glTF validator (npm, into test/gltf/node_modules), and two unmodified Assimp hosts the
 # LD_PRELOAD plugin is tested in: Debian's assimp tool (assimp-utils) and Qt 3D's qgltf (qt3d5-dev-tools),
@@ -14,7 +14,7 @@ $SUDO apt-get update -q
 $SUDO apt-get install -y -q --no-install-recommends \
   build-essential cmake ninja-build pkg-config time \
   libassimp-dev libglm-dev googletest libgtest-dev libbenchmark-dev \
-  liblzo2-dev libsquish-dev libstb-dev nlohmann-json3-dev clang libclang-rt-14-dev blender python3-numpy assimp-utils qt3d5-dev-tools \
+  liblzo2-dev libsquish-dev libstb-dev nlohmann-json3-dev clang clang-format libclang-rt-14-dev blender python3-numpy assimp-utils qt3d5-dev-tools \
   g++-mingw-w64-x86-64-posix wine64 debootstrap
 # The Khronos glTF validator (npm gltf-validator, pinned by test/gltf/package-lock.json) checks
 # every glTF the tests write. Node.js and npm come with the machine; Debian's are the fallback.

@@ -135,7 +135,7 @@ void collectMeshes(const aiScene* s, const aiNode* node, std::vector<Triangle>& 
                     return ::testing::AssertionFailure() << "triangle " << i << " corner " << k << " position differs";
             const Corner& w = want[i][k];
             if (w[3] == 0 && w[4] == 0 && w[5] == 0) {
-                // No normals (zero in both), or a zero stored normal, which the view repairs (README
+                // No normals (zero in both), or a zero stored normal, which the view repairs (docs/architecture.md,
                 // "The view layer"): then any unit normal.
                 const Corner& g = got[i][k];
                 const float len = std::sqrt(g[3] * g[3] + g[4] * g[4] + g[5] * g[5]);

@@ -35,6 +35,7 @@ add_executable(rv_tests
   test_damage_real.cpp
   test_wrp_samples.cpp
   test_view.cpp
+  test_view_rules.cpp
   test_pbo.cpp
   test_windows_paths.cpp
   test_paa_samples.cpp

@@ -1,4 +1,4 @@
-// ViewMaterial -> aiMaterial (README "Materials"): name, diffuse texture path, the original paths
+// ViewMaterial -> aiMaterial (docs/materials.md): name, diffuse texture path, the original paths
 // as $mat.rv.* keys, the embedded material's colours and stage textures.
 #include "assimp/odol_materials.hpp"
 

@@ -1,4 +1,4 @@
-// ModelView -> aiScene (README "Scene layout"): root node named after the file; one child per
+// ModelView -> aiScene (docs/assimp.md, "The scene"): root node named after the file; one child per
 // picked LOD named with its BI name, holding its meshes; under a LOD, proxies as
 // `proxy:<path>.<index>` nodes and, in point LODs, one node per named point. Selections,
 // properties and LOD facts go into node metadata; selections optionally as bones. Staged:

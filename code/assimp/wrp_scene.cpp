@@ -1,6 +1,6 @@
 // TerrainView -> aiScene.
 //
-// Layout (README "Terrains in Assimp"): root named after the file, with children
+// Layout (docs/assimp.md, "Terrains"): root named after the file, with children
 //   "terrain": the view's tiles, one mesh per (tile, layer material), sharing one vertex per
 //              height sample inside each mesh;
 //   "objects": one node per placed object, named by its model path, world transform;
@@ -25,7 +25,8 @@ constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
 
 // A layer's material; with its texture (the satellite picture or OFP's cell texture) as the
 // diffuse map, sampled through UV channel 0 (tileGroupMesh fills it from world positions).
-aiMaterial* layerMaterial(const std::string& path, const TerrainLayer* layer, EmbeddedTextures& textures) {
+aiMaterial* layerMaterial(const WrpTerrain& t, uint32_t material, const TerrainLayer* layer,
+                          EmbeddedTextures& textures) {
     auto* mat = new aiMaterial;
     if (layer && layer->mapped()) {
         aiString ref = toAiString(textures.reference(layer->colour));
@@ -34,16 +35,14 @@ aiMaterial* layerMaterial(const std::string& path, const TerrainLayer* layer, Em
         mat->AddProperty(&metallic, 1, AI_MATKEY_METALLIC_FACTOR);
         mat->AddProperty(&roughness, 1, AI_MATKEY_ROUGHNESS_FACTOR);
     }
-    const size_t slash = path.find_last_of("\\/");
-    aiString s = toAiString(path.empty() ? std::string("terrain (no layer)")
-                                         : path.substr(slash == std::string::npos ? 0 : slash + 1));
+    aiString s = toAiString(layerMaterialName(t, material));
     mat->AddProperty(&s, AI_MATKEY_NAME);
-    if (!path.empty()) {
-        s = toAiString(path);
+    if (material < t.materials.size() && !t.materials[material].empty()) {
+        s = toAiString(t.materials[material]);
         mat->AddProperty(&s, "$mat.rv.rvmat", 0, 0);
     }
-    // A neutral ground colour where the layer has no texture; white under one.
-    aiColor4D colour = layer && layer->mapped() ? aiColor4D(1, 1, 1, 1) : aiColor4D(0.35f, 0.45f, 0.25f, 1.0f);
+    const std::array<float, 4> c = layerBaseColour(layer);
+    aiColor4D colour(c[0], c[1], c[2], c[3]);
     mat->AddProperty(&colour, 1, AI_MATKEY_COLOR_DIFFUSE);
     return mat;
 }
@@ -83,15 +82,11 @@ aiMesh* tileGroupMesh(const TerrainView& view, const TerrainTile& tile, const Ti
     if (layer.mapped()) {
         // Channel 0 becomes the layer texture's (every exporter samples channel 0: Assimp 5.2.5's
         // glTF writer ignores a texture's UV channel), the whole-map UVs move to channel 1.
-        const WrpTerrain& t = view.terrain();
-        const float cell = t.cellSize();
         mesh->mTextureCoords[1] = mesh->mTextureCoords[0];
         mesh->mNumUVComponents[1] = 2;
         mesh->mTextureCoords[0] = new aiVector3D[order.size()];
         for (size_t i = 0; i < order.size(); ++i) {
-            const uint32_t x = tile.x0 + order[i] % tile.width(), z = tile.z0 + order[i] / tile.width();
-            const Vec2 uv = layer.uvAt(float(x) * cell, t.elevation[size_t(z) * t.mapSizeX + x], float(z) * cell,
-                                       view.frame().uvBottomLeft);
+            const Vec2 uv = tileLayerUv(layer, view, tile, order[i]);
             mesh->mTextureCoords[0][i] = aiVector3D(uv.u, uv.v, 0);
         }
     }
@@ -116,13 +111,12 @@ void addTerrainMeshes(const TerrainView& view, const TerrainLayers* layers, Embe
             uint32_t& slot = materialSlot[g.material < materialSlot.size() ? g.material : 0];
             if (slot == kNone) {
                 slot = uint32_t(materials.size());
-                materials.push_back(layerMaterial(g.material < t.materials.size() ? t.materials[g.material] : "",
-                                                  layers ? &layer : nullptr, textures));
+                materials.push_back(layerMaterial(t, g.material, layers ? &layer : nullptr, textures));
             }
             mesh->mMaterialIndex = slot;
         }
     }
-    if (materials.empty()) materials.push_back(layerMaterial("", nullptr, textures));
+    if (materials.empty()) materials.push_back(layerMaterial(t, UINT32_MAX, nullptr, textures));
 }
 
 // Object models from the data root: each model's meshes once, shared by all the nodes that
@@ -188,7 +182,7 @@ aiNode* objectNodes(const TerrainView& view, const std::map<std::string, std::ve
     children.reserve(t.objects.size());
     for (uint32_t i = 0; i < t.objects.size(); ++i) {
         const WrpObject& o = t.objects[i];
-        if (!TerrainView::placeable(o)) continue;  // the view warned
+        if (!isPlaceable(o)) continue;  // the view warned
         aiNode* n = newNode(o.model, objects, budget);
         children.push_back(n);
         n->mTransformation = toAi(view.objectTransform(i));

@@ -3,6 +3,7 @@
 #include "capi/capi_common.hpp"
 #include "capi/capi_model_handle.hpp"
 #include "rv/data_root.hpp"
+#include "rv/decompose.hpp"
 #include "rv/open.hpp"
 #include "rv/placed_models.hpp"
 #include "rv/terrain_layers.hpp"
@@ -23,6 +24,7 @@ struct rv_terrain {
     std::vector<Warning> warnings;          // the front door's, then the layer pictures'
     TerrainTile tile;                       // the tile rv_terrain_tile_load built last
     std::unique_ptr<TerrainLayers> layers;  // the layer pictures from the data root
+    std::vector<std::string> layerNames;    // layerMaterialName of each material, kept for the char*
 };
 
 namespace {
@@ -42,6 +44,8 @@ int32_t openTerrain(const std::vector<uint8_t>& bytes, const std::string& name, 
     auto handle = std::make_unique<rv_terrain>(std::move(opened.value()));
     handle->file.ownBudget = std::move(s.budget);  // file.budget points at it: it lives as long as the handle
     handle->warnings = handle->file.warnings;
+    for (uint32_t i = 0; i < handle->terrain.materials.size(); ++i)
+        handle->layerNames.push_back(layerMaterialName(handle->terrain, i));
     if (handle->root) {
         handle->layers = std::make_unique<TerrainLayers>(handle->terrain, handle->root.get(), handle->file.options);
         for (Warning w : handle->layers->warnings()) {
@@ -169,16 +173,10 @@ void rv_tile_corner_uvs(const rv_terrain* t, float* out) {
 void rv_tile_corner_layer_uvs(const rv_terrain* t, float* out) {
     if (!t || !out) return;
     const TerrainTile& k = t->tile;
-    const float cell = t->terrain.cellSize();
-    const uint32_t w = k.width();
     for (const TileGroup& g : k.groups) {
         const TerrainLayer* layer = t->layers ? &t->layers->layer(g.material) : nullptr;
         for (size_t c = size_t(g.firstCell) * 4; c < size_t(g.firstCell + g.cellCount) * 4; ++c) {
-            const uint32_t v = k.cellQuads[c];
-            // The layer mapping takes stored metres from the south-west corner: east, height, north.
-            const Vec2 uv = layer && layer->mapped() ? layer->uvAt(float(k.sampleX[v % w]) * cell, t->terrain.elevation[size_t(k.sampleZ[v / w]) * t->terrain.mapSizeX + k.sampleX[v % w]],
-                                                                  float(k.sampleZ[v / w]) * cell, t->view->frame().uvBottomLeft)
-                                                     : Vec2{0, 0};
+            const Vec2 uv = layer ? tileLayerUv(*layer, *t->view, k, k.cellQuads[c]) : Vec2{0, 0};
             std::memcpy(out + 2 * c, &uv, 8);
         }
     }
@@ -214,6 +212,21 @@ void rv_terrain_object_transforms(const rv_terrain* t, float* out) {
     for (uint32_t i = 0; i < t->terrain.objects.size(); ++i)
         std::memcpy(out + 16 * size_t(i), t->view->objectTransform(i).m.data(), 64);
 }
+uint64_t rv_transforms_decompose(const float* transforms, uint64_t count, float* out9, uint8_t* inexact) {
+    if (!transforms || !out9) return 0;
+    uint64_t notExact = 0;
+    for (uint64_t i = 0; i < count; ++i) {
+        Mat4 m;
+        std::memcpy(m.m.data(), transforms + 16 * i, 64);
+        const Decomposition d = decompose(m);
+        const float v[9] = {d.translation.x, d.translation.y, d.translation.z, d.eulerXyz.x, d.eulerXyz.y,
+                            d.eulerXyz.z,    d.scale.x,       d.scale.y,       d.scale.z};
+        std::memcpy(out9 + 9 * i, v, sizeof v);
+        if (inexact) inexact[i] = !d.exact();
+        notExact += !d.exact();
+    }
+    return notExact;
+}
 uint32_t rv_terrain_placement_count(const rv_terrain* t) { return t ? uint32_t(t->view->placements().size()) : 0; }
 const char* rv_terrain_placement_model(const rv_terrain* t, uint32_t i) {
     return i < rv_terrain_placement_count(t) ? t->view->placements()[i].model.c_str() : kEmpty;
@@ -230,6 +243,14 @@ static const TerrainLayer* mappedLayer(const rv_terrain* t, uint32_t material) {
     if (!t || !t->layers || material >= t->terrain.materials.size()) return nullptr;
     const TerrainLayer& l = t->layers->layer(material);
     return l.mapped() ? &l : nullptr;
+}
+const char* rv_terrain_layer_name(const rv_terrain* t, uint32_t material) {
+    return t && material < t->layerNames.size() ? t->layerNames[material].c_str() : kNoLayerName;
+}
+void rv_terrain_layer_colour(const rv_terrain* t, uint32_t material, float* out4) {
+    if (!t || !out4) return;
+    const std::array<float, 4> c = layerBaseColour(mappedLayer(t, material));
+    std::memcpy(out4, c.data(), sizeof c);
 }
 const char* rv_terrain_layer_image_reference(const rv_terrain* t, uint32_t material) {
     const TerrainLayer* l = mappedLayer(t, material);

@@ -108,7 +108,7 @@ bool parseSize(const std::string& v, uint64_t& out) {
     char* end = nullptr;
     const double n = std::strtod(v.c_str(), &end);
     if (v.empty() || !end || end == v.c_str() || !std::isfinite(n) || n <= 0 || v[0] == '-') return false;
-    std::string unit = lower(end);
+    std::string unit = asciiLower(end);
     if (unit.size() > 1 &&
         (unit.compare(1, std::string::npos, "b") == 0 || unit.compare(1, std::string::npos, "ib") == 0))
         unit.resize(1);
@@ -292,11 +292,6 @@ bool parseCliOptions(const char* verb, const std::vector<std::string>& args, boo
         if (!apply(verb, *spec, arg.value, out)) return false;
     }
     return true;
-}
-
-std::string lower(std::string s) {
-    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return s;
 }
 
 bool isTerrain(FileFormat format) {

@@ -9,6 +9,7 @@
 #include "rv/format.hpp"
 #include "rv/gltf.hpp"
 #include "rv/options.hpp"
+#include "rv/paths.hpp"
 #include "rv/view.hpp"
 
 namespace rv::cli {
@@ -44,7 +45,6 @@ struct CliOptions {
 // when they start with '-'). Returns false after reporting a usage error on stderr.
 bool parseCliOptions(const char* verb, const std::vector<std::string>& args, bool batch, CliOptions& out);
 
-std::string lower(std::string s);
 bool isTerrain(FileFormat format);
 
 }  // namespace rv::cli

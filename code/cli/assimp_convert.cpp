@@ -62,7 +62,7 @@ public:
     // The name for the next item called `name`: `name` itself the first time, else a new one.
     std::string next(const std::string& name) {
         if (first_.insert(name).second) return name;
-        const std::string stem = stemOf(name);
+        const std::string stem = numberedStem(name);
         uint64_t& k = counter_.try_emplace(stem, 2).first->second;
         std::string candidate;
         do {
@@ -75,7 +75,7 @@ public:
 private:
     // Room for " #" and ten digits within aiString's capacity less its NUL.
     static constexpr size_t kStemBytes = assimp::kAiStringCapacity - 1 - 12;
-    std::string stemOf(const std::string& name) const {
+    std::string numberedStem(const std::string& name) const {
         if (name.empty()) return emptyStem_;
         if (name.size() <= kStemBytes) return name;
         size_t cut = kStemBytes;
@@ -171,17 +171,17 @@ const aiScene* importWatched(Assimp::Importer& importer, const std::string& in, 
 const aiExportFormatDesc* findFormat(const Assimp::Exporter& exporter, const std::string& id) {
     for (size_t i = 0; i < exporter.GetExportFormatCount(); ++i) {
         const aiExportFormatDesc* d = exporter.GetExportFormatDescription(i);
-        if (lower(d->id) == lower(id)) return d;
+        if (asciiLower(d->id) == asciiLower(id)) return d;
     }
     return nullptr;
 }
 
 const aiExportFormatDesc* guessFormat(const Assimp::Exporter& exporter, const std::string& outPath) {
-    const std::string ext = lower(fs::path(outPath).extension().string());
+    const std::string ext = asciiLower(fs::path(outPath).extension().string());
     if (ext.size() < 2) return nullptr;
     for (size_t i = 0; i < exporter.GetExportFormatCount(); ++i) {
         const aiExportFormatDesc* d = exporter.GetExportFormatDescription(i);
-        if (lower(d->fileExtension) == ext.substr(1)) return d;
+        if (asciiLower(d->fileExtension) == ext.substr(1)) return d;
     }
     return nullptr;
 }
@@ -200,7 +200,7 @@ void configureImporter(Assimp::Importer& importer, const CliOptions& opt) {
 NameStats uniqueSceneNames(aiScene* scene, const std::string& formatId) {
     NameStats stats;
     if (scene->mRootNode) uniqueNodeNames(scene->mRootNode, stats);
-    const std::string id = lower(formatId);
+    const std::string id = asciiLower(formatId);
     if (id.rfind("gltf", 0) == 0 || id.rfind("glb", 0) == 0 || id == "collada") {
         uniqueMeshNames(scene, stats);
         uniqueMaterialNames(scene, stats);

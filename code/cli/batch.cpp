@@ -65,7 +65,7 @@ void findInputFiles(BatchPlan& plan) {
                 folders.push_back(it->path());
                 continue;
             }
-            const std::string ext = lower(it->path().extension().string());
+            const std::string ext = asciiLower(it->path().extension().string());
             if ((ext.size() > 1 && exts.count(ext.substr(1))) || isTexturePath(it->path().u8string()))
                 plan.files.push_back(it->path());
         }
@@ -76,7 +76,7 @@ void findInputFiles(BatchPlan& plan) {
 }
 
 // Case-folded, so that outputs stay apart on case-insensitive file systems too.
-std::string collisionKey(const fs::path& p) { return lower(p.lexically_normal().u8string()); }
+std::string collisionKey(const fs::path& p) { return asciiLower(p.lexically_normal().u8string()); }
 
 // Textures become PNGs whatever the models' format is.
 std::string outputExtension(const BatchPlan& plan, size_t i) {

@@ -13,19 +13,11 @@
 #include "rv/config.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/open.hpp"
+#include "rv/paths.hpp"
 #include "rv/rvmat.hpp"
 
 namespace rv::cli {
 namespace {
-
-std::string lowerExtension(const std::string& path) {
-    const size_t dot = path.find_last_of('.');
-    const size_t slash = path.find_last_of("/\\");
-    if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return "";
-    std::string ext = path.substr(dot);
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    return ext;
-}
 
 // ---- JSON ----
 void valueJson(JsonWriter& j, const ConfigValue& v) {
@@ -236,7 +228,7 @@ bool describeConfig(const std::string& path, bool json, bool pretty) {
         return false;
     }
     auto& tree = file->config;
-    const bool isMaterial = lowerExtension(path) == ".rvmat";
+    const bool isMaterial = asciiLower(extensionOf(path)) == ".rvmat";
     const RvMaterial material = isMaterial ? readRvmat(tree.value()) : RvMaterial{};
     if (json) {
         writeConfigJson(tree.value(), isMaterial ? &material : nullptr, pretty);

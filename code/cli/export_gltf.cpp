@@ -20,9 +20,9 @@ namespace {
 // 1: .glb, 0: .gltf, -1: not glTF 2 (by -f, else by OUT's extension). Assimp's ids "glb" and
 // "gltf" are glTF 1.0: those stay with Assimp.
 int gltfKind(const CliOptions& opt, const std::string& out) {
-    const std::string id = lower(opt.format);
+    const std::string id = asciiLower(opt.format);
     if (!id.empty()) return id == "glb2" ? 1 : id == "gltf2" ? 0 : -1;
-    const std::string ext = lower(fs::u8path(out).extension().u8string());
+    const std::string ext = asciiLower(fs::u8path(out).extension().u8string());
     return ext == ".glb" ? 1 : ext == ".gltf" ? 0 : -1;
 }
 

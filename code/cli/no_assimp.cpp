@@ -20,7 +20,7 @@ int exportWithAssimp(const CliOptions& opt, const std::string&, const std::strin
     std::string format = opt.format;
     if (format.empty()) {
         const std::string ext = std::filesystem::path(out).extension().string();
-        format = ext.size() > 1 ? lower(ext.substr(1)) : out;
+        format = ext.size() > 1 ? asciiLower(ext.substr(1)) : out;
     }
     return notAvailable("export to " + format);
 }

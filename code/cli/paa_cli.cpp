@@ -17,6 +17,7 @@
 #include "rv/file_bytes.hpp"
 #include "rv/open.hpp"
 #include "rv/paa.hpp"
+#include "rv/paths.hpp"
 #include "rv/png.hpp"
 
 namespace fs = std::filesystem;
@@ -239,13 +240,6 @@ bool parseExportArgs(const std::vector<std::string>& args, ExportArgs& a) {
         }
     }
     return true;
-}
-
-bool endsWithNoCase(const std::string& s, const char* suffix) {
-    const std::string x = s.size() >= 4 ? s.substr(s.size() - 4) : s;
-    std::string l;
-    for (char c : x) l += char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    return l == suffix;
 }
 
 // The export's checks before decoding: arguments, format, not overwriting the input.

@@ -15,17 +15,12 @@
 #include "rv/file_bytes.hpp"
 #include "rv/open.hpp"
 #include "rv/pbo.hpp"
+#include "rv/paths.hpp"
 
 namespace rv::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string lowerAscii(std::string s) {
-    for (char& c : s)
-        if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
-    return s;
-}
 
 const char* packingName(const PboEntry& e) {
     if (e.packed()) return "lzss";
@@ -86,7 +81,7 @@ int extractAll(const std::string& path, const PboArchive& pbo, const std::vector
             ++skipped;
             continue;
         }
-        std::string key = lowerAscii(name);
+        std::string key = asciiLower(name);
         for (char& c : key)
             if (c == '/') c = '\\';
         if (!seen.insert(key).second) {

@@ -14,26 +14,12 @@
 #include "rv/file_bytes.hpp"
 #include "rv/open.hpp"
 #include "rv/placed_models.hpp"
+#include "rv/view.hpp"
 
 namespace rv::cli {
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
-
-// Bilinear height at world (x, z) metres, clamped to the grid; NaN when (x, z) or the cell size
-// is not finite (never cast to an integer then) or when a sample under it is not.
-double heightAt(const WrpTerrain& t, double x, double z) {
-    const double cell = t.cellSize();
-    double gx = x / cell, gz = z / cell;
-    if (!std::isfinite(gx) || !std::isfinite(gz)) return std::nan("");
-    gx = std::clamp(gx, 0.0, double(t.mapSizeX - 1));
-    gz = std::clamp(gz, 0.0, double(t.mapSizeY - 1));
-    const uint32_t x0 = uint32_t(gx), z0 = uint32_t(gz);
-    const uint32_t x1 = std::min(x0 + 1, t.mapSizeX - 1), z1 = std::min(z0 + 1, t.mapSizeY - 1);
-    const double fx = gx - x0, fz = gz - z0;
-    auto h = [&](uint32_t xi, uint32_t zi) { return double(t.elevation[size_t(zi) * t.mapSizeX + xi]); };
-    return (h(x0, z0) * (1 - fx) + h(x1, z0) * fx) * (1 - fz) + (h(x0, z1) * (1 - fx) + h(x1, z1) * fx) * fz;
-}
 
 // A name as it can be shown on one line of stderr: control bytes as \xNN.
 std::string printable(const std::string& s) {
@@ -64,10 +50,6 @@ const char* badNameReason(const std::string& name) {
         if (u < 0x20 || u == 0x7F) return "a control character";
     }
     return nullptr;
-}
-
-bool allFinite(const Mat43& m) {
-    return std::all_of(m.m.begin(), m.m.end(), [](float v) { return std::isfinite(v); });
 }
 
 std::string describeObject(size_t index, const WrpObject& o) {
@@ -109,7 +91,7 @@ bool writeEsriAscii(std::FILE* out, const WrpTerrain& t, double easting, double 
 // x, y: easting + world x, northing + world z; yaw: degrees clockwise from north of the model's
 // forward (+z) axis; pitch: degrees the forward axis rises; roll: degrees the right (+x) axis
 // drops; scale: length of the right axis; z: height above the terrain surface (the object's
-// stored height minus the bilinear terrain height under it).
+// stored height minus the height of the view's terrain surface under it, rv::groundHeight).
 // Objects that cannot be written faithfully are skipped, each with a line in `notes`: a
 // transform with a NaN or infinite number, ground under it that is not finite, a name that
 // cannot stand between quotes (badNameReason).
@@ -117,18 +99,19 @@ bool writeTerrainBuilderObjects(std::FILE* out, const WrpTerrain& t, double east
                                 std::vector<std::string>& notes) {
     for (size_t i = 0; i < t.objects.size(); ++i) {
         const WrpObject& o = t.objects[i];
-        const std::string name = modelStem(o.model);
+        const std::string name = stemOf(o.model);
         if (const char* why = badNameReason(name)) {
             notes.push_back(describeObject(i, o) + ": its name holds " + why +
                             ", which a Terrain Builder list cannot hold; skipped");
             continue;
         }
-        if (!allFinite(o.transform)) {
+        if (!isPlaceable(o)) {
             notes.push_back(describeObject(i, o) + ": its transform holds a NaN or infinite number; skipped");
             continue;
         }
         const Vec3 a = o.transform.aside(), d = o.transform.dir(), p = o.transform.position();
-        const double ground = t.elevation.empty() ? 0.0 : heightAt(t, p.x, p.z);
+        // The ground the view draws (its two triangles per cell), so z matches what the other outputs show.
+        const double ground = t.elevation.empty() ? 0.0 : groundHeight(t, p.x, p.z);
         const double x = easting + p.x, y = northing + p.z, z = double(p.y) - ground;
         if (!std::isfinite(x) || !std::isfinite(y) || !std::isfinite(z)) {
             notes.push_back(describeObject(i, o) + ": the terrain height under it is not a finite number; skipped");
@@ -151,9 +134,9 @@ bool writeTerrainBuilderObjects(std::FILE* out, const WrpTerrain& t, double east
 // extensions .asc / .txt; returns -1 when the request is not one of them. The file is written
 // through writeFileSafely: complete under its name, or not there at all.
 int exportTerrainSpecial(const CliOptions& opt, const std::string& in, const std::string& out) {
-    std::string kind = lower(opt.format);
+    std::string kind = asciiLower(opt.format);
     if (kind.empty()) {
-        const std::string ext = lower(std::filesystem::path(out).extension().string());
+        const std::string ext = asciiLower(std::filesystem::path(out).extension().string());
         kind = ext == ".asc" ? "asc" : ext == ".txt" ? "tbobjects" : "";
     }
     if (kind != "asc" && kind != "tbobjects") return -1;

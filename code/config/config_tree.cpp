@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "config/config_internal.hpp"
+#include "rv/paths.hpp"
 
 namespace rv {
 
@@ -142,9 +143,7 @@ void warnDuplicateNames(ReadState& s, const ByteReader& r, const ConfigEntry& cl
     for (const ConfigEntry& e : cls.entries) {
         // `delete x;` and `x[] += {...};` name an entry defined elsewhere; they are no duplicates.
         if (e.kind == ConfigEntryKind::Delete || e.kind == ConfigEntryKind::ArrayAppend) continue;
-        std::string key = e.name;
-        for (char& c : key)
-            if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+        std::string key = asciiLower(e.name);
         if (seen.insert(std::move(key)).second) continue;
         ByteReader at = r;
         at.seek(e.offset);

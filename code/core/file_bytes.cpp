@@ -69,11 +69,6 @@ DecodeError directoryError(const std::string& path) {
 
 }  // namespace
 
-std::string fileNameOf(const std::string& path) {
-    size_t slash = path.find_last_of("/\\");
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
 Result<std::vector<uint8_t>> readFileBytes(const std::string& path, uint64_t maxBytes) {
     std::FILE* f = openFile(path, "rb");
     if (!f) return makeError(DiagKind::CannotRead, path + ": cannot open: " + std::strerror(errno), 0);

@@ -7,19 +7,11 @@
 #include <cstring>
 
 #include "rv/file_bytes.hpp"
+#include "rv/paths.hpp"
 #include "rv/rvmat.hpp"
 
 namespace rv {
 namespace {
-
-std::string lowerExtension(const std::string& name) {
-    const size_t dot = name.find_last_of('.');
-    const size_t slash = name.find_last_of("/\\");
-    if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return "";
-    std::string ext = name.substr(dot);
-    for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return ext;
-}
 
 uint16_t u16At(const uint8_t* p) { return uint16_t(p[0] | p[1] << 8); }
 
@@ -170,7 +162,7 @@ FileKind sniffKind(const uint8_t* data, size_t size, const std::string& name) {
     if (isPbo(data, size)) return FileKind::Archive;
     if (isRapifiedConfig(data, size)) return FileKind::Config;
     if (hasPaaType(data, size)) return FileKind::Texture;
-    const std::string ext = lowerExtension(name);
+    const std::string ext = asciiLower(extensionOf(name));
     if (ext == ".paa" || ext == ".pac") return FileKind::Texture;  // OFP's untyped textures
     if (ext == ".pbo") return FileKind::Archive;                   // an archive without "Vers"
     if (isConfigName(name)) return FileKind::Config;
@@ -179,7 +171,7 @@ FileKind sniffKind(const uint8_t* data, size_t size, const std::string& name) {
 
 bool isConfigName(const std::string& name) {
     static const char* const kExtensions[] = {".rvmat", ".cpp", ".hpp", ".bin", ".bisurf", ".ext", ".sqm"};
-    const std::string ext = lowerExtension(name);
+    const std::string ext = asciiLower(extensionOf(name));
     for (const char* e : kExtensions)
         if (ext == e) return true;
     return false;

@@ -1,5 +1,5 @@
 // PBO archives (include/rv/pbo.hpp). Layout, as the samples show it (../shared/samples/textures/
-// README.md, "PBOs"): entries of { asciiz name, u32 packing, u32 originalSize, u32 reserved,
+// docs/formats.md, "PBO archives"): entries of { asciiz name, u32 packing, u32 originalSize, u32 reserved,
 // u32 timestamp, u32 dataSize }; a first entry with an empty name and packing "Vers" carries
 // asciiz key/value pairs up to an empty key; the next empty name ends the list (the CWR-CE
 // fixture has no "Vers" entry and ends its list with an empty name packed "Cprs"); then every
@@ -10,6 +10,7 @@
 #include "core/diagnostics.hpp"
 #include "rv/compression.hpp"
 #include "rv/pbo.hpp"
+#include "rv/paths.hpp"
 
 namespace rv {
 namespace {
@@ -18,19 +19,13 @@ constexpr uint32_t kVers = 0x56657273u;  // "Vers" as a little-endian u32 (bytes
 constexpr size_t kEntryFieldBytes = 20;  // five u32 after the name
 constexpr size_t kMaxName = 1024;
 
-std::string lowerAscii(std::string s) {
-    for (char& c : s)
-        if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
-    return s;
-}
-
 void readProperties(ByteReader& r, PboArchive& out) {
     ContextScope scope(r.context(), "header properties");
     for (;;) {
         std::string key = r.asciiz(kMaxName);
         if (key.empty()) return;
         std::string value = r.asciiz(kMaxName);
-        if (lowerAscii(key) == "prefix") out.prefix = value;
+        if (asciiLower(key) == "prefix") out.prefix = value;
         out.properties.emplace_back(std::move(key), std::move(value));
     }
 }

@@ -78,18 +78,21 @@ uint32_t addMaterial(Document& doc, const ViewMaterial& material, const Resolved
     return doc.push("materials", std::move(m));
 }
 
-uint32_t addPlainMaterial(Document& doc, const std::string& name, const Rgba& color) {
-    return doc.push("materials",
-                    {{"name", name},
-                     {"pbrMetallicRoughness",
-                      {{"baseColorFactor", rgba(color)}, {"metallicFactor", 0.0}, {"roughnessFactor", 1.0}}}});
+uint32_t addPlainMaterial(Document& doc, const std::string& name, const Rgba& color, const std::string& rvmat) {
+    Json m = {{"name", name},
+              {"pbrMetallicRoughness",
+               {{"baseColorFactor", rgba(color)}, {"metallicFactor", 0.0}, {"roughnessFactor", 1.0}}}};
+    if (!rvmat.empty()) m["extras"] = {{"rvmat", rvmat}};
+    return doc.push("materials", std::move(m));
 }
 
-uint32_t addImageMaterial(Document& doc, const std::string& name, const MaterialImage& image, int texCoord) {
+uint32_t addImageMaterial(Document& doc, const std::string& name, const MaterialImage& image, int texCoord,
+                          const std::string& rvmat) {
     Json pbr = {{"metallicFactor", 0.0}, {"roughnessFactor", 1.0}};
     pbr["baseColorTexture"] = {{"index", texture(doc, image)}, {"texCoord", texCoord}};
-    return doc.push("materials",
-                    {{"name", name}, {"pbrMetallicRoughness", std::move(pbr)}, {"extras", {{"rvmat", name}}}});
+    Json m = {{"name", name}, {"pbrMetallicRoughness", std::move(pbr)}};
+    if (!rvmat.empty()) m["extras"] = {{"rvmat", rvmat}};
+    return doc.push("materials", std::move(m));
 }
 
 }  // namespace rv::gltf

@@ -15,10 +15,12 @@ namespace rv::gltf {
 uint32_t addMaterial(Document& doc, const ViewMaterial& material, const ResolvedMaterial& resolved, size_t uvSets,
                      std::vector<Warning>& warnings);
 
-// A plain material: a name and a base colour (terrain layers without a picture, markers).
-uint32_t addPlainMaterial(Document& doc, const std::string& name, const Rgba& color);
+// A plain material: a name and a base colour (terrain layers without a picture, markers); a
+// non-empty `rvmat` (a layer's stored path) goes in extras.rvmat.
+uint32_t addPlainMaterial(Document& doc, const std::string& name, const Rgba& color, const std::string& rvmat = {});
 
 // A material colouring with one image through UV set `texCoord` (terrain layer pictures).
-uint32_t addImageMaterial(Document& doc, const std::string& name, const MaterialImage& image, int texCoord);
+uint32_t addImageMaterial(Document& doc, const std::string& name, const MaterialImage& image, int texCoord,
+                          const std::string& rvmat = {});
 
 }  // namespace rv::gltf

@@ -23,13 +23,4 @@ int32_t addLodMesh(Document& doc, const LodView& lod, const std::vector<int32_t>
 // A row-major Mat4 (view.hpp) as glTF's column-major node matrix.
 Json nodeMatrix(const Mat4& m);
 
-// A transform as translation, rotation (unit quaternion x, y, z, w) and scale. `exact` is false
-// for a sheared one (the nearest rotation is given) and for a non-finite one.
-struct Trs {
-    std::array<float, 3> translation{}, scale{1, 1, 1};
-    std::array<float, 4> rotation{0, 0, 0, 1};
-    bool exact = true;
-};
-Trs decompose(const Mat4& m);
-
 }  // namespace rv::gltf

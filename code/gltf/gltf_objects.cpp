@@ -6,14 +6,18 @@
 #include "gltf/gltf_materials.hpp"
 #include "gltf/gltf_mesh.hpp"
 #include "gltf/gltf_model.hpp"
+#include "rv/decompose.hpp"
 #include "rv/memory_budget.hpp"
+#include "rv/paths.hpp"
 #include "rv/placed_models.hpp"
 
 namespace rv::gltf {
 namespace {
 
+// A model's objects are named by its file name without folders or extension (Terrain Builder's
+// library name): "ca\\buildings\\house.p3d" -> "house".
 std::string baseName(const std::string& model) {
-    const std::string stem = modelStem(model);
+    const std::string stem = stemOf(model);
     return stem.empty() ? "object" : stem;
 }
 
@@ -60,11 +64,11 @@ Instances instancesOf(const TerrainView& view, const ModelPlacements& placed) {
     const size_t n = placed.objects.size();
     in.translation.reserve(n * 3), in.rotation.reserve(n * 4), in.scale.reserve(n * 3), in.ids.reserve(n);
     for (uint32_t o : placed.objects) {
-        const Trs t = decompose(view.objectTransform(o));
-        in.inexact += !t.exact;
-        in.translation.insert(in.translation.end(), t.translation.begin(), t.translation.end());
+        const Decomposition t = decompose(view.objectTransform(o));
+        in.inexact += !t.exact();
+        in.translation.insert(in.translation.end(), {t.translation.x, t.translation.y, t.translation.z});
         in.rotation.insert(in.rotation.end(), t.rotation.begin(), t.rotation.end());
-        in.scale.insert(in.scale.end(), t.scale.begin(), t.scale.end());
+        in.scale.insert(in.scale.end(), {t.scale.x, t.scale.y, t.scale.z});
         in.ids.push_back(view.terrain().objects[o].id);
     }
     return in;

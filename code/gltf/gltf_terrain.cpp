@@ -23,15 +23,15 @@ public:
     uint32_t get(Document& doc, uint32_t material) {
         const size_t slot = material < t_.materials.size() ? material : t_.materials.size();
         if (made_[slot] < 0) {
-            // An empty layer name (terrains store one for cells without a layer) as Assimp's path names it.
-            std::string name = slot < t_.materials.size() ? t_.materials[slot] : std::string();
-            if (name.empty()) name = "terrain (no layer)";
-            if (layers_ && slot < t_.materials.size() && layers_->layer(material).mapped()) {
+            const std::string name = layerMaterialName(t_, material);
+            const std::string rvmat = slot < t_.materials.size() ? t_.materials[slot] : std::string();
+            const TerrainLayer* layer = layers_ && slot < t_.materials.size() ? &layers_->layer(material) : nullptr;
+            if (layer && layer->mapped()) {
                 // The picture is sampled with the layer's own mapping (TEXCOORD_1, gltf_tiles.hpp).
-                made_[slot] = int32_t(addImageMaterial(doc, name, layers_->layer(material).colour, 1));
+                made_[slot] = int32_t(addImageMaterial(doc, name, layer->colour, 1, rvmat));
             } else {
-                made_[slot] =
-                    int32_t(addPlainMaterial(doc, name, {0.42f, 0.45f, 0.33f, 1.0f}));  // a neutral ground colour
+                const std::array<float, 4> c = layerBaseColour(layer);
+                made_[slot] = int32_t(addPlainMaterial(doc, name, {c[0], c[1], c[2], c[3]}, rvmat));
             }
         }
         return uint32_t(made_[slot]);

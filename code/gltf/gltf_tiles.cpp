@@ -102,14 +102,8 @@ TileVertexSet writeVertices(const TerrainTile& tile, const std::vector<uint32_t>
     if (layer) {
         set.layerUv = true;
         set.layerUvs = out.size() - base;
-        const float cell = view.terrain().cellSize();
-        const uint32_t w = tile.width();
         Appender layerUvs(out, n * 8);
-        for (uint32_t v : vertices) {
-            // The layer mapping takes stored metres: east, height, north.
-            const float east = float(tile.sampleX[v % w]) * cell, north = float(tile.sampleZ[v / w]) * cell;
-            layerUvs.put(finite(layer->uvAt(east, tile.positions[v].y, north, view.frame().uvBottomLeft)));
-        }
+        for (uint32_t v : vertices) layerUvs.put(finite(tileLayerUv(*layer, view, tile, v)));
     }
     return set;
 }

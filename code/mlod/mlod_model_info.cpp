@@ -14,20 +14,16 @@
 #include <limits>
 
 #include "mlod/mlod_parse.hpp"
+#include "rv/paths.hpp"
 
 namespace rv::mlod {
 namespace {
 
 bool near(float resolution, double special) { return std::fabs(double(resolution) - special) <= special * 1e-6; }
 
-std::string lower(std::string s) {
-    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
-
 const OdolProperty* findProperty(const OdolLod& lod, const char* name) {
     for (const OdolProperty& p : lod.properties)
-        if (lower(p.name) == name) return &p;
+        if (asciiLower(p.name) == name) return &p;
     return nullptr;
 }
 

@@ -10,17 +10,12 @@
 #include <cstdlib>
 
 #include "mlod/mlod_parse.hpp"
+#include "rv/paths.hpp"
 
 namespace rv::mlod {
 namespace {
 
-bool isProxyName(const std::string& name) {
-    static const char kPrefix[] = "proxy:";
-    if (name.size() <= 6) return false;
-    for (size_t i = 0; i < 6; ++i)
-        if (std::tolower(static_cast<unsigned char>(name[i])) != kPrefix[i]) return false;
-    return true;
-}
+bool isProxyName(const std::string& name) { return name.size() > 6 && asciiLower(name.substr(0, 6)) == "proxy:"; }
 
 // "proxy:\a3\x\y.001" -> ("\a3\x\y", 1); no index: the whole path and 0.
 void splitName(const std::string& name, std::string& path, int32_t& index) {

@@ -12,12 +12,12 @@
 namespace rv {
 namespace {
 
-struct SpecialLod {
+struct NamedResolution {
     double resolution;
     const char* name;
 };
 
-constexpr SpecialLod kSpecialLods[] = {
+constexpr NamedResolution kNamedResolutions[] = {
     {1e13, "Geometry"},
     {2e13, "Geometry Buoyancy"},
     {3e13, "PhysX (old)"},
@@ -67,7 +67,7 @@ std::string lodName(float resolution) {
     if (r >= 10000 && r < 11000) return "ShadowVolume " + shortest(r - 10000);
     if (r >= 11000 && r < 12000) return "ShadowBuffer " + shortest(r - 11000);
     if (r >= 20000 && r < 30000) return "Edit " + shortest(r - 20000);
-    for (const SpecialLod& s : kSpecialLods)
+    for (const NamedResolution& s : kNamedResolutions)
         if (std::fabs(r - s.resolution) <= s.resolution * 1e-6) return s.name;
     return shortest(r);
 }

@@ -1,5 +1,5 @@
 // librvimport_assimp.so: rvimport's importers in any dynamically linked Assimp host, loaded with
-// LD_PRELOAD (scripts/rvimport-assimp). Linux (ELF) only. README.md, "Any Assimp host".
+// LD_PRELOAD (scripts/rvimport-assimp). Linux (ELF) only. docs/assimp.md, "Any Assimp host".
 #pragma once
 
 namespace rv::plugin {

@@ -17,6 +17,7 @@
 #include <string>
 
 #include "core/diagnostics.hpp"
+#include "rv/paths.hpp"
 #include "texture/texture_internal.hpp"
 
 namespace rv {
@@ -32,13 +33,6 @@ struct HeaderReader {
     uint64_t sffoOffset = 0;
 };
 
-bool hasPacExtension(const std::string& name) {
-    if (name.size() < 4) return false;
-    std::string ext = name.substr(name.size() - 4);
-    for (char& c : ext) c = char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    return ext == ".pac";
-}
-
 bool isKnownType(uint16_t v) {
     return (v >= 0xFF01 && v <= 0xFF05) || v == 0x4444 || v == 0x1555 || v == 0x8888 || v == 0x8080;
 }
@@ -52,7 +46,7 @@ void readType(HeaderReader& h) {
         return;
     }
     h.t.typed = false;
-    h.t.type = hasPacExtension(h.t.sourceName) ? PaaType::P8 : PaaType::Argb4444;
+    h.t.type = endsWithNoCase(h.t.sourceName, ".pac") ? PaaType::P8 : PaaType::Argb4444;
     h.r.seek(0);
 }
 

@@ -11,17 +11,11 @@
 #include "rv/paa.hpp"
 #include "rv/png.hpp"
 #include "rv/rvmat.hpp"
+#include "rv/paths.hpp"
 #include "view/view_internal.hpp"
 
 namespace rv {
 namespace {
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
-    return out;
-}
 
 TextureRole roleOfSuffix(const std::string& suffix) {
     if (suffix == "co" || suffix == "ca") return TextureRole::BaseColor;
@@ -49,7 +43,7 @@ Result<Image> decodeFoundBytes(const std::vector<uint8_t>& bytes, const std::str
 // generated sources: 0). Binarized: 1 is "tex"; the samples hold only 0 (none) and 1, so every
 // other value is read as set 0 until a file shows what it means.
 int uvSetOfText(const std::string& source) {
-    const std::string s = lower(source);
+    const std::string s = asciiLower(source);
     if (s.size() > 3 && s.compare(0, 3, "tex") == 0 && s.find_first_not_of("0123456789", 3) == std::string::npos)
         return std::min(7, std::atoi(s.c_str() + 3));
     return 0;
@@ -125,23 +119,15 @@ const char* alphaModeName(AlphaMode mode) {
 TextureRole textureRole(std::string_view reference) {
     if (isProceduralTexture(reference)) {
         auto proc = parseProcedural(reference);
-        return proc ? roleOfSuffix(lower(proc->tag)) : TextureRole::Other;
+        return proc ? roleOfSuffix(asciiLower(proc->tag)) : TextureRole::Other;
     }
-    std::string name = lower(reference);
-    const size_t slash = name.find_last_of("\\/");
-    if (slash != std::string::npos) name.erase(0, slash + 1);
-    const size_t dot = name.rfind('.');
-    if (dot != std::string::npos) name.erase(dot);
+    const std::string name = asciiLower(stemOf(reference));
     const size_t underscore = name.rfind('_');
     return underscore == std::string::npos ? TextureRole::Other : roleOfSuffix(name.substr(underscore + 1));
 }
 
 std::string imageFileStem(const MaterialImage& image) {
-    std::string name = image.reference;
-    const size_t slash = name.find_last_of("\\/");
-    if (slash != std::string::npos) name.erase(0, slash + 1);
-    const size_t dot = name.rfind('.');
-    if (dot != std::string::npos && dot > 0) name.erase(dot);
+    std::string name = stemOf(image.reference);
     for (char& c : name) {
         const unsigned char u = static_cast<unsigned char>(c);
         if (u < 0x20 || u == 0x7f || std::strchr("<>:\"/\\|?*#", c)) c = '_';
@@ -195,7 +181,7 @@ MaterialImage TextureResolver::load(const std::string& reference, int stage) {
 // thermal) are drawn by the game alone.
 static bool outputsRead(const MaterialImage& m, std::string_view pixelShader) {
     if (m.stage < 0 || stageRoleOfShader(pixelShader, m.stage) != TextureRole::Other) return true;
-    const std::string shader = lower(pixelShader);
+    const std::string shader = asciiLower(pixelShader);
     if (shader == "super" || shader.rfind("normalmap", 0) == 0) return false;
     return m.role != TextureRole::Other;
 }
@@ -213,7 +199,7 @@ void TextureResolver::warnOnce(const MaterialImage& m, bool wanted) {
 }
 
 TextureRole stageRoleOfShader(std::string_view pixelShader, int stage) {
-    const std::string shader = lower(pixelShader);
+    const std::string shader = asciiLower(pixelShader);
     std::vector<TextureRole> order;
     if (shader == "super") {
         order = {TextureRole::Normal, TextureRole::Detail, TextureRole::Macro, TextureRole::AmbientShadow,

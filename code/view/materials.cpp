@@ -5,11 +5,6 @@
 
 namespace rv::view {
 
-std::string baseName(const std::string& path) {
-    const size_t slash = path.find_last_of("\\/");
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
 uint32_t MaterialTable::get(const std::string& texture, const std::string& rvmat, const OdolMaterial* embedded) {
     auto key = std::make_pair(texture, rvmat);
     auto it = index_.find(key);
@@ -23,11 +18,11 @@ uint32_t MaterialTable::get(const std::string& texture, const std::string& rvmat
     m.embedded = embedded;
     std::string name;
     if (!texture.empty() && !rvmat.empty())
-        name = baseName(texture) + " :: " + baseName(rvmat);
+        name = fileNameOf(texture) + " :: " + fileNameOf(rvmat);
     else if (!texture.empty())
-        name = baseName(texture);
+        name = fileNameOf(texture);
     else if (!rvmat.empty())
-        name = ":: " + baseName(rvmat);
+        name = ":: " + fileNameOf(rvmat);
     else
         name = "default";
     m.name = uniqueName(name);

@@ -4,26 +4,22 @@
 #include <cstdlib>
 
 #include "rv/memory_budget.hpp"
+#include "rv/paths.hpp"
 #include "view/view_budget.hpp"
 #include "view/view_internal.hpp"
 
 namespace rv {
 namespace {
 
-std::string lower(std::string s) {
-    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
-
 // One LOD by its BI name (case-insensitive) or its resolution ("1", "1.000", "1e15").
 int32_t findLod(const OdolModel& model, const std::string& spec) {
     char* end = nullptr;
     const double asNumber = std::strtod(spec.c_str(), &end);
     const bool numeric = end && *end == '\0' && end != spec.c_str();
-    const std::string wanted = lower(spec);
+    const std::string wanted = asciiLower(spec);
     for (size_t i = 0; i < model.lods.size(); ++i) {
         const OdolLod& lod = model.lods[i];
-        const bool byName = lower(lod.name) == wanted;
+        const bool byName = asciiLower(lod.name) == wanted;
         const bool byValue =
             numeric && std::fabs(double(lod.resolution) - asNumber) <= std::max(1e-6, std::fabs(asNumber) * 1e-6);
         if (byName || byValue) return int32_t(i);

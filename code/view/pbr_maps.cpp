@@ -1,5 +1,5 @@
 // The engine's texture maps turned into glTF's metallic-roughness model. These are rvimport's
-// documented rules (README "Materials"), chosen so that a model looks in a PBR viewer as close to
+// documented rules (docs/materials.md, "Materials in the outputs"), chosen so that a model looks in a PBR viewer as close to
 // the game as one texture set allows; they are not the engine's shaders.
 #include <algorithm>
 #include <cmath>

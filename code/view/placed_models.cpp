@@ -7,14 +7,6 @@
 
 namespace rv {
 
-std::string modelStem(const std::string& reference) {
-    const size_t slash = reference.find_last_of("\\/");
-    std::string name = slash == std::string::npos ? reference : reference.substr(slash + 1);
-    const size_t dot = name.rfind('.');
-    if (dot != std::string::npos) name.erase(dot);
-    return name;
-}
-
 Options placedModelOptions(const Options& terrainOptions) {
     Options o = terrainOptions;
     o.lods = "first";
@@ -25,9 +17,7 @@ Options placedModelOptions(const Options& terrainOptions) {
 Result<OdolModel> readPlacedModel(const DataRoot& root, const std::string& reference, const Options& options,
                                   ResolvedRef* resolved) {
     // Terrains sometimes store model paths without ".p3d"; the game adds it.
-    std::string path = reference;
-    const size_t slash = path.find_last_of("\\/"), dot = path.rfind('.');
-    if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) path += ".p3d";
+    const std::string path = extensionOf(reference).empty() ? reference + ".p3d" : reference;
     const ResolvedRef where = root.resolve(path);
     if (resolved) *resolved = where;
     if (where.kind != ResolvedRef::Kind::File && where.kind != ResolvedRef::Kind::PboEntry) {

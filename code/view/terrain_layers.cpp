@@ -1,22 +1,12 @@
 // A terrain's layer textures (include/rv/terrain_layers.hpp).
 #include "rv/terrain_layers.hpp"
 
+#include "rv/paths.hpp"
 #include "rv/rvmat.hpp"
 #include "view/view_internal.hpp"
 
 namespace rv {
 namespace {
-
-bool endsWithNoCase(const std::string& s, const char* suffix) {
-    const size_t n = std::char_traits<char>::length(suffix);
-    if (s.size() < n) return false;
-    for (size_t i = 0; i < n; ++i) {
-        char c = s[s.size() - n + i];
-        if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
-        if (c != suffix[i]) return false;
-    }
-    return true;
-}
 
 bool isWorldPos(const std::string& source) {
     if (source.size() != 8) return false;
@@ -30,6 +20,33 @@ const RvMatStage* satelliteStage(const RvMaterial& m) {
 }
 
 }  // namespace
+
+std::string layerMaterialName(const WrpTerrain& terrain, uint32_t material) {
+    // The file name, as models name materials (ViewMaterial::name): a world's layer files are
+    // unique by name (one per segment), and a full path is too long to read in a host's list.
+    const std::string name = material < terrain.materials.size() ? fileNameOf(terrain.materials[material]) : "";
+    return name.empty() ? kNoLayerName : name;
+}
+
+std::array<float, 4> layerBaseColour(const TerrainLayer* layer) {
+    // White multiplies the picture unchanged. Without one, the three adapters used to disagree
+    // (Assimp 0.35/0.45/0.25, glTF 0.42/0.45/0.33, Blender its 0.8 grey); glTF's value is kept:
+    // it is the one given as a linear baseColorFactor by spec, and a muted ground colour reads
+    // as terrain where a grey reads as missing data.
+    return layer && layer->mapped() ? std::array<float, 4>{1, 1, 1, 1} : kUntexturedLayerColour;
+}
+
+Vec2 tileLayerUv(const TerrainLayer& layer, const TerrainView& view, const TerrainTile& tile, uint32_t vertex) {
+    const uint32_t w = tile.width();
+    if (!layer.mapped() || w == 0 || vertex >= tile.positions.size()) return {0, 0};
+    // The stored sample of the vertex (a thinned tile skips samples: never x0 + column), and its
+    // stored height: the frame's "up" differs between adapters, the layer mapping does not.
+    const WrpTerrain& t = view.terrain();
+    const uint32_t x = tile.sampleX[vertex % w], z = tile.sampleZ[vertex / w];
+    const float cell = t.cellSize();
+    return layer.uvAt(float(x) * cell, t.elevation[size_t(z) * t.mapSizeX + x], float(z) * cell,
+                      view.frame().uvBottomLeft);
+}
 
 Vec2 TerrainLayer::uvAt(float east, float height, float north, bool bottomLeft) const {
     const float* m = worldToUv.m.data();

@@ -102,7 +102,7 @@ TerrainView::TerrainView(const WrpTerrain& terrain, const Frame& frame, const Te
     uint32_t skipped = 0, firstSkipped = 0;
     for (uint32_t i = 0; i < terrain.objects.size(); ++i) {
         // A NaN or infinite transform has no place: hosts would cast it or draw it at infinity.
-        if (!placeable(terrain.objects[i])) {
+        if (!isPlaceable(terrain.objects[i])) {
             if (skipped++ == 0) firstSkipped = i;
             continue;
         }
@@ -123,10 +123,30 @@ TerrainView::TerrainView(const WrpTerrain& terrain, const Frame& frame, const Te
     }
 }
 
-bool TerrainView::placeable(const WrpObject& object) {
+bool isPlaceable(const WrpObject& object) {
     for (float v : object.transform.m)
         if (!std::isfinite(v)) return false;
     return true;
+}
+
+double groundHeight(const WrpTerrain& t, double east, double north) {
+    if (t.mapSizeX == 0 || t.mapSizeY == 0 || t.elevation.size() != size_t(t.mapSizeX) * t.mapSizeY)
+        return std::nan("");
+    const double cell = t.cellSize();
+    double gx = east / cell, gz = north / cell;
+    if (!std::isfinite(gx) || !std::isfinite(gz)) return std::nan("");  // never cast to an integer
+    gx = std::clamp(gx, 0.0, double(t.mapSizeX - 1));
+    gz = std::clamp(gz, 0.0, double(t.mapSizeY - 1));
+    // The cell holding the point; on the last row or column, the cell before it.
+    const uint32_t x0 = t.mapSizeX >= 2 ? std::min(uint32_t(gx), t.mapSizeX - 2) : 0;
+    const uint32_t z0 = t.mapSizeY >= 2 ? std::min(uint32_t(gz), t.mapSizeY - 2) : 0;
+    const uint32_t x1 = std::min(x0 + 1, t.mapSizeX - 1), z1 = std::min(z0 + 1, t.mapSizeY - 1);
+    const double fx = gx - x0, fz = gz - z0;
+    const double a = heightAt(t, x0, z0), b = heightAt(t, x1, z0), c = heightAt(t, x0, z1), d = heightAt(t, x1, z1);
+    // Corners as appendCell names them: a south-west, b south-east, c north-west, d north-east.
+    // The diagonal b-c splits the cell: (a, b, c) below it (fx + fz <= 1), (b, d, c) above.
+    if (fx + fz <= 1) return a + (b - a) * fx + (c - a) * fz;
+    return d + (c - d) * (1 - fx) + (b - d) * (1 - fz);
 }
 
 uint32_t TerrainView::cellMaterial(uint32_t x, uint32_t z) const {

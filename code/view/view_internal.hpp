@@ -9,15 +9,13 @@
 #include <vector>
 
 #include "rv/image.hpp"
+#include "rv/paths.hpp"
 #include "rv/view.hpp"
 
 namespace rv::view {
 
 // A name as it can be shown in a message: control bytes as \xNN (broken names are never printed raw).
 std::string printable(const std::string& s);
-
-// "a3\\data_f\\x.paa" -> "x.paa": BI paths use backslashes, some tools write slashes.
-std::string baseName(const std::string& path);
 
 // The (texture, material file) pairs of a model in first-use order, with unique display names.
 class MaterialTable {

@@ -5,7 +5,7 @@
 //     const aiScene* scene = importer.ReadFile("m7a3.p3d", aiProcess_ValidateDataStructure);
 //
 // The importers only adapt rvimport's decoded model to aiScene; the scene layout (LOD nodes,
-// coordinate conversion, materials, proxies, selections) is documented in README.md.
+// coordinate conversion, materials, proxies, selections) is documented in docs/assimp.md.
 #pragma once
 
 #include <assimp/BaseImporter.h>

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "rv/error.hpp"
+#include "rv/paths.hpp"  // fileNameOf, which callers of these functions name files with
 
 namespace rv {
 
@@ -21,8 +22,5 @@ Result<std::vector<uint8_t>> readFileRange(const std::string& path, uint64_t off
 // such as "C:\\Mods\\Überfall\\m.p3d" is converted to UTF-16 and opened with _wfopen; long
 // absolute paths get the \\?\\ prefix there so they may exceed MAX_PATH.
 std::FILE* openFile(const std::string& utf8Path, const char* mode);
-
-// The last path component, for error messages: "a/b/tf_bussole.p3d" -> "tf_bussole.p3d".
-std::string fileNameOf(const std::string& path);
 
 }  // namespace rv

@@ -11,10 +11,6 @@
 
 namespace rv {
 
-// A model reference's file name without folders or extension: "ca\\buildings\\house.p3d" ->
-// "house" (Terrain Builder's library name, and the name outputs give a model's objects).
-std::string modelStem(const std::string& reference);
-
 // The options a placed model is decoded and viewed with: its first visual LOD, positions
 // relative to its bounding centre (where the game puts the object's transform), on the same
 // budget and memory limit as the terrain.

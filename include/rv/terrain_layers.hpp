@@ -13,11 +13,13 @@
 //  - OFP (4WVR, OPRW v2/v3): a .pac/.paa per land cell, drawn once per cell (repeated).
 #pragma once
 
+#include <array>
 #include <string>
 #include <vector>
 
 #include "rv/data_root.hpp"
 #include "rv/material_textures.hpp"
+#include "rv/view.hpp"
 #include "rv/wrp.hpp"
 
 namespace rv {
@@ -47,5 +49,26 @@ private:
     TerrainLayer none_;
     std::vector<Warning> warnings_;
 };
+
+// ---- what every adapter shows of a layer (one rule each, code/view/terrain_layers.cpp) ----
+
+// The name of cells without a layer material (an empty name, or a terrain with none).
+inline constexpr const char* kNoLayerName = "terrain (no layer)";
+
+// The name of layer material `material` in outputs: its file name ("p_000-000_l00.rvmat",
+// "pisek.pac"), or kNoLayerName for an empty or missing one. The full path goes beside it
+// (Assimp's $mat.rv.rvmat, glTF's extras.rvmat, Blender's rv_rvmat).
+std::string layerMaterialName(const WrpTerrain& terrain, uint32_t material);
+
+// The base colour (linear RGBA) of a layer that has no picture: a muted grass-and-soil green.
+inline constexpr std::array<float, 4> kUntexturedLayerColour{0.42f, 0.45f, 0.33f, 1.0f};
+// A layer material's base colour: white under its picture (the picture is the colour), else
+// kUntexturedLayerColour. `layer` may be null (no data root).
+std::array<float, 4> layerBaseColour(const TerrainLayer* layer);
+
+// UVs into `layer`'s picture of vertex `vertex` of `tile` (a tile of `view`): the layer mapping
+// of the vertex's stored sample (east, stored height, north in metres), origin by the view's
+// frame. {0, 0} for a layer without a picture.
+Vec2 tileLayerUv(const TerrainLayer& layer, const TerrainView& view, const TerrainTile& tile, uint32_t vertex);
 
 }  // namespace rv

@@ -210,6 +210,16 @@ struct TerrainGrid {
     bool hasRegion() const { return west < east && south < north; }
 };
 
+// Whether adapters place `object`: every value of its transform finite. A NaN or infinite one has
+// no place (hosts would cast it, or draw it at infinity); such objects are left out everywhere.
+bool isPlaceable(const WrpObject& object);
+
+// The height of the surface the view draws at (east, north) metres from the map's south-west
+// corner: each cell is two triangles split along its south-east to north-west diagonal (the
+// engine's split, TerrainTile::cellTriangles), the height linear on each. Clamped to the grid;
+// NaN when east or north or the cell size is not finite, or the terrain has no height grid.
+double groundHeight(const WrpTerrain& terrain, double east, double north);
+
 class TerrainView {
 public:
     static constexpr uint32_t kDefaultTileCells = TerrainGrid::kDefaultTileCells;
@@ -240,7 +250,6 @@ public:
     // is not finite (NaN, infinite) are left out, with one warning; with a region, so are the
     // objects standing outside it.
     const std::vector<ModelPlacements>& placements() const { return placements_; }
-    static bool placeable(const WrpObject& object);  // every transform value finite
     const std::vector<Warning>& warnings() const { return warnings_; }
     Mat4 objectTransform(uint32_t object) const;
 

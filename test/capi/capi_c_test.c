@@ -578,6 +578,11 @@ static void test_null_handles(void) {
     CHECK_U(rv_terrain_placement_object_count(NULL, 0), 0);
     rv_terrain_placement_objects(NULL, 0, u);
     rv_terrain_placement_objects(NULL, 0, NULL);
+    CHECK_S(rv_terrain_layer_name(NULL, 0), "terrain (no layer)");
+    rv_terrain_layer_colour(NULL, 0, f);
+    rv_terrain_layer_colour(NULL, 0, NULL);
+    CHECK(rv_transforms_decompose(NULL, 1, f, NULL) == 0);
+    CHECK(rv_transforms_decompose(f, 1, NULL, NULL) == 0);
     {
         static int sentinel;
         rv_model* pm = (rv_model*)&sentinel; /* must come back NULL */
@@ -1599,6 +1604,17 @@ static void check_world(const char* path, int axes, int uv_bl, uint32_t tile_cel
     CHECK_F(rv_terrain_cell_size(t), WORLD_CELL, 0.0);
     CHECK_U(rv_terrain_material_count(t), 3);
     for (i = 0; i < 3; ++i) CHECK_S(rv_terrain_material(t, i), kWorldMaterials[i]);
+    CHECK_S(rv_terrain_layer_name(t, 0), "terrain (no layer)"); /* the view's names: file names */
+    CHECK_S(rv_terrain_layer_name(t, 1), "p_000-000_l00.rvmat");
+    CHECK_S(rv_terrain_layer_name(t, 3), "terrain (no layer)");
+    { /* opened without a data root: no layer has a picture, each has the untextured ground colour */
+        float c[4] = {0, 0, 0, 0};
+        rv_terrain_layer_colour(t, 1, c);
+        CHECK_F(c[0], 0.42, 1e-6);
+        CHECK_F(c[1], 0.45, 1e-6);
+        CHECK_F(c[2], 0.33, 1e-6);
+        CHECK_F(c[3], 1.0, 0.0);
+    }
     CHECK_EMPTY(rv_terrain_material(t, 3));
 
     elevation = (float*)xalloc(WORLD_MAP_X * WORLD_MAP_Y, sizeof(float));
@@ -2431,6 +2447,22 @@ static void test_samples(const char* default_dir) {
 
 /* ------------------------------------------------------------------ main */
 
+/* rv_transforms_decompose: Rz(90 deg) * diag(2, 3, 4) moved by (1, 2, 3), then a y axis leaning
+ * by a cosine of 2e-4 (over the 1e-4 tolerance): translation, XYZ Euler (0, 0, pi/2), scale. */
+static void test_decompose(void) {
+    const float m[32] = {0, -3, 0, 1, 2, 0, 0, 2, 0, 0, 4, 3, 0, 0, 0, 1,
+                         1, 2e-4f, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    const float want[9] = {1, 2, 3, 0, 0, 1.5707963f, 2, 3, 4};
+    float out[18];
+    uint8_t inexact[2] = {7, 7};
+    int k;
+    set_context("decompose");
+    CHECK(rv_transforms_decompose(m, 2, out, inexact) == 1);
+    for (k = 0; k < 9; ++k) CHECK_F(out[k], want[k], 1e-6);
+    CHECK(inexact[0] == 0 && inexact[1] == 1);
+    CHECK(rv_transforms_decompose(m, 1, out, NULL) == 0);
+}
+
 int main(int argc, char** argv) {
     rv_model* m = NULL;
     rv_terrain* t = NULL;
@@ -2441,6 +2473,7 @@ int main(int argc, char** argv) {
     make_crate();
     test_library();
     test_null_handles();
+    test_decompose();
     test_open_errors(argv[1], argv[2], argv[4]);
     test_crate(argv[1]);
     test_world(argv[2]);

@@ -115,7 +115,7 @@ def expected_lod(ctx, path, pick=None):
         raise RuntimeError("rvimport dump --json %s: %s" % (path, r.stderr))
     lods = json.loads(r.stdout)["lods"]
     if pick is None:
-        # RV_IMPORT_LODS=first (README, "Assimp importer"): the first visual LOD (resolution
+        # RV_IMPORT_LODS=first (docs/assimp.md, "The importers in your program"): the first visual LOD (resolution
         # below 1000) with faces, else the first LOD with faces, else the first.
         chosen = next((l for l in lods if 0 <= l["resolution"] < 1000 and l["faces"]), None) \
             or next((l for l in lods if l["faces"]), lods[0])

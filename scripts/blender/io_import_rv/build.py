@@ -6,7 +6,6 @@ Nothing is linked into the scene until every datablock of the import exists; if 
 whatever was created is removed again, so a failed import leaves the file as it was."""
 import array
 import hashlib
-import math
 import os
 
 import bpy
@@ -50,6 +49,12 @@ _MISC = "Misc"
 
 # Blender stores a face's material index as a short.
 MAX_MATERIALS_PER_MESH = 32767
+
+
+def file_name(reference, default):
+    """The last component of a BI reference or path ("a3\\data_f\\x_co.paa" -> "x_co.paa"), or
+    `default` when it has none: the add-on's one copy of this rule (the library's rv::fileNameOf)."""
+    return reference.replace("\\", "/").rsplit("/", 1)[-1] or default
 
 
 def short_name(name):
@@ -177,7 +182,7 @@ def _image(created, images, texture, non_color):
     key = (texture.reference, texture.role)
     if key in images:
         return images[key]
-    base = texture.reference.replace("\\", "/").rsplit("/", 1)[-1] or "texture"
+    base = file_name(texture.reference, "texture")
     if texture.role in ("metallic roughness", "occlusion"):
         base = "%s (%s)" % (base, texture.role)
     img = _packed_image(base, texture.width, texture.height, texture.pixels, non_color, True,
@@ -488,7 +493,7 @@ ROTATION_ATTRIBUTE, SCALE_ATTRIBUTE, ID_ATTRIBUTE = "rv_rotation", "rv_scale", "
 
 
 def _model_base(model):
-    return model.replace("\\", "/").rsplit("/", 1)[-1] or "object"
+    return file_name(model, "object")
 
 
 def _placed_mesh(created, t, i, model, images, warnings):
@@ -548,37 +553,20 @@ def _instancing_group(created):
     return group
 
 
-def _decompose(tr, objects, start, stop):
+def _decompose(decomposed, objects, start, stop):
     """Translations, Euler XYZ rotations and scales of objects[start:stop] as flat float arrays, and
-    how many of them are sheared. The library's 4x4 transforms are row-major and in Blender's frame
-    already; Blender 3.4's Instance on Points takes an Euler rotation and a scale vector, so a
-    shear (no sample has one) is lost; a mirror becomes a negative scale. Plain arithmetic: twice
-    as fast as mathutils' Matrix.decompose() here, which counts at a million placements."""
+    how many of them are inexact, from `decomposed` = rvlib.decompose(transforms): the library's
+    one decomposition (rv::decompose: a mirror is a negative z scale; a shear over its tolerance is
+    dropped and flagged; a degenerate transform keeps only its translation). Blender 3.4's Instance
+    on Points takes an Euler rotation and a scale vector, so a shear (no sample has one) is lost."""
+    trs, inexact = decomposed
     co, rot, scale, sheared = array.array("f"), array.array("f"), array.array("f"), 0
-    sqrt, atan2, hypot = math.sqrt, math.atan2, math.hypot
     for k in objects[start:stop]:
-        b = 16 * k
-        a, b_, c, x, d, e, f, y, g, h, i, z = tr[b:b + 12]
-        sx, sy, sz = sqrt(a * a + d * d + g * g), sqrt(b_ * b_ + e * e + h * h), sqrt(c * c + f * f + i * i)
-        if not (sx and sy and sz):
-            sx, sy, sz = sx or 1e-30, sy or 1e-30, sz or 1e-30  # a flattened object: keep it flat
-        if a * (e * i - f * h) - b_ * (d * i - f * g) + c * (d * h - e * g) < 0:
-            sx, sy, sz = -sx, -sy, -sz
-        # Blender's XYZ Euler: R = Rz Ry Rx, so R20 = -sin y, R21 = cos y sin x, R22 = cos y cos x,
-        # R10 = cos y sin z, R00 = cos y cos z; at cos y = 0 (gimbal lock) z = 0 and x comes from
-        # R11 = cos x, R12 = -sin x.
-        r00, r10, r20 = a / sx, d / sx, g / sx
-        cy = hypot(r00, r10)
-        if cy > 2e-6:
-            rot.extend((atan2(h / sy, i / sz), atan2(-r20, cy), atan2(r10, r00)))
-        else:
-            rot.extend((atan2(-f / sz, e / sy), atan2(-r20, cy), 0.0))
-        co.extend((x, y, z))
-        scale.extend((sx, sy, sz))
-        # The columns of rotation x scale are orthogonal: their dot products, relative to their lengths.
-        if abs(a * b_ + d * e + g * h) + abs(a * c + d * f + g * i) + abs(b_ * c + e * f + h * i) \
-                > 1e-3 * (sx * sx + sy * sy + sz * sz):
-            sheared += 1
+        b = 9 * k
+        co.extend(trs[b:b + 3])
+        rot.extend(trs[b + 3:b + 6])
+        scale.extend(trs[b + 6:b + 9])
+        sheared += inexact[k]
     return co, rot, scale, sheared
 
 
@@ -586,16 +574,18 @@ def _points_object(created, t, base, model, objects, collection, group, warnings
     """Generator: the POINTS object of one model, one vertex per placement; yields the number of
     placements done after every CHUNK; returns the object."""
     co, rot, scale, sheared = array.array("f"), array.array("f"), array.array("f"), 0
+    if t.object_decomposition is None:
+        t.object_decomposition = rvlib.decompose(t.object_transforms)  # every object's, once
     for start in range(0, len(objects), CHUNK):
-        c, r, s, n = _decompose(t.object_transforms, objects, start, start + CHUNK)
+        c, r, s, n = _decompose(t.object_decomposition, objects, start, start + CHUNK)
         co.extend(c)
         rot.extend(r)
         scale.extend(s)
         sheared += n
         yield min(CHUNK, len(objects) - start)
     if sheared:
-        warnings.append("%d placements of %s are sheared: instances on points show them without the shear "
-                        "(the Objects placement keeps their matrices)" % (sheared, model))
+        warnings.append("%d placements of %s are sheared or degenerate: instances on points show them without "
+                        "the shear (the Objects placement keeps their matrices)" % (sheared, model))
     mesh = created.mesh("%s placements" % base)
     compat.fill_mesh(mesh, co, array.array("i"), array.array("i"), array.array("i"))
     mesh.attributes.new(ROTATION_ATTRIBUTE, "FLOAT_VECTOR", "POINT").data.foreach_set("vector", rot)
@@ -706,12 +696,15 @@ def _terrain_steps(scene, path, cell_size, objects, tile_cells, data_root, place
 
             def layer_material(i):  # created on first use: a world lists layers no tile shows
                 if i not in made:
-                    path = t.materials[i]
-                    made[i] = created.material(path.replace("\\", "/").rsplit("/", 1)[-1] or "terrain")
-                    made[i]["rv_rvmat"] = path
+                    # Name and base colour by the library's rules, as Assimp and glTF name and colour them.
+                    made[i] = created.material(t.layer_names[i])
+                    made[i]["rv_rvmat"] = t.materials[i]
+                    made[i].diffuse_color = t.layer_colours[i]
                     picture = t.layer_image(i)  # only with a data root; None keeps the plain material
                     if picture is not None:
                         _layer_material(created, layer_images, made[i], picture)
+                    else:
+                        _principled(compat.node_tree(made[i])).inputs["Base Color"].default_value = t.layer_colours[i]
                 return made[i]
 
             for tile in t.tiles():

@@ -140,6 +140,9 @@ _SIGNATURES = {
     "rv_terrain_layer_image_size": (_I32, [_VP, _U32, ctypes.POINTER(_U32), ctypes.POINTER(_U32)]),
     "rv_terrain_layer_image_rgba8": (None, [_VP, _U32, _VP]),
     "rv_terrain_layer_image_rgba_float_bottom_up": (None, [_VP, _U32, _VP]),
+    "rv_terrain_layer_name": (_CHARP, [_VP, _U32]),
+    "rv_terrain_layer_colour": (None, [_VP, _U32, _VP]),
+    "rv_transforms_decompose": (_U64, [_VP, _U64, _VP, _VP]),
     "rv_terrain_object_count": (_U32, [_VP]),
     "rv_terrain_object_model": (_CHARP, [_VP, _U32]),
     "rv_terrain_object_id": (_U32, [_VP, _U32]),
@@ -202,6 +205,20 @@ def _fill(typecode, count, call):
 
 def _ptr(buf):
     return buf.buffer_info()[0] if len(buf) else None
+
+
+def decompose(transforms):
+    """Row-major 4x4 transforms (16 floats each) as the library decomposes them: an array of 9
+    floats each (translation, XYZ Euler radians, scale; a mirror is a negative z scale) and a
+    bytes of one flag each, 1 where the transform is sheared or degenerate (the view's one rule
+    and tolerance, rv::decompose)."""
+    if not (isinstance(transforms, array.array) and transforms.typecode == "f"):
+        transforms = array.array("f", transforms)
+    n = len(transforms) // 16
+    out, inexact = _buffer("f", 9 * n), _buffer("B", n)
+    if n:
+        lib().rv_transforms_decompose(_ptr(transforms), n, _ptr(out), _ptr(inexact))
+    return out, inexact
 
 
 # The library's memory limit for the next opens, in MiB (0: the library's default, 2048). The
@@ -454,10 +471,15 @@ class Terrain:
             ok = L.rv_terrain_layer_image_size(h, i, ctypes.byref(x), ctypes.byref(y))
             self.layer_image_sizes.append((x.value, y.value) if ok else (0, 0))
         self.has_layer_images = any(w and ht for w, ht in self.layer_image_sizes)
+        # What each layer material is shown as: its name and base colour (the view's rules).
+        self.layer_names = [_text(L.rv_terrain_layer_name(h, i)) for i in range(len(self.materials))]
+        self.layer_colours = [tuple(_fill("f", 4, lambda p, i=i: L.rv_terrain_layer_colour(h, i, p)))
+                              for i in range(len(self.materials))]
         n = L.rv_terrain_object_count(h)
         self.object_count = n
         self.object_ids = [L.rv_terrain_object_id(h, i) for i in range(n)]
         self.object_transforms = _fill("f", 16 * n, lambda p: L.rv_terrain_object_transforms(h, p))
+        self.object_decomposition = None  # decompose(object_transforms), made when first needed
         self.tile_count = L.rv_terrain_tile_count(h)
         self.vertex_count = L.rv_terrain_vertex_count(h)  # of all tiles, known before any is built
         # Objects grouped by model (objects with a non-finite transform are left out by the view)
