@@ -121,10 +121,10 @@ void attachBones(aiNode* root, NodeTree& tree, const std::vector<aiBone*>& bones
 
 }  // namespace
 
-
 void buildOdolScene(const OdolModel& model, const ModelView& view, const std::string& rootName, bool selectionsAsBones,
                     SceneBudget& budget, aiScene* scene) {
-    budget.charge(cost::materials(view), "building the scene's " + std::to_string(view.materials.size()) + " materials");
+    budget.charge(cost::materials(view),
+                  "building the scene's " + std::to_string(view.materials.size()) + " materials");
     std::vector<aiMaterial*> materials = makeMaterials(view);
     scene->mMaterials = releaseArray(materials, scene->mNumMaterials);  // the scene owns them now
     budget.charge(cost::kNode, "the root node");

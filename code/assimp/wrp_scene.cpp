@@ -31,7 +31,7 @@ aiMaterial* layerMaterial(const WrpTerrain& t, uint32_t material, const TerrainL
     if (layer && layer->mapped()) {
         aiString ref = toAiString(textures.reference(layer->colour));
         mat->AddProperty(&ref, AI_MATKEY_TEXTURE_DIFFUSE(0));  // sampled through UV channel 0
-        const float metallic = 0, roughness = 1;  // ground: no metal, no highlight
+        const float metallic = 0, roughness = 1;               // ground: no metal, no highlight
         mat->AddProperty(&metallic, 1, AI_MATKEY_METALLIC_FACTOR);
         mat->AddProperty(&roughness, 1, AI_MATKEY_ROUGHNESS_FACTOR);
     }
@@ -254,15 +254,18 @@ void chargeTerrainScene(const TerrainView& view, SceneBudget& budget) {
     const TerrainCost c = terrainCost(view);
     const MemoryBudget& b = budget.budget();
     if (c.meshes + c.nodes > b.left())
-        throw ImportError(budget.file() + ": the terrain's " + std::to_string(t.mapSizeX) + " x " +
-                          std::to_string(t.mapSizeY) + " height grid needs about " + mib(c.meshes) +
-                          " as meshes, and its " + std::to_string(t.objects.size()) + " objects and " +
-                          std::to_string(t.roads.size()) + " road links about " + mib(c.nodes) +
-                          " as nodes, over the memory limit of " + formatBytes(b.limit()) + " (" +
-                          std::to_string(b.used()) + " bytes in use by the decoded terrain); what fits: its heights "
-                          "as an ESRI grid (rvimport export " + budget.file() + " OUT.asc), its objects as a "
-                          "Terrain Builder list (OUT.txt), or a higher limit (--max-memory, RV_IMPORT_MEMORY_BUDGET_MB)",
-                          DiagKind::MemoryLimit);
+        throw ImportError(
+            budget.file() + ": the terrain's " + std::to_string(t.mapSizeX) + " x " + std::to_string(t.mapSizeY) +
+                " height grid needs about " + mib(c.meshes) + " as meshes, and its " +
+                std::to_string(t.objects.size()) + " objects and " + std::to_string(t.roads.size()) +
+                " road links about " + mib(c.nodes) + " as nodes, over the memory limit of " + formatBytes(b.limit()) +
+                " (" + std::to_string(b.used()) +
+                " bytes in use by the decoded terrain); what fits: its heights "
+                "as an ESRI grid (rvimport export " +
+                budget.file() +
+                " OUT.asc), its objects as a "
+                "Terrain Builder list (OUT.txt), or a higher limit (--max-memory, RV_IMPORT_MEMORY_BUDGET_MB)",
+            DiagKind::MemoryLimit);
     budget.charge(c.meshes, "the terrain's meshes");
 }
 

@@ -71,8 +71,10 @@ inline bool readOptions(const rv_options* in, Settings& out, rv_error* error) {
     out.grid.tileCells = o.tile_cells ? o.tile_cells : TerrainView::kDefaultTileCells;
     out.grid.step = o.terrain_step ? o.terrain_step : 1;
     // A region with a non-finite edge is none (the comparisons below are false for NaN).
-    out.grid.west = o.region[0], out.grid.south = o.region[1], out.grid.east = o.region[2], out.grid.north = o.region[3];
-    if (!(std::isfinite(o.region[0]) && std::isfinite(o.region[1]) && std::isfinite(o.region[2]) && std::isfinite(o.region[3])))
+    out.grid.west = o.region[0], out.grid.south = o.region[1], out.grid.east = o.region[2],
+    out.grid.north = o.region[3];
+    if (!(std::isfinite(o.region[0]) && std::isfinite(o.region[1]) && std::isfinite(o.region[2]) &&
+          std::isfinite(o.region[3])))
         out.grid.west = out.grid.east = 0;
     out.options.dataRoot = o.data_root ? o.data_root : "";
     return true;

@@ -56,7 +56,8 @@ int32_t rv::capi::openModelIn(const std::vector<uint8_t>& bytes, const std::stri
     }
     OpenedFile& f = opened.value();
     const DataRoot* textures = root ? root : f.dataRoot.get();
-    return finishModel(std::move(f.model), std::move(f.modelView), std::move(f.warnings), name, s, textures, out, error);
+    return finishModel(std::move(f.model), std::move(f.modelView), std::move(f.warnings), name, s, textures, out,
+                       error);
 }
 
 int32_t rv::capi::openDecodedModel(Result<OdolModel> decoded, const std::string& name, const Settings& s,
@@ -93,25 +94,22 @@ void resolveTextures(rv_model& h, const DataRoot& root, const Options& options, 
     }
 }
 
-
-
 }  // namespace
 
 extern "C" {
 
 int32_t rv_model_open(const char* path, const rv_options* options, rv_model** out, rv_error* error) {
-    return openFromPath(path, out, error, [&](const std::vector<uint8_t>& bytes, const std::string& name,
-                                              rv_model** handle, rv_error* e) {
-        return openModel(bytes, name, options, handle, e);
-    });
+    return openFromPath(path, out, error,
+                        [&](const std::vector<uint8_t>& bytes, const std::string& name, rv_model** handle,
+                            rv_error* e) { return openModel(bytes, name, options, handle, e); });
 }
 
 int32_t rv_model_open_memory(const void* data, uint64_t size, const char* name, const rv_options* options,
                              rv_model** out, rv_error* error) {
-    return openFromMemory(data, size, name, out, error, [&](const std::vector<uint8_t>& bytes, const std::string& n,
-                                                           rv_model** handle, rv_error* e) {
-        return openModel(bytes, n, options, handle, e);
-    });
+    return openFromMemory(data, size, name, out, error,
+                          [&](const std::vector<uint8_t>& bytes, const std::string& n, rv_model** handle, rv_error* e) {
+                              return openModel(bytes, n, options, handle, e);
+                          });
 }
 
 void rv_model_close(rv_model* m) { delete m; }
@@ -141,7 +139,6 @@ const char* rv_material_texture(const rv_model* m, uint32_t i) {
 const char* rv_material_rvmat(const rv_model* m, uint32_t i) {
     return i < rv_model_material_count(m) ? m->view.materials[i].rvmat.c_str() : kEmpty;
 }
-
 
 uint32_t rv_model_lod_count(const rv_model* m) { return m ? uint32_t(m->view.lods.size()) : 0; }
 uint32_t rv_lod_file_index(const rv_model* m, uint32_t lod) {

@@ -18,8 +18,8 @@ struct rv_model {
     std::unique_ptr<rv::ModelView> ownView;
     const rv::OdolModel& model;
     const rv::ModelView& view;
-    std::vector<rv::ResolvedMaterial> textures;  // one per view material (empty without a data root)
-    std::vector<rv::Warning> warnings;           // the decoder's, then the textures'
+    std::vector<rv::ResolvedMaterial> textures;    // one per view material (empty without a data root)
+    std::vector<rv::Warning> warnings;             // the decoder's, then the textures'
     std::vector<std::vector<std::string>> status;  // per material, per image
 };
 

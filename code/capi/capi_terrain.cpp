@@ -64,18 +64,16 @@ int32_t openTerrain(const std::vector<uint8_t>& bytes, const std::string& name, 
 extern "C" {
 
 int32_t rv_terrain_open(const char* path, const rv_options* options, rv_terrain** out, rv_error* error) {
-    return openFromPath(path, out, error, [&](const std::vector<uint8_t>& bytes, const std::string& name,
-                                              rv_terrain** handle, rv_error* e) {
-        return openTerrain(bytes, name, options, handle, e);
-    });
+    return openFromPath(path, out, error,
+                        [&](const std::vector<uint8_t>& bytes, const std::string& name, rv_terrain** handle,
+                            rv_error* e) { return openTerrain(bytes, name, options, handle, e); });
 }
 
 int32_t rv_terrain_open_memory(const void* data, uint64_t size, const char* name, const rv_options* options,
-                             rv_terrain** out, rv_error* error) {
-    return openFromMemory(data, size, name, out, error, [&](const std::vector<uint8_t>& bytes, const std::string& n,
-                                                           rv_terrain** handle, rv_error* e) {
-        return openTerrain(bytes, n, options, handle, e);
-    });
+                               rv_terrain** out, rv_error* error) {
+    return openFromMemory(data, size, name, out, error,
+                          [&](const std::vector<uint8_t>& bytes, const std::string& n, rv_terrain** handle,
+                              rv_error* e) { return openTerrain(bytes, n, options, handle, e); });
 }
 
 int32_t rv_terrain_placement_model_open(const rv_terrain* t, uint32_t i, const rv_options* options, rv_model** out,
@@ -90,7 +88,8 @@ int32_t rv_terrain_placement_model_open(const rv_terrain* t, uint32_t i, const r
     return guarded(error, [&] {
         const std::string& reference = t->view->placements()[i].model;
         if (!t->root) {
-            setError(error, RV_ERROR_CANNOT_READ, "model '" + reference + "': the terrain was opened without a data root");
+            setError(error, RV_ERROR_CANNOT_READ,
+                     "model '" + reference + "': the terrain was opened without a data root");
             return int32_t(RV_ERROR_CANNOT_READ);
         }
         Settings s;

@@ -1,9 +1,9 @@
 // `rvimport batch IN_DIR OUT_DIR`: every .p3d / .wrp under IN_DIR converted through Assimp, and
 // every .paa / .pac texture to .png, on N threads, keeping the folder structure; never stops on a bad file; a summary at the end with
 // each file's warnings, skips and failures. Compiled only with Assimp (RV_WITH_ASSIMP).
+#include <unistd.h>
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
-#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -18,13 +18,13 @@
 #include <thread>
 #include <vector>
 
+#include "cli/arguments.hpp"
 #include "cli/assimp_convert.hpp"
 #include "cli/commands.hpp"
-#include "cli/arguments.hpp"
 #include "cli/output_file.hpp"
 #include "rv/file_bytes.hpp"
-#include "rv/open.hpp"
 #include "rv/format.hpp"
+#include "rv/open.hpp"
 
 namespace fs = std::filesystem;
 
@@ -36,7 +36,7 @@ struct BatchPlan {
     Options decode;  // for the textures (the models' options go to the importer)
     const aiExportFormatDesc* format = nullptr;
     std::vector<fs::path> files;
-    std::vector<fs::path> outputs;  // per file: where it goes (empty: it collides, see collisions)
+    std::vector<fs::path> outputs;        // per file: where it goes (empty: it collides, see collisions)
     std::vector<std::string> collisions;  // per file: why it has no output, else empty
     std::vector<std::pair<fs::path, std::string>> unreadable;  // folders that could not be listed
 };
@@ -126,8 +126,8 @@ std::string openError(const fs::path& file) {
 }
 
 // Converts one input file into the mirrored path under OUT_DIR.
-Outcome convertFile(Assimp::Importer& importer, Assimp::Exporter& exporter, const CliOptions& opt, const BatchPlan& plan,
-                    size_t i) {
+Outcome convertFile(Assimp::Importer& importer, Assimp::Exporter& exporter, const CliOptions& opt,
+                    const BatchPlan& plan, size_t i) {
     const fs::path& file = plan.files[i];
     if (!plan.collisions[i].empty()) return {Outcome::Failed, plan.collisions[i], {}};
     if (std::string why = openError(file); !why.empty()) return {Outcome::Failed, why, {}};
@@ -137,9 +137,11 @@ Outcome convertFile(Assimp::Importer& importer, Assimp::Exporter& exporter, cons
         return {Outcome::Failed, "cannot create folder " + out.parent_path().u8string() + ": " + dirErr.message(), {}};
     if (isTexturePath(file.u8string())) {
         std::vector<Warning> warnings;
-        const std::string error = convertTextureToPng(file.u8string(), out.u8string(), plan.decode, 0, false, warnings).message;
+        const std::string error =
+            convertTextureToPng(file.u8string(), out.u8string(), plan.decode, 0, false, warnings).message;
         std::vector<std::string> lines;
-        for (const Warning& w : warnings) lines.push_back(aboutInput(file.u8string(), fileNameOf(file.u8string()), w.message));
+        for (const Warning& w : warnings)
+            lines.push_back(aboutInput(file.u8string(), fileNameOf(file.u8string()), w.message));
         return {error.empty() ? Outcome::Converted : Outcome::Failed, error, std::move(lines)};
     }
     if (usesOurGltf(opt, out.u8string())) {  // glb2 (the default) and gltf2: our own writer
@@ -226,7 +228,8 @@ size_t printSummary(const BatchPlan& plan, const std::vector<Outcome>& outcomes,
     const bool textures = std::any_of(plan.files.begin(), plan.files.end(),
                                       [](const fs::path& f) { return isTexturePath(f.u8string()); });
     std::printf("converted %zu, skipped %zu, failed %zu of %zu files to %s%s in %.2f s with %u threads", converted,
-                skipped, failed, plan.files.size(), plan.format->id, textures ? " (textures to png)" : "", seconds, jobs);
+                skipped, failed, plan.files.size(), plan.format->id, textures ? " (textures to png)" : "", seconds,
+                jobs);
     if (!plan.unreadable.empty())
         std::printf("; %zu folder%s could not be read", plan.unreadable.size(), plan.unreadable.size() == 1 ? "" : "s");
     std::printf("\n");
@@ -240,9 +243,10 @@ int runBatch(const std::vector<std::string>& args) {
     CliOptions opt;
     if (!parseCliOptions("batch", args, true, opt)) return kExitUsage;
     if (opt.positional.size() != 2) {
-        std::fprintf(stderr, "usage: rvimport batch IN_DIR OUT_DIR [-f FORMAT_ID] [-j N] [--lod first|visual|all|NAME]\n"
-                             "       [--autocenter on|off] [--selections-as-bones] [--max-memory SIZE] [--cell-size M]\n"
-                             "       [--data-root DIR] [--verbose]\n");
+        std::fprintf(stderr,
+                     "usage: rvimport batch IN_DIR OUT_DIR [-f FORMAT_ID] [-j N] [--lod first|visual|all|NAME]\n"
+                     "       [--autocenter on|off] [--selections-as-bones] [--max-memory SIZE] [--cell-size M]\n"
+                     "       [--data-root DIR] [--verbose]\n");
         return kExitUsage;
     }
     BatchPlan plan;
@@ -256,8 +260,8 @@ int runBatch(const std::vector<std::string>& args) {
     }
     std::error_code ec;
     if (!fs::is_directory(plan.inDir, ec)) {
-        std::fprintf(stderr, "rvimport batch: '%s' is not a directory%s%s\n", opt.positional[0].c_str(),
-                     ec ? ": " : "", ec ? ec.message().c_str() : "");
+        std::fprintf(stderr, "rvimport batch: '%s' is not a directory%s%s\n", opt.positional[0].c_str(), ec ? ": " : "",
+                     ec ? ec.message().c_str() : "");
         return kExitUsage;
     }
     if (const std::string problem = dataRootProblem(opt.decode); !problem.empty()) {

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/commands.hpp"
 #include "cli/arguments.hpp"
+#include "cli/commands.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/format.hpp"
 #include "rv/model.hpp"
@@ -57,7 +57,8 @@ double bestDecodeMs(const std::vector<uint8_t>& bytes, const std::string& name, 
     for (long r = 0; r < runs; ++r) {
         std::string error;
         const auto start = Clock::now();
-        Result<OpenedFile> file = open(bytes.data(), bytes.size(), name, options, accepting(kAcceptModel | kAcceptTerrain));
+        Result<OpenedFile> file =
+            open(bytes.data(), bytes.size(), name, options, accepting(kAcceptModel | kAcceptTerrain));
         if (!file) error = file.error().message;
         const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
         if (!error.empty()) {

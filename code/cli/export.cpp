@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/commands.hpp"
 #include "cli/arguments.hpp"
+#include "cli/commands.hpp"
 #include "cli/output_file.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/open.hpp"
@@ -27,7 +27,8 @@ void printWarnings(const std::vector<std::string>& messages) {
 // IN's name in it with .glb: `export m.p3d outdir/` writes outdir/m.glb.
 static std::string outputPathFor(const std::string& in, const std::string& out) {
     std::error_code ec;
-    const bool folder = (!out.empty() && (out.back() == '/' || out.back() == '\\')) || fs::is_directory(fs::u8path(out), ec);
+    const bool folder =
+        (!out.empty() && (out.back() == '/' || out.back() == '\\')) || fs::is_directory(fs::u8path(out), ec);
     if (!folder) return out;
     return (fs::u8path(out) / fs::u8path(in).stem()).u8string() + ".glb";
 }

@@ -7,9 +7,9 @@
 #include <cstdio>
 #include <string>
 
+#include "cli/arguments.hpp"
 #include "cli/assimp_convert.hpp"
 #include "cli/commands.hpp"
-#include "cli/arguments.hpp"
 
 namespace rv::cli {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/commands.hpp"
 #include "cli/arguments.hpp"
+#include "cli/commands.hpp"
 #include "cli/output_file.hpp"
 #include "rv/gltf.hpp"
 #include "rv/open.hpp"

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/commands.hpp"
 #include "cli/arguments.hpp"
+#include "cli/commands.hpp"
 #include "cli/output_file.hpp"
 #include "rv/data_root.hpp"
 #include "rv/file_bytes.hpp"

@@ -59,11 +59,21 @@ void JsonWriter::value(std::string_view s) {
     raw('"');
     for (unsigned char c : s) {
         switch (c) {
-            case '"': raw("\\\""); break;
-            case '\\': raw("\\\\"); break;
-            case '\n': raw("\\n"); break;
-            case '\r': raw("\\r"); break;
-            case '\t': raw("\\t"); break;
+            case '"':
+                raw("\\\"");
+                break;
+            case '\\':
+                raw("\\\\");
+                break;
+            case '\n':
+                raw("\\n");
+                break;
+            case '\r':
+                raw("\\r");
+                break;
+            case '\t':
+                raw("\\t");
+                break;
             default:
                 if (c < 0x20) {
                     char b[8];

@@ -60,7 +60,10 @@ private:
     void close(char c);
     void separate(bool container);
     void newline();
-    void raw(std::string_view s) { buf_.append(s); if (buf_.size() > (1 << 16)) flush(); }
+    void raw(std::string_view s) {
+        buf_.append(s);
+        if (buf_.size() > (1 << 16)) flush();
+    }
     void raw(char c) { buf_.push_back(c); }
 
     std::FILE* out_;

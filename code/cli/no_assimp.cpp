@@ -3,8 +3,8 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "cli/commands.hpp"
 #include "cli/arguments.hpp"
+#include "cli/commands.hpp"
 
 namespace rv::cli {
 namespace {

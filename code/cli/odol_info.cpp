@@ -54,8 +54,10 @@ static std::string printable(const std::string& s) {
     static const char* hex = "0123456789abcdef";
     std::string out;
     for (unsigned char c : s)
-        if (c < 0x20 || c == 0x7f) out += std::string("\\x") + hex[c >> 4] + hex[c & 15];
-        else out += char(c);
+        if (c < 0x20 || c == 0x7f)
+            out += std::string("\\x") + hex[c >> 4] + hex[c & 15];
+        else
+            out += char(c);
     return out;
 }
 

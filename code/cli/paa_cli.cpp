@@ -269,8 +269,10 @@ bool isTexturePath(const std::string& path) { return endsWithNoCase(path, ".paa"
 bool isTextureExport(const std::vector<std::string>& args) {
     bool optionsEnded = false;
     for (size_t i = 1; i < args.size(); ++i) {
-        if (!optionsEnded && args[i] == "--") optionsEnded = true;
-        else if ((optionsEnded || (!args[i].empty() && args[i][0] != '-')) && isTexturePath(args[i])) return true;
+        if (!optionsEnded && args[i] == "--")
+            optionsEnded = true;
+        else if ((optionsEnded || (!args[i].empty() && args[i][0] != '-')) && isTexturePath(args[i]))
+            return true;
     }
     return false;
 }
@@ -319,15 +321,15 @@ int runTextureExport(const std::vector<std::string>& args) {
 }
 
 Diagnostic convertTextureToPng(const std::string& in, const std::string& out, const Options& decode, size_t mip,
-                                bool rawChannels, std::vector<Warning>& warnings) {
+                               bool rawChannels, std::vector<Warning>& warnings) {
     LoadedTexture lt;
     if (std::string error = loadTexture(in, decode, lt); !error.empty()) return makeError(DiagKind::BadValue, error);
     const PaaTexture& t = lt.texture;
     warnings.insert(warnings.end(), t.warnings.begin(), t.warnings.end());
     if (mip >= t.mips.size())
-        return makeError(DiagKind::InvalidArgument, "rvimport export: " + t.sourceName + " has " +
-                                                        std::to_string(t.mips.size()) + " mips (0.." +
-                                                        std::to_string(t.mips.size() - 1) + "), not --mip " + std::to_string(mip));
+        return makeError(DiagKind::InvalidArgument,
+                         "rvimport export: " + t.sourceName + " has " + std::to_string(t.mips.size()) + " mips (0.." +
+                             std::to_string(t.mips.size() - 1) + "), not --mip " + std::to_string(mip));
     PaaDecodeOptions options;
     options.rawChannels = rawChannels;
     options.memoryLimit = decode.memoryLimit;

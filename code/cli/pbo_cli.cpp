@@ -14,8 +14,8 @@
 #include "cli/output_file.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/open.hpp"
-#include "rv/pbo.hpp"
 #include "rv/paths.hpp"
+#include "rv/pbo.hpp"
 
 namespace rv::cli {
 namespace {
@@ -43,7 +43,7 @@ enum class Outcome { Written, Skipped, Failed };
 
 // One entry into DIR, reporting why when it is not written.
 Outcome extractEntry(const std::string& pboPath, const PboArchive& pbo, size_t i, const std::vector<uint8_t>& bytes,
-                  const fs::path& dir, bool overwrite) {
+                     const fs::path& dir, bool overwrite) {
     const PboEntry& e = pbo.entries[i];
     std::string rel = e.name;
     for (char& c : rel)
@@ -90,9 +90,15 @@ int extractAll(const std::string& path, const PboArchive& pbo, const std::vector
             continue;
         }
         switch (extractEntry(path, pbo, i, bytes, dir, overwrite)) {
-        case Outcome::Written: ++written; break;
-        case Outcome::Skipped: ++skipped; break;
-        case Outcome::Failed: ++failed; break;
+            case Outcome::Written:
+                ++written;
+                break;
+            case Outcome::Skipped:
+                ++skipped;
+                break;
+            case Outcome::Failed:
+                ++failed;
+                break;
         }
     }
     std::printf("extracted %zu, skipped %zu, failed %zu of %zu entries to %s\n", written, skipped, failed,

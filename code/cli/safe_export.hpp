@@ -2,8 +2,8 @@
 // convertOne (assimp_convert.hpp). Compiled only with Assimp (RV_WITH_ASSIMP).
 #pragma once
 
-#include <assimp/Exporter.hpp>
 #include <assimp/scene.h>
+#include <assimp/Exporter.hpp>
 
 #include <string>
 

@@ -21,7 +21,9 @@ namespace {
 bool isGltf(const std::string& id) { return id.rfind("gltf", 0) == 0 || id.rfind("glb", 0) == 0; }
 // Formats that carry embedded textures themselves: glb in its binary chunk, assbin/assjson/assxml
 // as Assimp's own dumps of the scene.
-bool keepsEmbedded(const std::string& id) { return id.rfind("glb", 0) == 0 || id == "assbin" || id == "assjson" || id == "assxml"; }
+bool keepsEmbedded(const std::string& id) {
+    return id.rfind("glb", 0) == 0 || id == "assbin" || id == "assjson" || id == "assxml";
+}
 
 // Unique file names within one output: "x_co.png", then "x_co #2.png" for a different image
 // with the same name (two folders may hold the same file name).
@@ -47,9 +49,8 @@ std::string writeTextureFiles(const aiScene* scene, const fs::path& dir, const s
         const aiTexture* t = scene->mTextures[i];
         if (t->mHeight != 0) continue;  // ours are always compressed (PNG bytes, mHeight 0)
         const std::string path = (dir / fs::u8path(names[i])).u8string();
-        std::string error = writeFileSafely(path, [&](std::FILE* f) {
-            return std::fwrite(t->pcData, 1, t->mWidth, f) == t->mWidth;
-        });
+        std::string error =
+            writeFileSafely(path, [&](std::FILE* f) { return std::fwrite(t->pcData, 1, t->mWidth, f) == t->mWidth; });
         if (!error.empty()) return error;
     }
     return {};
@@ -63,7 +64,8 @@ void referenceFiles(aiScene* scene, const std::string& folder, const std::vector
             aiMaterialProperty* prop = mat->mProperties[p];
             if (std::string(prop->mKey.C_Str()) != _AI_MATKEY_TEXTURE_BASE) continue;
             aiString path;
-            if (mat->Get(_AI_MATKEY_TEXTURE_BASE, aiTextureType(prop->mSemantic), prop->mIndex, path) != AI_SUCCESS) continue;
+            if (mat->Get(_AI_MATKEY_TEXTURE_BASE, aiTextureType(prop->mSemantic), prop->mIndex, path) != AI_SUCCESS)
+                continue;
             if (path.length < 2 || path.data[0] != '*') continue;
             const unsigned long n = std::strtoul(path.data + 1, nullptr, 10);
             if (n >= names.size()) continue;

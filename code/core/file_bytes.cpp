@@ -119,8 +119,8 @@ Result<std::vector<uint8_t>> readFileRange(const std::string& path, uint64_t off
     }
     std::fclose(f);
     if (!ok)
-        return makeError(DiagKind::CannotRead, path + ": cannot read " + std::to_string(size) + " bytes at offset " +
-                                                   std::to_string(offset));
+        return makeError(DiagKind::CannotRead,
+                         path + ": cannot read " + std::to_string(size) + " bytes at offset " + std::to_string(offset));
     return bytes;
 }
 

@@ -8,15 +8,13 @@ bool MemoryBudget::tryCharge(uint64_t bytes) {
         if (bytes > limit_ || used > limit_ - bytes) return false;
     } while (!used_.compare_exchange_weak(used, used + bytes, std::memory_order_relaxed));
     uint64_t peak = peak_.load(std::memory_order_relaxed);
-    while (peak < used + bytes && !peak_.compare_exchange_weak(peak, used + bytes, std::memory_order_relaxed)) {
-    }
+    while (peak < used + bytes && !peak_.compare_exchange_weak(peak, used + bytes, std::memory_order_relaxed)) {}
     return true;
 }
 
 void MemoryBudget::release(uint64_t bytes) {
     uint64_t used = used_.load(std::memory_order_relaxed);
-    while (!used_.compare_exchange_weak(used, used > bytes ? used - bytes : 0, std::memory_order_relaxed)) {
-    }
+    while (!used_.compare_exchange_weak(used, used > bytes ? used - bytes : 0, std::memory_order_relaxed)) {}
 }
 
 std::string MemoryBudget::overMessage(const std::string& what, uint64_t bytes) const {

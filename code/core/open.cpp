@@ -200,8 +200,7 @@ Result<OpenedFile> open(const uint8_t* data, size_t size, const std::string& nam
     // names what it found ("LZSS-wrapped", "MLOD version 300").
     if (f.kind == FileKind::Unknown && (accept == kAcceptModel || accept == kAcceptTerrain))
         f.kind = accept == kAcceptModel ? FileKind::Model : FileKind::Terrain;
-    if (!(maskOf(f.kind) & accept))
-        return makeError(DiagKind::NotRecognized, kindRefusal(name, f.kind));
+    if (!(maskOf(f.kind) & accept)) return makeError(DiagKind::NotRecognized, kindRefusal(name, f.kind));
     f.format = sniffFormat(data, size);
 
     DecodeError error;
@@ -236,10 +235,11 @@ Result<OpenedFile> open(const uint8_t* data, size_t size, const std::string& nam
         f.dataRoot = std::make_unique<DataRoot>(std::move(opened.value()));
         for (const Warning& w : f.dataRoot->warnings()) f.warnings.push_back(w);
     } else if (const std::string lost = request.wantsDataRoot ? lostWithoutDataRoot(f) : ""; !lost.empty()) {
-        f.warnings.push_back(makeWarning(DiagKind::NoDataRoot, name + ": no data root is set, so " + lost +
-                                                                    " are left out: point the data root (--data-root DIR, "
-                                                                    "RV_IMPORT_DATA_ROOT, or the Blender add-on's Data Root) "
-                                                                    "at the folder the game's files are unpacked in"));
+        f.warnings.push_back(
+            makeWarning(DiagKind::NoDataRoot, name + ": no data root is set, so " + lost +
+                                                  " are left out: point the data root (--data-root DIR, "
+                                                  "RV_IMPORT_DATA_ROOT, or the Blender add-on's Data Root) "
+                                                  "at the folder the game's files are unpacked in"));
     }
     return f;
 }
@@ -250,7 +250,8 @@ std::string kindRefusal(const std::string& name, FileKind kind) {
 
 std::string aboutInput(const std::string& input, const std::string& name, const std::string& message) {
     const std::string prefix = name + ": ";
-    if (!name.empty() && message.compare(0, prefix.size(), prefix) == 0) return input + ": " + message.substr(prefix.size());
+    if (!name.empty() && message.compare(0, prefix.size(), prefix) == 0)
+        return input + ": " + message.substr(prefix.size());
     return input + ": " + message;
 }
 

@@ -50,11 +50,16 @@ Result<PboArchive> readPboHeaderOf(const std::string& path, const Options& optio
 
 const char* resolvedKindName(ResolvedRef::Kind kind) {
     switch (kind) {
-    case ResolvedRef::Kind::Missing: return "missing";
-    case ResolvedRef::Kind::File: return "file";
-    case ResolvedRef::Kind::PboEntry: return "pbo";
-    case ResolvedRef::Kind::Procedural: return "procedural";
-    case ResolvedRef::Kind::Unsafe: return "unsafe";
+        case ResolvedRef::Kind::Missing:
+            return "missing";
+        case ResolvedRef::Kind::File:
+            return "file";
+        case ResolvedRef::Kind::PboEntry:
+            return "pbo";
+        case ResolvedRef::Kind::Procedural:
+            return "procedural";
+        case ResolvedRef::Kind::Unsafe:
+            return "unsafe";
     }
     return "missing";
 }
@@ -85,7 +90,8 @@ Result<DataRoot> DataRoot::open(const std::string& folder, const Options& option
         // A file reached through a symbolic link must still lie inside the root.
         const fs::path real = fs::canonical(it->path(), ec);
         if (ec || !within(base, real)) {
-            root.warnings_.push_back(note(DiagKind::NameProblem, utf8(it->path()) + ": leads outside the data root; ignored"));
+            root.warnings_.push_back(
+                note(DiagKind::NameProblem, utf8(it->path()) + ": leads outside the data root; ignored"));
             ec.clear();
             continue;
         }
@@ -162,7 +168,8 @@ ResolvedRef DataRoot::resolve(const std::string& reference) const {
 Result<std::vector<uint8_t>> DataRoot::read(const ResolvedRef& ref) const {
     if (ref.kind == ResolvedRef::Kind::File) return readFileBytes(ref.path, options_.memoryLimit);
     if (ref.kind != ResolvedRef::Kind::PboEntry)
-        return makeError(DiagKind::InvalidArgument, std::string("a ") + resolvedKindName(ref.kind) + " reference has no bytes");
+        return makeError(DiagKind::InvalidArgument,
+                         std::string("a ") + resolvedKindName(ref.kind) + " reference has no bytes");
     for (const Mounted& m : pbos_) {
         if (m.path != ref.path) continue;
         for (size_t e = 0; e < m.archive.entries.size(); ++e) {

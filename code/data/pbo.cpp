@@ -9,8 +9,8 @@
 #include "core/byte_reader.hpp"
 #include "core/diagnostics.hpp"
 #include "rv/compression.hpp"
-#include "rv/pbo.hpp"
 #include "rv/paths.hpp"
+#include "rv/pbo.hpp"
 
 namespace rv {
 namespace {
@@ -80,8 +80,9 @@ void placeData(ByteReader& r, uint64_t fileSize, PboArchive& out, WarningList& w
     if (tail != 0 && tail != 21) {
         if (at <= r.offset() + r.remaining()) r.seek(at);
         warnings.add(r, DiagKind::UnreadBytes,
-                     std::to_string(tail) + " bytes after the last entry's data (expected 0, or 21: a zero byte and "
-                                            "a SHA-1)");
+                     std::to_string(tail) +
+                         " bytes after the last entry's data (expected 0, or 21: a zero byte and "
+                         "a SHA-1)");
     }
 }
 
@@ -91,8 +92,8 @@ Result<PboArchive> readPbo(const uint8_t* data, size_t size, const std::string& 
     return readPboHeader(data, size, size, sourceName, options);
 }
 
-Result<PboArchive> readPboHeader(const uint8_t* data, size_t available, uint64_t fileSize, const std::string& sourceName,
-                                 const Options&) {
+Result<PboArchive> readPboHeader(const uint8_t* data, size_t available, uint64_t fileSize,
+                                 const std::string& sourceName, const Options&) {
     ParseContext context;
     ByteReader r(data, data + available, 0, context);
     WarningList warnings;
@@ -127,8 +128,8 @@ Result<std::vector<uint8_t>> readPboEntry(const PboArchive& archive, size_t entr
                          e.dataOffset);
     if (e.originalSize > options.memoryLimit)
         return makeError(DiagKind::MemoryLimit,
-                         where + ": unpacks to " + std::to_string(e.originalSize) + " bytes, over the memory limit of " +
-                             std::to_string(options.memoryLimit),
+                         where + ": unpacks to " + std::to_string(e.originalSize) +
+                             " bytes, over the memory limit of " + std::to_string(options.memoryLimit),
                          e.dataOffset);
     std::vector<uint8_t> out(e.originalSize);
     const CodecResult res = decodeLzss(in, e.dataSize, out.data(), out.size());
@@ -142,9 +143,9 @@ Result<std::vector<uint8_t>> readPboEntry(const PboArchive& archive, size_t entr
     if (res.consumed + 4 <= e.dataSize) {
         uint32_t stored;
         std::memcpy(&stored, in + res.consumed, 4);
-        if (stored != lzssChecksum(out.data(), out.size(), false) && stored != lzssChecksum(out.data(), out.size(), true))
-            return makeError(DiagKind::BadCompression, where + ": LZSS checksum mismatch",
-                             e.dataOffset + res.consumed);
+        if (stored != lzssChecksum(out.data(), out.size(), false) &&
+            stored != lzssChecksum(out.data(), out.size(), true))
+            return makeError(DiagKind::BadCompression, where + ": LZSS checksum mismatch", e.dataOffset + res.consumed);
     }
     return out;
 }

@@ -61,8 +61,9 @@ Result<OdolModel> decode(const uint8_t* data, size_t size, const std::string& so
             return makeError(DiagKind::NotRecognized, sourceName + ": not an MLOD model: no 'MLOD' at offset 0x0", 0);
         // Names, texture paths and selection names together stay below twice the file's size.
         if (!budget->tryCharge(2 * uint64_t(size)))
-            return makeError(DiagKind::MemoryLimit,
-                             sourceName + ": " + budget->overMessage("reading the model's strings", 2 * uint64_t(size)));
+            return makeError(
+                DiagKind::MemoryLimit,
+                sourceName + ": " + budget->overMessage("reading the model's strings", 2 * uint64_t(size)));
         FileState s{*budget, warnings};
         OdolModel model = readModel(r, s);
         model.warnings = warnings.finish(sourceName);

@@ -10,10 +10,10 @@
 namespace rv::mlod {
 namespace {
 
-constexpr size_t kPointBytes = 16;            // x, y, z, flags
+constexpr size_t kPointBytes = 16;  // x, y, z, flags
 constexpr size_t kNormalBytes = 12;
-constexpr size_t kCornerSlots = 4;            // every face stores 4 corner slots, used or not
-constexpr size_t kCornerBytes = 16;           // point, normal, u, v
+constexpr size_t kCornerSlots = 4;   // every face stores 4 corner slots, used or not
+constexpr size_t kCornerBytes = 16;  // point, normal, u, v
 constexpr size_t kSp3xTextureBytes = 32;
 constexpr size_t kP3dmFaceMinBytes = 4 + kCornerSlots * kCornerBytes + 4 + 1 + 1;  // two empty strings
 constexpr size_t kSp3xFaceBytes = kSp3xTextureBytes + 4 + kCornerSlots * kCornerBytes + 4;
@@ -137,8 +137,9 @@ void readFaces(ByteReader& r, const FileState& s, const Header& h, OdolLod& lod)
         const uint64_t countAt = r.offset();
         const uint32_t corners = r.u32();
         if (corners != 3 && corners != 4)
-            r.failAt(DiagKind::BadValue, countAt,
-                     "has " + std::to_string(corners) + " corners at offset " + hexOffset(countAt) + " (3 or 4 expected)");
+            r.failAt(
+                DiagKind::BadValue, countAt,
+                "has " + std::to_string(corners) + " corners at offset " + hexOffset(countAt) + " (3 or 4 expected)");
         for (uint32_t k = 0; k < kCornerSlots; ++k) {
             const uint64_t at = r.offset();
             const uint32_t point = r.u32(), normal = r.u32();

@@ -28,8 +28,8 @@ const OdolProperty* findProperty(const OdolLod& lod, const char* name) {
 }
 
 // The resolution of each SpecialLod role (-1: none, geometrySimple has no resolution of its own).
-constexpr double kSpecialResolutions[SpecialLod::Count] = {1e15,   1e13, 7e15, 6e15, 1.3e16, 1.5e16, 1.1e16,
-                                            8e15,   2e15, 3e15, 4e15, 5e15,   -1,     4e13};
+constexpr double kSpecialResolutions[SpecialLod::Count] = {1e15, 1e13, 7e15, 6e15, 1.3e16, 1.5e16, 1.1e16,
+                                                           8e15, 2e15, 3e15, 4e15, 5e15,   -1,     4e13};
 
 void findSpecialLods(const OdolModel& model, OdolModelInfo& info) {
     for (int role = 0; role < SpecialLod::Count; ++role) {
@@ -54,7 +54,8 @@ void boundingBox(const OdolModel& model, OdolModelInfo& info) {
     const int32_t geometry = info.specialLods[SpecialLod::Geometry];
     const OdolProperty* autocenter = geometry >= 0 ? findProperty(model.lods[size_t(geometry)], "autocenter") : nullptr;
     info.autoCenter = !(autocenter && autocenter->value == "0");
-    const Vec3 c = info.autoCenter ? Vec3{(lo.x + hi.x) * 0.5f, (lo.y + hi.y) * 0.5f, (lo.z + hi.z) * 0.5f} : Vec3{0, 0, 0};
+    const Vec3 c =
+        info.autoCenter ? Vec3{(lo.x + hi.x) * 0.5f, (lo.y + hi.y) * 0.5f, (lo.z + hi.z) * 0.5f} : Vec3{0, 0, 0};
     info.boundingCenter = c;
     info.bboxMin = {lo.x - c.x, lo.y - c.y, lo.z - c.z};
     info.bboxMax = {hi.x - c.x, hi.y - c.y, hi.z - c.z};

@@ -35,7 +35,7 @@ struct FileState {
 
 // What a LOD's tags give beyond the LOD itself (mlod_tags.cpp).
 struct LodExtras {
-    std::vector<float> mass;  // #Mass#: per point, empty when absent
+    std::vector<float> mass;   // #Mass#: per point, empty when absent
     uint32_t tagWarnings = 0;  // warnings about this LOD's tags so far (mlod_tags.cpp caps them)
 };
 

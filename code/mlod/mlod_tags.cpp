@@ -43,8 +43,8 @@ void readSelection(ByteReader& t, const FileState& s, const TagWarner& warn, con
     const size_t points = lod.positions.size(), faces = lod.faceCount();
     if (t.remaining() != points + faces) {
         warn(t, DiagKind::SizeMismatch,
-               "selection '" + name + "' holds " + std::to_string(t.remaining()) + " bytes for " +
-                   std::to_string(points) + " points and " + std::to_string(faces) + " faces; skipped");
+             "selection '" + name + "' holds " + std::to_string(t.remaining()) + " bytes for " +
+                 std::to_string(points) + " points and " + std::to_string(faces) + " faces; skipped");
         t.skip(t.remaining());
         return;
     }
@@ -70,8 +70,8 @@ void readSelection(ByteReader& t, const FileState& s, const TagWarner& warn, con
 void readMass(ByteReader& t, const FileState& s, const TagWarner& warn, const OdolLod& lod, LodExtras& extras) {
     if (t.remaining() != lod.positions.size() * 4) {
         warn(t, DiagKind::SizeMismatch,
-               "#Mass# holds " + std::to_string(t.remaining()) + " bytes for " + std::to_string(lod.positions.size()) +
-                   " points; skipped");
+             "#Mass# holds " + std::to_string(t.remaining()) + " bytes for " + std::to_string(lod.positions.size()) +
+                 " points; skipped");
         t.skip(t.remaining());
         return;
     }
@@ -93,8 +93,8 @@ void readUvSet(ByteReader& t, const FileState& s, const TagWarner& warn, OdolLod
     const size_t corners = lod.faceIndices.size();
     if (t.remaining() != corners * 8) {
         warn(t, DiagKind::SizeMismatch,
-               "#UVSet# " + std::to_string(id) + " holds " + std::to_string(t.remaining()) + " bytes for " +
-                   std::to_string(corners) + " face corners; skipped");
+             "#UVSet# " + std::to_string(id) + " holds " + std::to_string(t.remaining()) + " bytes for " +
+                 std::to_string(corners) + " face corners; skipped");
         t.skip(t.remaining());
         return;
     }
@@ -133,8 +133,8 @@ void readAnimation(ByteReader& t, const FileState& s, const TagWarner& warn, Odo
     const size_t points = lod.positions.size();
     if (t.remaining() != 4 + points * 12) {
         warn(t, DiagKind::SizeMismatch,
-               "#Animation# holds " + std::to_string(t.remaining()) + " bytes for " + std::to_string(points) +
-                   " points; skipped");
+             "#Animation# holds " + std::to_string(t.remaining()) + " bytes for " + std::to_string(points) +
+                 " points; skipped");
         t.skip(t.remaining());
         return;
     }
@@ -196,8 +196,9 @@ void readTags(ByteReader& r, const FileState& s, LodFamily family, OdolLod& lod,
             warn(t, DiagKind::UnreadBytes, std::to_string(t.remaining()) + " bytes of tag '" + name + "' not read");
     }
     if (extras.tagWarnings > kMaxTagWarnings)
-        s.warn(r, DiagKind::UnknownRecord,
-               std::to_string(extras.tagWarnings - kMaxTagWarnings) + " more warnings about tags of this LOD not listed");
+        s.warn(
+            r, DiagKind::UnknownRecord,
+            std::to_string(extras.tagWarnings - kMaxTagWarnings) + " more warnings about tags of this LOD not listed");
 }
 
 }  // namespace rv::mlod

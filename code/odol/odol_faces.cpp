@@ -26,8 +26,7 @@ void checkFaceCount(const ByteReader& r, uint64_t countAt, uint32_t n, size_t mi
 // whatever the version stores ahead of face f's vertex count. The engine reads that count as a
 // signed char and allows up to 127; every reader and every real file has 3 or 4.
 template <class BeforeFace>
-void readFaceList(ByteReader& r, const FileState& s, uint32_t n, size_t idxBytes, OdolLod& lod,
-                  BeforeFace beforeFace) {
+void readFaceList(ByteReader& r, const FileState& s, uint32_t n, size_t idxBytes, OdolLod& lod, BeforeFace beforeFace) {
     s.codec.charge(r, (uint64_t(n) + 1) * 4 + uint64_t(n) * 16, "faces");
     lod.faceStart.resize(size_t(n) + 1);
     lod.faceIndices.resize(size_t(n) * 4);  // at most 4 per face; trimmed below

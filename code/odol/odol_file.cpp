@@ -216,7 +216,8 @@ Result<OdolModel> decode(const uint8_t* data, size_t size, const std::string& so
         // Strings and tables too small to charge one by one (bone links, per-bone animation
         // lists) stay below twice the bytes they are read from: charged once, up front.
         if (!budget->tryCharge(2 * uint64_t(size)))
-            return error(DiagKind::MemoryLimit, budget->overMessage("reading the model's strings", 2 * uint64_t(size)), 0);
+            return error(DiagKind::MemoryLimit, budget->overMessage("reading the model's strings", 2 * uint64_t(size)),
+                         0);
         r.skip(8);
         OdolModel model;
         if (version == 7) {

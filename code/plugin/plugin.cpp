@@ -41,17 +41,17 @@ constexpr const char* kTag = "rvimport-assimp";
 // under the ABI this file is compiled with.
 #if defined(_GLIBCXX_USE_CXX11_ABI) && _GLIBCXX_USE_CXX11_ABI
 constexpr const char* kAbiProbe =
-    "_ZN6Assimp12BaseImporter15CheckMagicTokenEPNS_8IOSystemERKNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEEPKvmjj";
+    "_ZN6Assimp12BaseImporter15CheckMagicTokenEPNS_8IOSystemERKNSt7__cxx1112basic_stringIcSt11char_"
+    "traitsIcESaIcEEEPKvmjj";
 #else
-constexpr const char* kAbiProbe =
-    "_ZN6Assimp12BaseImporter15CheckMagicTokenEPNS_8IOSystemERKSsPKvmjj";
+constexpr const char* kAbiProbe = "_ZN6Assimp12BaseImporter15CheckMagicTokenEPNS_8IOSystemERKSsPKvmjj";
 #endif
 
 struct Host {
     Constructor complete = nullptr;  // the real C1 and C2 constructors
     Constructor base = nullptr;
-    bool usable = false;             // the check passed: register our importers
-    bool verbose = false;            // RVIMPORT_ASSIMP_VERBOSE=1
+    bool usable = false;   // the check passed: register our importers
+    bool verbose = false;  // RVIMPORT_ASSIMP_VERBOSE=1
 };
 
 unsigned callVersion(void* lib, const char* name) {
@@ -108,8 +108,8 @@ Host& host() {
         const std::string problem = checkHost(made);
         made.usable = problem.empty();
         if (!made.usable)
-            std::fprintf(stderr, "%s: %s; .p3d and .wrp are not added (the program runs as without the plugin)\n",
-                         kTag, problem.c_str());
+            std::fprintf(stderr, "%s: %s; .p3d and .wrp are not added (the program runs as without the plugin)\n", kTag,
+                         problem.c_str());
         return made;
     }();
     return h;

@@ -92,7 +92,8 @@ Result<Image> decodeImageFile(const uint8_t* data, size_t size, const std::strin
     int w = 0, h = 0, channels = 0;
     tImageBytesLeft = memoryLimit;
     if (!stbi_info_from_memory(data, int(size), &w, &h, &channels))
-        return imageError(DiagKind::NotRecognized, name, std::string("not a PNG or TGA image (") + stbi_failure_reason() + ")");
+        return imageError(DiagKind::NotRecognized, name,
+                          std::string("not a PNG or TGA image (") + stbi_failure_reason() + ")");
     // stb decodes into one buffer of w*h*4 (plus a row or two of scratch for PNG filters).
     const uint64_t needed = uint64_t(w) * uint64_t(h) * 4 * 2;
     if (needed > memoryLimit)
@@ -101,7 +102,8 @@ Result<Image> decodeImageFile(const uint8_t* data, size_t size, const std::strin
                               " bytes, over the memory limit (" + std::to_string(memoryLimit) + " bytes)");
     tImageBytesLeft = memoryLimit;
     stbi_uc* pixels = stbi_load_from_memory(data, int(size), &w, &h, &channels, 4);
-    if (!pixels) return imageError(DiagKind::Truncated, name, std::string("cannot decode the image: ") + stbi_failure_reason());
+    if (!pixels)
+        return imageError(DiagKind::Truncated, name, std::string("cannot decode the image: ") + stbi_failure_reason());
     Image img;
     img.width = uint32_t(w);
     img.height = uint32_t(h);

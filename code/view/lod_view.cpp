@@ -83,7 +83,10 @@ void copyVertices(const OdolLod& lod, const Placement& at, const Frame& frame, L
 // triangles with, or the frame's up axis when it has none.
 void repairNormals(LodView& out, const Frame& frame) {
     auto length = [](const Vec3& v) { return std::sqrt(double(v.x) * v.x + double(v.y) * v.y + double(v.z) * v.z); };
-    auto usable = [&](const Vec3& v) { const double l = length(v); return std::isfinite(l) && l > 1e-6; };
+    auto usable = [&](const Vec3& v) {
+        const double l = length(v);
+        return std::isfinite(l) && l > 1e-6;
+    };
     std::vector<uint32_t> broken;
     for (uint32_t i = 0; i < out.normals.size(); ++i) {
         Vec3& n = out.normals[i];
@@ -203,7 +206,8 @@ void addPolygon(const FaceTable& faces, uint32_t f, const Frame& frame, LodView&
     }
 }
 
-void buildPolygons(const FaceTable& faces, const std::vector<uint32_t>& faceMaterial, const Frame& frame, LodView& out) {
+void buildPolygons(const FaceTable& faces, const std::vector<uint32_t>& faceMaterial, const Frame& frame,
+                   LodView& out) {
     std::vector<uint32_t> groupMaterial;
     const std::vector<uint32_t> order = facesByGroup(faceMaterial, groupMaterial);
     std::vector<bool> used(faces.vertexCount, false);
@@ -299,13 +303,13 @@ uint64_t lodViewBytes(const OdolLod& lod, const Frame& frame) {
     const uint64_t v = lod.positions.size() + (hasEditableCorners(lod) ? c : 0);
     const uint64_t triangles = c > 2 * f ? c - 2 * f : 0;
     const uint64_t polygons = frame.splitFoldedQuads ? 2 * f : f;
-    uint64_t bytes = v * (12 + 12 + 4 + 4 + 4 + 1);            // positions, normals, vertexPoint, loose, mass, used
+    uint64_t bytes = v * (12 + 12 + 4 + 4 + 4 + 1);  // positions, normals, vertexPoint, loose, mass, used
     bytes += v * 8 * std::max(lod.uvSets.size(), lod.cornerUvSets.size());  // UV sets
-    if (!lod.tangents.empty()) bytes += v * 16;                               // tangents
+    if (!lod.tangents.empty()) bytes += v * 16;                             // tangents
     if (hasEditableCorners(lod)) bytes += editableCornerBytes(lod);
-    bytes += f * 80;                                           // face materials, group order and map
-    bytes += polygons * 12 + (c + polygons) * 4 * kGrowth;     // polygon tables, corners (+2 per split quad)
-    bytes += triangles * 16 * kGrowth;                         // 3 indices and a face per triangle
+    bytes += f * 80;                                              // face materials, group order and map
+    bytes += polygons * 12 + (c + polygons) * 4 * kGrowth;        // polygon tables, corners (+2 per split quad)
+    bytes += triangles * 16 * kGrowth;                            // 3 indices and a face per triangle
     bytes += lod.sections.size() * (sizeof(ViewMaterial) + 256);  // material table entries and names
     for (const OdolSection& s : lod.sections)
         if (s.textureIndex >= 0 && size_t(s.textureIndex) < lod.textures.size())
@@ -328,8 +332,8 @@ LodView buildLod(const OdolModel& model, uint32_t lodIndex, const std::vector<ui
     out.properties = &lod.properties;
     const Vec3 c = model.info.boundingCenter;
     const Vec3 minusC{-c.x, -c.y, -c.z};
-    const Vec3 offset = model.editable ? (options.autocenter ? minusC : Vec3{0, 0, 0})
-                                       : (options.autocenter ? Vec3{0, 0, 0} : c);
+    const Vec3 offset =
+        model.editable ? (options.autocenter ? minusC : Vec3{0, 0, 0}) : (options.autocenter ? Vec3{0, 0, 0} : c);
     const Placement at{frame.axes, offset};
 
     const bool split = model.editable && hasEditableCorners(lod);
@@ -355,7 +359,8 @@ LodView buildLod(const OdolModel& model, uint32_t lodIndex, const std::vector<ui
         // A split point keeps its mass on its first vertex, so the LOD's total stays the model's.
         out.vertexMass.assign(out.positions.size(), 0.0f);
         for (size_t v = 0; v < out.vertexMass.size(); ++v)
-            if (v == 0 || out.vertexPoint[v] != out.vertexPoint[v - 1]) out.vertexMass[v] = model.info.mass[out.vertexPoint[v]];
+            if (v == 0 || out.vertexPoint[v] != out.vertexPoint[v - 1])
+                out.vertexMass[v] = model.info.mass[out.vertexPoint[v]];
     }
     return out;
 }

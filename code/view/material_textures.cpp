@@ -9,9 +9,9 @@
 #include "rv/file_bytes.hpp"
 #include "rv/memory_budget.hpp"
 #include "rv/paa.hpp"
+#include "rv/paths.hpp"
 #include "rv/png.hpp"
 #include "rv/rvmat.hpp"
-#include "rv/paths.hpp"
 #include "view/view_internal.hpp"
 
 namespace rv {
@@ -99,15 +99,24 @@ bool textureRoleIsColour(TextureRole role) {
 
 const char* textureRoleName(TextureRole role) {
     switch (role) {
-    case TextureRole::BaseColor: return "base color";
-    case TextureRole::Normal: return "normal";
-    case TextureRole::SpecularGloss: return "specular gloss";
-    case TextureRole::AmbientShadow: return "ambient shadow";
-    case TextureRole::Macro: return "macro";
-    case TextureRole::Detail: return "detail";
-    case TextureRole::MetallicRoughness: return "metallic roughness";
-    case TextureRole::Occlusion: return "occlusion";
-    case TextureRole::Other: break;
+        case TextureRole::BaseColor:
+            return "base color";
+        case TextureRole::Normal:
+            return "normal";
+        case TextureRole::SpecularGloss:
+            return "specular gloss";
+        case TextureRole::AmbientShadow:
+            return "ambient shadow";
+        case TextureRole::Macro:
+            return "macro";
+        case TextureRole::Detail:
+            return "detail";
+        case TextureRole::MetallicRoughness:
+            return "metallic roughness";
+        case TextureRole::Occlusion:
+            return "occlusion";
+        case TextureRole::Other:
+            break;
     }
     return "other";
 }
@@ -156,11 +165,13 @@ MaterialImage TextureResolver::load(const std::string& reference, int stage) {
         m.where = root_->resolve(reference);
         const bool readable = m.where.kind == ResolvedRef::Kind::File || m.where.kind == ResolvedRef::Kind::PboEntry;
         if (!readable) {
-            m.problem = std::string(resolvedKindName(m.where.kind)) + (m.where.reason.empty() ? "" : ": " + m.where.reason);
+            m.problem =
+                std::string(resolvedKindName(m.where.kind)) + (m.where.reason.empty() ? "" : ": " + m.where.reason);
         } else {
             auto bytes = root_->read(m.where);
             const std::string file = fileNameOf(m.where.entry.empty() ? m.where.path : m.where.entry);
-            auto img = bytes ? decodeFoundBytes(bytes.value(), file, m.where.substituted, options_) : Result<Image>(bytes.error());
+            auto img = bytes ? decodeFoundBytes(bytes.value(), file, m.where.substituted, options_)
+                             : Result<Image>(bytes.error());
             // The pixels stay for the whole import: charged to its one budget, as the model is.
             const uint64_t pixelBytes = img ? uint64_t(img->width) * img->height * 4 : 0;
             if (img && options_.budget && !options_.budget->tryCharge(pixelBytes))
@@ -193,9 +204,11 @@ void TextureResolver::warnOnce(const MaterialImage& m, bool wanted) {
     if (m.where.kind == ResolvedRef::Kind::Missing)
         warnings_.push_back(makeWarning(DiagKind::MissingReference, "texture " + ref + " not found in the data root"));
     else if (m.where.kind == ResolvedRef::Kind::Unsafe)
-        warnings_.push_back(makeWarning(DiagKind::NameProblem, "texture " + ref + " is not a safe path: " + m.where.reason));
+        warnings_.push_back(
+            makeWarning(DiagKind::NameProblem, "texture " + ref + " is not a safe path: " + m.where.reason));
     else
-        warnings_.push_back(makeWarning(DiagKind::MissingReference, "texture " + ref + " could not be read: " + m.problem));
+        warnings_.push_back(
+            makeWarning(DiagKind::MissingReference, "texture " + ref + " could not be read: " + m.problem));
 }
 
 TextureRole stageRoleOfShader(std::string_view pixelShader, int stage) {
@@ -244,7 +257,8 @@ MaterialDefinition TextureResolver::definitionOf(const ViewMaterial& material) {
     if (cached != rvmats_.end()) return cached->second;
     const ResolvedRef where = root_->resolve(material.rvmat);
     auto bytes = root_->read(where);
-    auto mat = bytes ? decodeRvmat(bytes->data(), bytes->size(), material.rvmat, options_) : Result<RvMaterial>(bytes.error());
+    auto mat =
+        bytes ? decodeRvmat(bytes->data(), bytes->size(), material.rvmat, options_) : Result<RvMaterial>(bytes.error());
     if (mat) {
         d.present = true;
         if (mat->diffuse) d.diffuse = *mat->diffuse;
@@ -261,10 +275,11 @@ MaterialDefinition TextureResolver::definitionOf(const ViewMaterial& material) {
                 d.stageUvTransforms[size_t(st.index)] = st.uvTransform;
             }
     } else if (where.kind == ResolvedRef::Kind::Missing) {
-        warnings_.push_back(makeWarning(DiagKind::MissingReference, "rvmat " + printable(material.rvmat) + " not found in the data root"));
-    } else {
         warnings_.push_back(makeWarning(DiagKind::MissingReference,
-                                        "rvmat " + printable(material.rvmat) + " could not be read: " + mat.error().message));
+                                        "rvmat " + printable(material.rvmat) + " not found in the data root"));
+    } else {
+        warnings_.push_back(makeWarning(DiagKind::MissingReference, "rvmat " + printable(material.rvmat) +
+                                                                        " could not be read: " + mat.error().message));
     }
     rvmats_.emplace(key, d);
     return d;
@@ -277,9 +292,12 @@ ResolvedMaterial TextureResolver::resolve(const ViewMaterial& material) {
     Rgba procedural{1, 1, 1, 1};
     if (material.isProcedural()) {
         auto proc = parseProcedural(material.texture);
-        if (proc && proc->supported) procedural = proc->color;
-        else warnings_.push_back(makeWarning(DiagKind::UnknownRecord, "procedural texture '" + printable(material.texture) +
-                                                                      "' is not evaluated; the material keeps its colour"));
+        if (proc && proc->supported)
+            procedural = proc->color;
+        else
+            warnings_.push_back(
+                makeWarning(DiagKind::UnknownRecord, "procedural texture '" + printable(material.texture) +
+                                                         "' is not evaluated; the material keeps its colour"));
     } else if (!material.texture.empty()) {
         out.images.push_back(load(material.texture, -1));
     }
@@ -321,20 +339,23 @@ void TextureResolver::addDerived(ResolvedMaterial& out, int source, TextureRole 
     const MaterialImage& from = out.images[size_t(source)];
     const float power = out.definition.specularPower;
     // Keyed by the source pixels (and the exponent for roughness): shared between materials.
-    const auto key = std::make_tuple(from.image.get(), int(role), role == TextureRole::MetallicRoughness ? power : 0.0f);
+    const auto key =
+        std::make_tuple(from.image.get(), int(role), role == TextureRole::MetallicRoughness ? power : 0.0f);
     std::shared_ptr<const Image>& made = derived_[key];
     if (!made) {
         const Image& src = *from.image;
         const uint64_t pixelBytes = uint64_t(src.width) * src.height * 4;
         if (options_.budget && !options_.budget->tryCharge(pixelBytes)) {
             const std::string what = std::string("its ") + textureRoleName(role) + " map";
-            warnings_.push_back(makeWarning(DiagKind::MissingReference, "texture " + printable(from.reference) + ": " +
-                                                                            options_.budget->overMessage(what, pixelBytes)));
+            warnings_.push_back(makeWarning(
+                DiagKind::MissingReference,
+                "texture " + printable(from.reference) + ": " + options_.budget->overMessage(what, pixelBytes)));
             return;
         }
-        made = std::make_shared<const Image>(role == TextureRole::Normal              ? view::normalMapForGltf(src)
-                                             : role == TextureRole::MetallicRoughness ? view::metallicRoughnessFromSmdi(src, power)
-                                                                                      : view::occlusionFromAmbientShadow(src));
+        made = std::make_shared<const Image>(role == TextureRole::Normal ? view::normalMapForGltf(src)
+                                             : role == TextureRole::MetallicRoughness
+                                                 ? view::metallicRoughnessFromSmdi(src, power)
+                                                 : view::occlusionFromAmbientShadow(src));
     }
     MaterialImage d = from;
     d.role = role;
@@ -342,7 +363,9 @@ void TextureResolver::addDerived(ResolvedMaterial& out, int source, TextureRole 
     d.derivedFrom = source;
     out.images.push_back(std::move(d));
     const int index = int(out.images.size()) - 1;
-    (role == TextureRole::Normal ? out.normal : role == TextureRole::MetallicRoughness ? out.metallicRoughness : out.occlusion) = index;
+    (role == TextureRole::Normal              ? out.normal
+     : role == TextureRole::MetallicRoughness ? out.metallicRoughness
+                                              : out.occlusion) = index;
 }
 
 // The 2x2 part [aside.x up.x; aside.y up.y] is R(r) S(sx, sy) with R(r) = [cos sin; -sin cos]

@@ -30,8 +30,10 @@ private:
     ResolvedRef resolveIn(const std::string& reference) const {
         if (root_) return root_->resolve(reference);
         ResolvedRef none;
-        if (!reference.empty() && reference[0] == '#') none.kind = ResolvedRef::Kind::Procedural;
-        else none.reason = "no data root";
+        if (!reference.empty() && reference[0] == '#')
+            none.kind = ResolvedRef::Kind::Procedural;
+        else
+            none.reason = "no data root";
         return none;
     }
 
@@ -85,13 +87,17 @@ ModelReferences modelReferences(const OdolModel& model, const DataRoot* root, co
 
 std::string describeResolution(const ResolvedRef& where, const DataRoot* root) {
     switch (where.kind) {
-    case ResolvedRef::Kind::File:
-        return std::string(where.substituted ? "stand-in " : "file ") + relativeToRoot(where.path, root);
-    case ResolvedRef::Kind::PboEntry:
-        return std::string(where.substituted ? "stand-in " : "pbo ") + relativeToRoot(where.path, root) + " :: " + where.entry;
-    case ResolvedRef::Kind::Procedural: return "procedural";
-    case ResolvedRef::Kind::Unsafe: return "unsafe: " + where.reason;
-    case ResolvedRef::Kind::Missing: break;
+        case ResolvedRef::Kind::File:
+            return std::string(where.substituted ? "stand-in " : "file ") + relativeToRoot(where.path, root);
+        case ResolvedRef::Kind::PboEntry:
+            return std::string(where.substituted ? "stand-in " : "pbo ") + relativeToRoot(where.path, root) +
+                   " :: " + where.entry;
+        case ResolvedRef::Kind::Procedural:
+            return "procedural";
+        case ResolvedRef::Kind::Unsafe:
+            return "unsafe: " + where.reason;
+        case ResolvedRef::Kind::Missing:
+            break;
     }
     return "missing: " + where.reason;
 }

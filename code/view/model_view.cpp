@@ -87,7 +87,8 @@ Result<ModelView> buildModelView(const OdolModel& model, const Options& options,
     for (uint32_t lod : picked.value()) {
         const uint64_t bytes = view::lodViewBytes(model.lods[lod], frame);
         if (!budget->tryCharge(bytes))
-            return makeError(DiagKind::MemoryLimit, budget->overMessage("the view of LOD " + model.lods[lod].name, bytes));
+            return makeError(DiagKind::MemoryLimit,
+                             budget->overMessage("the view of LOD " + model.lods[lod].name, bytes));
         const std::vector<uint32_t> faceMaterial = view::faceMaterials(model.lods[lod], table);
         view.lods.push_back(view::buildLod(model, lod, faceMaterial, options, frame));
         if (view.lods.back().drawLoosePoints && view.pointMaterial == UINT32_MAX)

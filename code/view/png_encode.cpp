@@ -21,7 +21,8 @@ namespace rv {
 
 std::vector<uint8_t> encodePng(const Image& image) {
     std::vector<uint8_t> out;
-    if (image.width == 0 || image.height == 0 || image.rgba.size() != size_t(image.width) * image.height * 4) return out;
+    if (image.width == 0 || image.height == 0 || image.rgba.size() != size_t(image.width) * image.height * 4)
+        return out;
     auto sink = [](void* context, void* data, int size) {
         auto* bytes = static_cast<std::vector<uint8_t>*>(context);
         const auto* p = static_cast<const uint8_t*>(data);

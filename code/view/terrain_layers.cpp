@@ -88,9 +88,11 @@ TerrainLayers::TerrainLayers(const WrpTerrain& t, const DataRoot* root, const Op
             continue;
         }
         auto bytes = root->read(where);
-        auto mat = bytes ? decodeRvmat(bytes->data(), bytes->size(), material, options) : Result<RvMaterial>(bytes.error());
+        auto mat =
+            bytes ? decodeRvmat(bytes->data(), bytes->size(), material, options) : Result<RvMaterial>(bytes.error());
         if (!mat) {
-            warnings_.push_back(makeWarning(mat.error().kind, "layer material '" + material + "': " + mat.error().message));
+            warnings_.push_back(
+                makeWarning(mat.error().kind, "layer material '" + material + "': " + mat.error().message));
             continue;
         }
         if (const RvMatStage* s = satelliteStage(mat.value())) {
@@ -101,10 +103,11 @@ TerrainLayers::TerrainLayers(const WrpTerrain& t, const DataRoot* root, const Op
     warnings_.insert(warnings_.end(), resolver.warnings().begin(), resolver.warnings().end());
     // A world has hundreds of layer materials: one warning for all the missing ones.
     if (missing)
-        warnings_.push_back(makeWarning(DiagKind::IndexOutOfRange,
-                                        std::to_string(missing) + " of " + std::to_string(t.materials.size()) +
-                                            " layer material(s) missing from the data root, left untextured (the first: '" +
-                                            view::printable(firstMissing) + "')"));
+        warnings_.push_back(
+            makeWarning(DiagKind::IndexOutOfRange,
+                        std::to_string(missing) + " of " + std::to_string(t.materials.size()) +
+                            " layer material(s) missing from the data root, left untextured (the first: '" +
+                            view::printable(firstMissing) + "')"));
 }
 
 }  // namespace rv

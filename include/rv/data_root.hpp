@@ -18,9 +18,9 @@ namespace rv {
 struct ResolvedRef {
     enum class Kind { Missing, File, PboEntry, Procedural, Unsafe };
     Kind kind = Kind::Missing;
-    std::string path;     // File: the file (UTF-8); PboEntry: the archive
-    std::string entry;    // PboEntry: the entry's name as stored
-    std::string reason;   // Missing / Unsafe: why
+    std::string path;          // File: the file (UTF-8); PboEntry: the archive
+    std::string entry;         // PboEntry: the entry's name as stored
+    std::string reason;        // Missing / Unsafe: why
     bool substituted = false;  // a .png/.tga stood in for a missing .paa/.pac
 };
 const char* resolvedKindName(ResolvedRef::Kind kind);  // "missing", "file", "pbo", "procedural", "unsafe"
@@ -55,7 +55,7 @@ private:
     };
     std::string folder_;
     Options options_;
-    std::map<std::string, std::string> files_;              // key -> file path
+    std::map<std::string, std::string> files_;  // key -> file path
     std::vector<Mounted> pbos_;
     std::map<std::string, std::pair<size_t, size_t>> pboEntries_;  // key -> (pbo, entry)
     std::vector<Warning> warnings_;

@@ -32,14 +32,14 @@ enum class DiagKind : uint16_t {
     OutOfMemory = 9,       // an allocation failed
     InvalidArgument = 10,  // the caller passed something unusable (C ABI)
     // ---- warnings ----
-    UnreadBytes = 100,      // bytes inside a structure that were not read
-    EndsEarly = 101,        // a structure ends before its declared size; its tail is missing
-    SizeMismatch = 102,     // a declared size or count differs from what was read
-    IndexOutOfRange = 103,  // an index points past its table; the reference was dropped
-    UnknownRecord = 104,    // a record of an unknown type was skipped
-    NameProblem = 105,      // a missing or duplicate name
-    MissingReference = 106, // a texture, material or model the file names is not in the data root
-    NoDataRoot = 107,       // the file names textures or models, and no data root was given
+    UnreadBytes = 100,       // bytes inside a structure that were not read
+    EndsEarly = 101,         // a structure ends before its declared size; its tail is missing
+    SizeMismatch = 102,      // a declared size or count differs from what was read
+    IndexOutOfRange = 103,   // an index points past its table; the reference was dropped
+    UnknownRecord = 104,     // a record of an unknown type was skipped
+    NameProblem = 105,       // a missing or duplicate name
+    MissingReference = 106,  // a texture, material or model the file names is not in the data root
+    NoDataRoot = 107,        // the file names textures or models, and no data root was given
 };
 
 // "truncated", "bad count", "unread bytes"...: a short stable name for messages and JSON.

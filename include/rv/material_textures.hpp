@@ -8,8 +8,8 @@
 #pragma once
 
 #include <map>
-#include <set>
 #include <memory>
+#include <set>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -27,8 +27,15 @@ namespace rv {
 // whose name says nothing (DayZ's seabass_norm.paa, rod_normal.paa) gets the role its stage has
 // in the material's pixel shader (stageRoleOfShader).
 enum class TextureRole : uint8_t {
-    BaseColor, Normal, SpecularGloss, AmbientShadow, Macro, Detail, Other,
-    MetallicRoughness, Occlusion  // derived for glTF-style outputs (pbr_maps.cpp), never a suffix
+    BaseColor,
+    Normal,
+    SpecularGloss,
+    AmbientShadow,
+    Macro,
+    Detail,
+    Other,
+    MetallicRoughness,
+    Occlusion  // derived for glTF-style outputs (pbr_maps.cpp), never a suffix
 };
 const char* textureRoleName(TextureRole role);  // "base color", "normal", "specular gloss"...
 TextureRole textureRole(std::string_view reference);
@@ -124,8 +131,8 @@ private:
 
     const DataRoot* root_;
     Options options_;
-    std::map<std::string, MaterialImage> cache_;                // by DataRoot::key
-    std::map<std::string, MaterialDefinition> rvmats_;          // .rvmat files read, by DataRoot::key
+    std::map<std::string, MaterialImage> cache_;        // by DataRoot::key
+    std::map<std::string, MaterialDefinition> rvmats_;  // .rvmat files read, by DataRoot::key
     std::map<std::tuple<const Image*, int, float>, std::shared_ptr<const Image>> derived_;  // each derived map once
     std::vector<Warning> warnings_;
     std::set<std::string> warned_;  // references already named in a warning, by DataRoot::key

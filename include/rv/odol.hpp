@@ -136,12 +136,12 @@ struct OdolLod {
 
     // Editable (MLOD) LODs only; empty for ODOL, whose binarizer splits points into vertices
     // instead. positions are the stored points, normals the LOD's normal table, uvSets empty.
-    std::vector<uint32_t> pointFlags;              // per point (hidden, selected, user bits)
-    std::vector<uint32_t> cornerNormals;           // per face corner (as faceIndices): into normals
-    std::vector<std::vector<Vec2>> cornerUvSets;   // per UV set (#UVSet# id order), per face corner
-    std::vector<uint32_t> cornerUvSetIds;          // the stored id of each of cornerUvSets
-    std::vector<uint32_t> faceFlags;               // per face
-    std::vector<uint32_t> sharpEdges;              // #SharpEdges#: point index pairs, 2 per edge
+    std::vector<uint32_t> pointFlags;             // per point (hidden, selected, user bits)
+    std::vector<uint32_t> cornerNormals;          // per face corner (as faceIndices): into normals
+    std::vector<std::vector<Vec2>> cornerUvSets;  // per UV set (#UVSet# id order), per face corner
+    std::vector<uint32_t> cornerUvSetIds;         // the stored id of each of cornerUvSets
+    std::vector<uint32_t> faceFlags;              // per face
+    std::vector<uint32_t> sharpEdges;             // #SharpEdges#: point index pairs, 2 per edge
 };
 
 struct OdolBone {

@@ -127,7 +127,7 @@ struct PaaDecodeOptions {
     // false (default): undo the ZIWS swizzle, so a _nohq comes out as an ordinary normal map and
     // every texture as it is meant to be seen. true: the channels exactly as stored.
     bool rawChannels = false;
-    LzssChecksum checksum = LzssChecksum::Either;  // tests pin one to prove which one a file holds
+    LzssChecksum checksum = LzssChecksum::Either;   // tests pin one to prove which one a file holds
     uint64_t memoryLimit = defaults::kMemoryLimit;  // the most one mip decode may allocate
 };
 

@@ -17,8 +17,8 @@ struct PboEntry {
     uint32_t packing = 0;       // 0 stored, 0x43707273 "Cprs" LZSS
     uint32_t originalSize = 0;  // unpacked size (0 for stored entries in many packers: use dataSize)
     uint32_t timestamp = 0;
-    uint32_t dataSize = 0;      // bytes in the archive
-    uint64_t dataOffset = 0;    // absolute offset of the entry's data
+    uint32_t dataSize = 0;    // bytes in the archive
+    uint64_t dataOffset = 0;  // absolute offset of the entry's data
     bool packed() const { return packing == 0x43707273u; }
     uint64_t size() const { return packed() ? originalSize : dataSize; }
 };

@@ -18,6 +18,7 @@ std::vector<uint8_t> encodePng(const Image& image);
 
 // A PNG or TGA file to RGBA8. Refused (DiagKind::MemoryLimit, before any pixel is allocated) when
 // its pixels would pass `memoryLimit`; other failures name `name` and what stb_image reported.
-[[nodiscard]] Result<Image> decodeImageFile(const uint8_t* data, size_t size, const std::string& name, uint64_t memoryLimit);
+[[nodiscard]] Result<Image> decodeImageFile(const uint8_t* data, size_t size, const std::string& name,
+                                            uint64_t memoryLimit);
 
 }  // namespace rv

@@ -110,7 +110,7 @@ struct LodView {
     // (ODOL already splits points whose corners differ in UV or normal, so vertexPoint is the
     // identity there; editable models get their corners expanded here.)
     std::vector<Vec3> positions;
-    std::vector<Vec3> normals;              // empty when the LOD stores none
+    std::vector<Vec3> normals;  // empty when the LOD stores none
     // glTF tangents (x, y, z along +u at right angles to the normal; w = +-1 with cross(normal,
     // xyz) * w pointing up the picture) from the binarized ST vectors; empty when not stored.
     std::vector<std::array<float, 4>> tangents;
@@ -178,13 +178,13 @@ struct TileGroup {
 struct TerrainTile {
     uint32_t column = 0, row = 0;  // tile coordinates: column east, row north
     uint32_t x0 = 0, z0 = 0, x1 = 0, z1 = 0;
-    uint32_t samplesX = 0, samplesZ = 0;    // vertices per row and per column
+    uint32_t samplesX = 0, samplesZ = 0;         // vertices per row and per column
     uint32_t width() const { return samplesX; }  // vertices per row
     uint32_t height() const { return samplesZ; }
     std::vector<uint32_t> sampleX, sampleZ;  // the stored sample of each vertex column / row
-    std::vector<Vec3> positions;  // width() * height() samples, x fastest, in metres, view frame
-    std::vector<Vec3> normals;    // upward
-    std::vector<Vec2> uvs;        // over the whole map: u east 0..1, v north (origin per frame)
+    std::vector<Vec3> positions;             // width() * height() samples, x fastest, in metres, view frame
+    std::vector<Vec3> normals;               // upward
+    std::vector<Vec2> uvs;                   // over the whole map: u east 0..1, v north (origin per frame)
     // Per cell, grouped by material: 4 corners counter-clockwise seen from above, starting at
     // the south-east corner (b, d, c, a) so the first-corner diagonal is the engine's split
     // (south-east to north-west); and the same cell as the two triangles the engine draws.
@@ -259,10 +259,9 @@ private:
     TerrainGrid grid_;
     uint32_t tileCells_, columns_ = 0, rows_ = 0;
     uint32_t sx0_ = 0, sz0_ = 0, sx1_ = 0, sz1_ = 0;  // the covered samples
-    uint32_t verticesX_ = 0, verticesZ_ = 0;         // vertex columns and rows over them
+    uint32_t verticesX_ = 0, verticesZ_ = 0;          // vertex columns and rows over them
     std::vector<ModelPlacements> placements_;
     std::vector<Warning> warnings_;
 };
-
 
 }  // namespace rv

@@ -1589,7 +1589,8 @@ static void check_world(const char* path, int axes, int uv_bl, uint32_t tile_cel
     /* One warning: the world places objects and no data root is set (the front door's hint). */
     CHECK_U(rv_terrain_warning_count(t), 1);
     CHECK_I(rv_terrain_warning_kind(t, 0), RV_WARNING_NO_DATA_ROOT);
-    CHECK(contains(rv_terrain_warning(t, 0), "rv_world.wrp: no data root is set, so its object models and layer textures"));
+    CHECK(contains(rv_terrain_warning(t, 0),
+                   "rv_world.wrp: no data root is set, so its object models and layer textures"));
     CHECK_I(rv_terrain_warning_kind(t, 1), 0);
     CHECK_EMPTY(rv_terrain_warning(t, 1));
     rv_terrain_map_size(t, &x, &y);
@@ -1783,7 +1784,8 @@ static void test_world(const char* path) {
             m = (float*)xalloc((size_t)n * 16 + 1, sizeof(float));
             rv_terrain_object_transforms(all, m);
             for (i = 0; i < n; ++i) /* stored frame: x east m[3], z north m[11] */
-                inside += m[16 * i + 3] >= 850 && m[16 * i + 3] <= 1000 && m[16 * i + 11] >= 300 && m[16 * i + 11] <= 400;
+                inside +=
+                    m[16 * i + 3] >= 850 && m[16 * i + 3] <= 1000 && m[16 * i + 11] >= 300 && m[16 * i + 11] <= 400;
             free(m);
             for (i = 0; i < rv_terrain_placement_count(part); ++i) placed += rv_terrain_placement_object_count(part, i);
             CHECK(inside > 0 && inside < n);
@@ -2450,7 +2452,7 @@ static void test_samples(const char* default_dir) {
 /* rv_transforms_decompose: Rz(90 deg) * diag(2, 3, 4) moved by (1, 2, 3), then a y axis leaning
  * by a cosine of 2e-4 (over the 1e-4 tolerance): translation, XYZ Euler (0, 0, pi/2), scale. */
 static void test_decompose(void) {
-    const float m[32] = {0, -3, 0, 1, 2, 0, 0, 2, 0, 0, 4, 3, 0, 0, 0, 1,
+    const float m[32] = {0, -3,    0, 1, 2, 0, 0, 2, 0, 0, 4, 3, 0, 0, 0, 1,
                          1, 2e-4f, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
     const float want[9] = {1, 2, 3, 0, 0, 1.5707963f, 2, 3, 4};
     float out[18];
