@@ -10,6 +10,7 @@
 #   fuzz_assimp_odol/_wrp    Assimp's ReadFileFromMemory with our importers, ValidateDataStructure on
 #   fuzz_capi                the C ABI: the model, terrain and texture opens, every getter with exactly sized buffers
 #   fuzz_gltf                our glTF writer on every model and terrain the decoders accept, written whole
+#   fuzz_open                the front door (rv::open): every kind by signature or name, with the view
 # Seeds: our writers' fixtures (rv_make_fuzz_seeds) plus every .p3d / .wrp / .paa / .pac (under
 # 64 KiB: small inputs fuzz faster) and every .rvmat under ../shared/samples.
 # Corpora grow in build-fuzz/corpus/; a crash stops the script and leaves its input in
@@ -68,6 +69,15 @@ for f in $F/seeds/wrp/*; do
   for b in 01 5d; do { printf "\\x$b"; cat "$f"; } > "$F/seeds/gltf/$b-$(basename "$f")"; done
 done
 
+# fuzz_open: one seed of each kind under a name that matches it and with the view (bit 3).
+mkdir -p $F/seeds/open
+for kind in odol:0 wrp:1 paa:2 config:4 pbo:5; do
+  dir=${kind%%:*} n=${kind##*:}
+  for f in $(ls $F/seeds/$dir 2>/dev/null | head -20); do
+    { printf "$(printf '\\%03o' $((n + 8)))"; cat "$F/seeds/$dir/$f"; } > "$F/seeds/open/$dir-$f"
+  done
+done
+
 run() {
   local target=$1 seeds=$2
   mkdir -p $F/corpus/$target
@@ -97,3 +107,4 @@ run fuzz_assimp_odol $F/seeds/odol
 run fuzz_assimp_wrp $F/seeds/wrp
 run fuzz_capi $F/seeds/capi
 run fuzz_gltf $F/seeds/gltf
+run fuzz_open $F/seeds/open

@@ -131,8 +131,7 @@ Result<uint32_t> addPlacedObjects(Document& doc, const TerrainView& view, const 
                                   const GltfOptions& gltf, GltfOutput::State& state) {
     const bool gpuInstancing = gltf.gpuInstancing;
     const Options modelOptions = placedModelOptions(options);
-    MemoryBudget own(options.memoryLimit);
-    MemoryBudget& budget = options.budget ? *options.budget : own;
+    BudgetScope budget(options.budget, options.memoryLimit);
     TextureResolver textures(root, modelOptions);
     int32_t marker = -1;
     std::vector<std::pair<std::string, size_t>> missing, broken;
@@ -155,9 +154,9 @@ Result<uint32_t> addPlacedObjects(Document& doc, const TerrainView& view, const 
         const Instances in = instancesOf(view, placed);
         // What this model adds to memory: the instance arrays (the document charges its nodes).
         const uint64_t held = (in.translation.size() + in.rotation.size() + in.scale.size() + in.ids.size()) * 8;
-        if (!budget.tryCharge(held))
+        if (!budget->tryCharge(held))
             return makeError(DiagKind::MemoryLimit,
-                             budget.overMessage("the objects of " + placed.model, held) +
+                             budget->overMessage("the objects of " + placed.model, held) +
                                  "; --region exports part of the world, --terrain-step N a lighter one");
         inexact += in.inexact;
         const std::string name = baseName(placed.model);

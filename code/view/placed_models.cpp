@@ -28,13 +28,12 @@ Result<OdolModel> readPlacedModel(const DataRoot& root, const std::string& refer
     }
     Result<std::vector<uint8_t>> bytes = root.read(where);
     if (!bytes) return bytes.error();
-    MemoryBudget own(options.memoryLimit);
-    MemoryBudget& budget = options.budget ? *options.budget : own;
-    if (!budget.tryCharge(bytes->size()))
-        return makeError(DiagKind::MemoryLimit, budget.overMessage(path, bytes->size()));
+    BudgetScope budget(options.budget, options.memoryLimit);
+    if (!budget->tryCharge(bytes->size()))
+        return makeError(DiagKind::MemoryLimit, budget->overMessage(path, bytes->size()));
     const std::string name = fileNameOf(where.entry.empty() ? where.path : where.entry);
     Result<OdolModel> model = decodeModel(bytes->data(), bytes->size(), name, options);
-    budget.release(bytes->size());
+    budget->release(bytes->size());
     return model;
 }
 
