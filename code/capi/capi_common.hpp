@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "rv/defaults.hpp"
 #include "rv/error.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/image.hpp"
@@ -62,9 +63,9 @@ inline bool readOptions(const rv_options* in, Settings& out, rv_error* error) {
     out.options.memoryLimit = o.memory_limit ? o.memory_limit : Options{}.memoryLimit;
     out.budget = std::make_unique<MemoryBudget>(out.options.memoryLimit);
     out.options.budget = out.budget.get();
-    out.options.lods = o.lods && *o.lods ? o.lods : "all";
+    out.options.lods = o.lods && *o.lods ? o.lods : defaults::kCapiLods;
     out.options.autocenter = o.autocenter != 0;
-    out.options.defaultCellSize = o.default_cell_size > 0 ? o.default_cell_size : 50.0f;
+    out.options.defaultCellSize = o.default_cell_size > 0 ? o.default_cell_size : defaults::kCellSize;
     out.frame.axes = Axes(o.axes);
     out.frame.uvBottomLeft = o.uv_bottom_left != 0;
     out.frame.splitFoldedQuads = o.split_folded_quads != 0;

@@ -131,14 +131,6 @@ bool parseSize(const std::string& v, uint64_t& out) {
     return true;
 }
 
-bool parseCount(const std::string& v, long lo, long hi, long& out) {
-    char* end = nullptr;
-    const long n = std::strtol(v.c_str(), &end, 10);
-    if (v.empty() || !end || *end || n < lo || n > hi) return false;
-    out = n;
-    return true;
-}
-
 // "x0,z0,x1,z1": metres from the map's south-west corner, west < east and south < north.
 bool parseRegion(const std::string& v, TerrainGrid& grid) {
     double r[4];
@@ -296,6 +288,14 @@ bool parseCliOptions(const char* verb, const std::vector<std::string>& args, boo
 
 bool isTerrain(FileFormat format) {
     return format == FileFormat::Wrp4WVR || format == FileFormat::Wrp8WVR || format == FileFormat::WrpOprw;
+}
+
+bool parseCount(const std::string& v, long lo, long hi, long& out) {
+    char* end = nullptr;
+    const long n = std::strtol(v.c_str(), &end, 10);
+    if (v.empty() || !end || *end || n < lo || n > hi) return false;
+    out = n;
+    return true;
 }
 
 }  // namespace rv::cli

@@ -11,6 +11,7 @@
 #include <system_error>
 #include <vector>
 
+#include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
 #include "cli/output_file.hpp"
@@ -184,14 +185,6 @@ struct ExportArgs {
     Options decode;
 };
 
-bool parseLong(const std::string& v, long lo, long hi, long& out) {
-    char* end = nullptr;
-    const long n = std::strtol(v.c_str(), &end, 10);
-    if (v.empty() || !end || *end || n < lo || n > hi) return false;
-    out = n;
-    return true;
-}
-
 // --mip N, --raw-channels, --memory-limit MB, -f/--format png; "--name=value" too; "--" ends them.
 bool parseExportArgs(const std::vector<std::string>& args, ExportArgs& a) {
     bool optionsEnded = false;
@@ -230,9 +223,9 @@ bool parseExportArgs(const std::vector<std::string>& args, ExportArgs& a) {
         long n = 0;
         if (name == "-f" || name == "--format") {
             a.format = value;
-        } else if (name == "--mip" && parseLong(value, 0, 65535, n)) {
+        } else if (name == "--mip" && parseCount(value, 0, 65535, n)) {
             a.mip = n;
-        } else if (name == "--memory-limit" && parseLong(value, 1, 1L << 20, n)) {
+        } else if (name == "--memory-limit" && parseCount(value, 1, 1L << 20, n)) {
             a.decode.memoryLimit = uint64_t(n) << 20;
         } else {
             std::fprintf(stderr, "rvimport export: %s wants a whole number, not '%s'\n", name.c_str(), value.c_str());

@@ -1,6 +1,7 @@
 // A terrain's object models from the data root (rv/placed_models.hpp).
 #include "rv/placed_models.hpp"
 
+#include "rv/defaults.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/memory_budget.hpp"
 #include "rv/model.hpp"
@@ -9,7 +10,7 @@ namespace rv {
 
 Options placedModelOptions(const Options& terrainOptions) {
     Options o = terrainOptions;
-    o.lods = "first";
+    o.lods = defaults::kLods;  // a placed object shows what the game shows
     o.autocenter = true;
     return o;
 }

@@ -1,6 +1,7 @@
 // decodeWrp: signature dispatch, grid-size checks, and the one place exceptions become errors.
 #include <cstring>
 
+#include "rv/defaults.hpp"
 #include "rv/format.hpp"
 #include "wrp/wrp_parse.hpp"
 
@@ -27,7 +28,7 @@ namespace wrp {
 
 Result<WrpTerrain> decode(const uint8_t* data, size_t size, const std::string& sourceName, const Options& options,
                           std::vector<uint64_t>* countOffsets) {
-    const float defaultCellSize = options.defaultCellSize > 0 ? options.defaultCellSize : 50.0f;
+    const float defaultCellSize = options.defaultCellSize > 0 ? options.defaultCellSize : defaults::kCellSize;
     ParseContext context;
     context.countOffsets = countOffsets;
     ByteReader r(data, data + size, 0, context);
