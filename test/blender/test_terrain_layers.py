@@ -24,7 +24,7 @@ addon_utils.enable("io_import_rv", default_set=True)
 demo = os.environ["RV_DEMO_DIR"]
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from blender_checks import check, failures, reset  # noqa: E402
-from io_import_rv import build  # noqa: E402
+from io_import_rv import build, build_terrain  # noqa: E402
 
 WORLD = os.path.join(demo, "rv_world.wrp")
 TEXTURED = "rv\\test\\data\\layers\\p_000-000_l00.rvmat"
@@ -193,20 +193,20 @@ try:
     # A failure after the tiles (while placing objects): nothing stays either.
     reset()
     before = datablocks()
-    real = build._placed_objects
+    real = build_terrain._placed_objects  # where terrain imports look it up
 
     def failing(*args, **kwargs):
         raise RuntimeError("injected failure")
         yield  # a generator, like the real one
 
-    build._placed_objects = failing
+    build_terrain._placed_objects = failing
     try:
         build.import_terrain(bpy.context, WORLD, data_root=root)
         check(False, "the injected failure propagates")
     except RuntimeError as e:
         check("injected" in str(e), "the injected failure propagates: %s" % e)
     finally:
-        build._placed_objects = real
+        build_terrain._placed_objects = real
     check(datablocks() == before, "a failed import leaves nothing: %s, was %s" % (datablocks(), before))
 finally:
     shutil.rmtree(root, ignore_errors=True)
