@@ -22,19 +22,14 @@ import bpy
 sys.path.insert(0, os.environ["RV_ADDON_DIR"])
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from blender_checks import check, failures, reset  # noqa: E402
+from io_import_rv.common import _layer_collection  # noqa: E402
 
 demo, samples = os.environ["RV_DEMO_DIR"], os.environ.get("RV_SAMPLES_DIR", "")
 crate = os.path.join(demo, "rv_crate.p3d")
 
 
 def layer_of(collection):
-    stack = [bpy.context.view_layer.layer_collection]
-    while stack:
-        lc = stack.pop()
-        if lc.collection == collection:
-            return lc
-        stack.extend(lc.children)
-    return None
+    return _layer_collection(bpy.context.view_layer.layer_collection, collection)
 
 
 def visible(obj):
