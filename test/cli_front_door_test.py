@@ -14,7 +14,8 @@ usage: cli_front_door_test.py RVIMPORT SAMPLES_DIR   (exit 77 = skipped: no samp
 """
 import os, shutil, subprocess, sys, tempfile
 
-ENV_LINE = "texture a3\\data_f\\env_land_co.paa not found in the data root"
+ENV_LINE = ("env_land_co.paa (agm_m84.rvmat, stage 7, not drawn by any output) not in the data root: "
+            "a3\\data_f\\env_land_co.paa")
 
 
 def run(args, env_root=None):

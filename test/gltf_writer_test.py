@@ -394,7 +394,7 @@ def part_data_root(work, outputs):
     check(got == counts, "objects per model %s, dump --json %s" % (dict(got), dict(counts)))
     check(meshes.get("rv\\test\\house.p3d") == "house", "the found model is not instanced with its own mesh: %s" % meshes)
     check(meshes.get("rv\\test\\tree.p3d") == "missing model marker", "the missing model has no marker: %s" % meshes)
-    warning = [l for l in err.splitlines() if "not in the data root" in l]
+    warning = [l for l in err.splitlines() if "placed model(s) not in the data root" in l]
     check("1 of 3 layer material(s) missing from the data root" in err and "p_000-001_l00.rvmat" in err,
           "no warning for the missing layer material: %s" % err[-400:])
     check(len(warning) == 1 and "rv\\test\\tree.p3d (%d)" % counts["rv\\test\\tree.p3d"] in warning[0],

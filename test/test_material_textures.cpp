@@ -203,3 +203,101 @@ TEST(MaterialTextures, RealRvmatStagesWithoutSuffixes) {
     EXPECT_EQ(r.baseColor, 0);
     EXPECT_TRUE(resolver.warnings().empty());
 }
+
+namespace {
+// An embedded material as binarize writes one: a full copy (Super, with a normal stage) or the
+// stub it writes when it could not read the .rvmat (pixel shader 0, one empty stage).
+OdolMaterial embeddedMaterial(bool stub) {
+    OdolMaterial m;
+    m.name = "mod\\data\\box.rvmat";
+    m.diffuse = {1, 1, 1, 1};
+    m.specularPower = stub ? 0.0f : 40.0f;
+    m.pixelShaderId = stub ? 0 : 102;
+    m.stages.resize(stub ? 1 : 2);
+    if (!stub) m.stages[1].texture = "mod\\data\\embedded_nohq.paa";
+    return m;
+}
+}  // namespace
+
+// The data root's .rvmat wins over what the LOD embeds, a stub or a full copy (issue 27).
+TEST(MaterialDefinitionRule, TheDataRootFileWinsOverTheEmbeddedCopy) {
+    TempRoot root;
+    std::ofstream(root.dir / "mod/data/box.rvmat")
+        << "specularPower=150;\nPixelShaderID=\"Super\";\nclass Stage1 { texture=\"mod\\data\\box_nohq.paa\"; };\n";
+    auto dataRoot = DataRoot::open(root.dir.u8string());
+    ASSERT_TRUE(dataRoot);
+    for (bool stub : {true, false}) {
+        const OdolMaterial embedded = embeddedMaterial(stub);
+        EXPECT_EQ(isStubMaterial(embedded), stub);
+        TextureResolver resolver(&dataRoot.value(), Options{});
+        ViewMaterial vm;
+        vm.rvmat = embedded.name;
+        vm.embedded = &embedded;
+        const ResolvedMaterial r = resolver.resolve(vm);
+        EXPECT_EQ(r.definition.source, DefinitionSource::DataRoot);
+        EXPECT_EQ(r.definition.file.path, (root.dir / "mod/data/box.rvmat").lexically_normal().u8string());
+        EXPECT_FLOAT_EQ(r.definition.specularPower, 150);
+        EXPECT_EQ(r.definition.pixelShader, "Super");
+        ASSERT_EQ(r.definition.stageTextures.size(), 2u);
+        EXPECT_EQ(r.definition.stageTextures[1], "mod\\data\\box_nohq.paa");
+        // box_nohq.paa is missing: one warning naming it, its role, its .rvmat and its stage.
+        ASSERT_EQ(resolver.warnings().size(), 1u);
+        EXPECT_EQ(resolver.warnings()[0].message,
+                  "box_nohq.paa (normal map of box.rvmat, stage 1) not in the data root: mod\\data\\box_nohq.paa");
+    }
+}
+
+// Without the file: a full embedded copy is used without a word; a stub is used and named, since
+// it loses the normal and specular maps.
+TEST(MaterialDefinitionRule, TheEmbeddedCopyStandsInForAMissingFile) {
+    TempRoot root;
+    auto dataRoot = DataRoot::open(root.dir.u8string());
+    ASSERT_TRUE(dataRoot);
+    for (bool stub : {false, true}) {
+        const OdolMaterial embedded = embeddedMaterial(stub);
+        TextureResolver resolver(&dataRoot.value(), Options{});
+        ViewMaterial vm;
+        vm.rvmat = embedded.name;
+        vm.embedded = &embedded;
+        const ResolvedMaterial r = resolver.resolve(vm);
+        EXPECT_EQ(r.definition.source, stub ? DefinitionSource::EmbeddedStub : DefinitionSource::Embedded);
+        EXPECT_FLOAT_EQ(r.definition.specularPower, stub ? 0.0f : 40.0f);
+        ASSERT_EQ(resolver.warnings().size(), 1u);
+        EXPECT_EQ(resolver.warnings()[0].message,
+                  stub ? "box.rvmat (material) not in the data root: mod\\data\\box.rvmat; the model embeds only an "
+                         "empty stub of it, so no normal or specular map is shown"
+                       : "embedded_nohq.paa (normal map of box.rvmat, stage 1) not in the data root: "
+                         "mod\\data\\embedded_nohq.paa");
+    }
+}
+
+// Under a pixel shader we know, a stage's role is its place: Super's Stage7 env_co.paa is an
+// environment map (no output draws it, so it is silent), never a second colour map.
+TEST(MaterialDefinitionRule, KnownShaderStagesTakeTheShadersRoles) {
+    TempRoot root;
+    writeTga(root.dir / "mod/data/env_co.tga", 1, 1, {9, 9, 9, 255});
+    std::ofstream(root.dir / "mod/data/box.rvmat") << "PixelShaderID=\"Super\";\n"
+                                                      "class Stage7 { texture=\"mod\\data\\env_co.paa\"; };\n"
+                                                      "class Stage3 { texture=\"mod\\data\\box_mc.paa\"; };\n";
+    auto dataRoot = DataRoot::open(root.dir.u8string());
+    ASSERT_TRUE(dataRoot);
+    for (bool verbose : {false, true}) {
+        Options options;
+        options.verbose = verbose;
+        TextureResolver resolver(&dataRoot.value(), options);
+        ViewMaterial vm;
+        vm.texture = "mod\\data\\gone_co.paa";
+        vm.rvmat = "mod\\data\\box.rvmat";
+        const ResolvedMaterial r = resolver.resolve(vm);
+        EXPECT_EQ(r.baseColor, -1);  // the face texture is missing; env_co.paa does not stand in
+        ASSERT_EQ(r.images.size(), 3u);
+        EXPECT_EQ(r.images[2].role, TextureRole::Other);
+        std::vector<std::string> messages;
+        for (const Warning& w : resolver.warnings()) messages.push_back(w.message);
+        // The face texture and the macro map are named; a found env_co.paa is never a problem.
+        EXPECT_EQ(messages,
+                  (std::vector<std::string>{
+                      "gone_co.paa (colour map) not in the data root: mod\\data\\gone_co.paa",
+                      "box_mc.paa (macro map of box.rvmat, stage 3) not in the data root: mod\\data\\box_mc.paa"}));
+    }
+}

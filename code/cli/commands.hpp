@@ -31,6 +31,8 @@ struct ReferenceListing {
 };
 void writeOdolJson(std::FILE* out, const OdolModel& model, bool pretty = false, const ReferenceListing* refs = nullptr);
 void writeOdolInfo(std::FILE* out, const OdolModel& model);
+bool writeMaterialDefinitions(std::FILE* out, const std::string& input, const std::string& name, const OdolModel& model,
+                              const DataRoot* root, Options options);
 void writeOdolReferences(std::FILE* out, const ReferenceListing& refs);
 void writeWrpJson(std::FILE* out, const WrpTerrain& terrain, bool pretty = false);
 void writeWrpInfo(std::FILE* out, const WrpTerrain& terrain);

@@ -53,6 +53,7 @@ bool describe(const std::string& path, Output output, const std::string& dataRoo
     if (!json) {
         writeOdolInfo(stdout, model);
         writeOdolReferences(stdout, refs);
+        return writeMaterialDefinitions(stdout, path, file->name, model, file->dataRoot.get(), file->options);
     } else {
         writeOdolJson(stdout, model, pretty, &refs);
     }

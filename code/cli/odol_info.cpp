@@ -2,6 +2,9 @@
 #include <set>
 
 #include "cli/commands.hpp"
+#include "rv/material_textures.hpp"
+#include "rv/paths.hpp"
+#include "rv/view.hpp"
 
 namespace rv::cli {
 
@@ -71,6 +74,45 @@ void writeOdolReferences(std::FILE* out, const ReferenceListing& refs) {
         std::fprintf(out, "  %s\n    %s -> %s\n", printable(r.reference).c_str(), r.source.c_str(),
                      printable(describeResolution(r.where, refs.root)).c_str());
     for (const Warning& w : refs.list.warnings) std::fprintf(out, "  warning: %s\n", w.message.c_str());
+}
+
+// Each material of every LOD as the outputs show it: which definition won (the data root's .rvmat
+// or the embedded copy, docs/materials.md) and what became of each texture. The resolver's
+// warnings go to stderr, in every command's words.
+bool writeMaterialDefinitions(std::FILE* out, const std::string& input, const std::string& name, const OdolModel& model,
+                              const DataRoot* root, Options options) {
+    options.lods = "all";
+    auto view = buildModelView(model, options, Frame{});
+    if (!view) {
+        std::fprintf(stderr, "%s\n", view.error().message.c_str());
+        return false;
+    }
+    TextureResolver resolver(root, options);
+    std::fprintf(out, "materials as outputs show them (%zu)\n", view->materials.size());
+    for (const ViewMaterial& m : view->materials) {
+        const ResolvedMaterial r = resolver.resolve(m);
+        std::fprintf(out, "  %s\n", printable(m.name).c_str());
+        if (!m.rvmat.empty()) {
+            std::string from = definitionSourceName(r.definition.source);
+            if (r.definition.source == DefinitionSource::DataRoot)
+                from += ", " + describeResolution(r.definition.file, root);
+            if (m.embedded && r.definition.source == DefinitionSource::DataRoot)
+                from +=
+                    isStubMaterial(*m.embedded) ? "; the embedded copy is an empty stub" : "; the model embeds a copy";
+            std::fprintf(out, "    definition  %s\n", printable(from).c_str());
+            if (!r.definition.pixelShader.empty())
+                std::fprintf(out, "    shader      %s\n", printable(r.definition.pixelShader).c_str());
+        }
+        for (const MaterialImage& img : r.images) {
+            if (img.derivedFrom >= 0) continue;
+            const std::string where = img.image ? "found" : img.problem;
+            const std::string label = img.stage < 0 ? "face" : "stage " + std::to_string(img.stage);
+            std::fprintf(out, "    %-11s %s (%s): %s\n", label.c_str(), printable(fileNameOf(img.reference)).c_str(),
+                         textureRoleName(img.role), printable(where).c_str());
+        }
+    }
+    printWarnings(input, name, resolver.warnings());
+    return true;
 }
 
 }  // namespace rv::cli

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <cstring>
 
 #include "rv/file_bytes.hpp"
@@ -38,19 +37,6 @@ Result<Image> decodeFoundBytes(const std::vector<uint8_t>& bytes, const std::str
     decode.memoryLimit = options.memoryLimit;
     return decodePaaMip(tex.value(), bytes.data(), bytes.size(), 0, decode);
 }
-
-// uvSource names the UV set a stage samples. Text: "tex" is set 0, "texN" set N ("none" and
-// generated sources: 0). Binarized: 1 is "tex"; the samples hold only 0 (none) and 1, so every
-// other value is read as set 0 until a file shows what it means.
-int uvSetOfText(const std::string& source) {
-    const std::string s = asciiLower(source);
-    if (s.size() > 3 && s.compare(0, 3, "tex") == 0 && s.find_first_not_of("0123456789", 3) == std::string::npos)
-        return std::min(7, std::atoi(s.c_str() + 3));
-    return 0;
-}
-int uvSetOfBinarized(uint32_t) { return 0; }
-
-const Mat43 kIdentityUv{{1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0}};
 
 }  // namespace
 
@@ -186,29 +172,34 @@ MaterialImage TextureResolver::load(const std::string& reference, int stage) {
     return m;
 }
 
-// Whether an output draws this image: the face texture, a stage the pixel shader names (Super's
-// and NormalMap*'s lists, stageRoleOfShader), or, under a shader we do not know, a stage whose
-// name gives it a role. The stages after a known shader's list (environment map, fresnel,
-// thermal) are drawn by the game alone.
-static bool outputsRead(const MaterialImage& m, std::string_view pixelShader) {
-    if (m.stage < 0 || stageRoleOfShader(pixelShader, m.stage) != TextureRole::Other) return true;
-    const std::string shader = asciiLower(pixelShader);
-    if (shader == "super" || shader.rfind("normalmap", 0) == 0) return false;
-    return m.role != TextureRole::Other;
+// What a missing or unused image is to the user: "normal map of backpack_acr.rvmat, stage 1".
+static std::string roleInWords(const MaterialImage& m, const std::string& rvmat) {
+    const bool colour = m.role == TextureRole::BaseColor || (m.stage < 0 && m.role == TextureRole::Other);
+    const std::string what = colour                                 ? "colour"
+                             : m.role == TextureRole::SpecularGloss ? "specular"
+                             : m.role == TextureRole::AmbientShadow ? "ambient-occlusion"
+                                                                    : textureRoleName(m.role);
+    if (m.stage < 0) return what + " map";
+    const std::string stage = printable(fileNameOf(rvmat)) + ", stage " + std::to_string(m.stage);
+    return m.role == TextureRole::Other ? stage + ", not drawn by any output" : what + " map of " + stage;
 }
 
-// One warning per reference, in plain words; one no output draws only when `wanted`.
-void TextureResolver::warnOnce(const MaterialImage& m, bool wanted) {
-    if (!wanted || !warned_.insert(DataRoot::key(m.reference)).second) return;
-    const std::string ref = printable(m.reference);
-    if (m.where.kind == ResolvedRef::Kind::Missing)
-        warnings_.push_back(makeWarning(DiagKind::MissingReference, "texture " + ref + " not found in the data root"));
+// One warning per reference that an output would draw and cannot: "backpack_acr_nohq.paa (normal
+// map of backpack_acr.rvmat, stage 1) not in the data root: CUP\...\backpack_acr_nohq.paa".
+void TextureResolver::warnOnce(const MaterialImage& m, const std::string& rvmat) {
+    if (!warned_.insert(DataRoot::key(m.reference)).second) return;
+    std::string problem;
+    DiagKind kind = DiagKind::MissingReference;
+    if (m.image)
+        problem = "is not applied: no output has a " + std::string(textureRoleName(m.role)) + " slot";
+    else if (m.where.kind == ResolvedRef::Kind::Missing)
+        problem = "not in the data root";
     else if (m.where.kind == ResolvedRef::Kind::Unsafe)
-        warnings_.push_back(
-            makeWarning(DiagKind::NameProblem, "texture " + ref + " is not a safe path: " + m.where.reason));
+        kind = DiagKind::NameProblem, problem = "is not a safe path (" + m.where.reason + ")";
     else
-        warnings_.push_back(
-            makeWarning(DiagKind::MissingReference, "texture " + ref + " could not be read: " + m.problem));
+        problem = "could not be read (" + m.problem + ")";
+    warnings_.push_back(makeWarning(kind, printable(fileNameOf(m.reference)) + " (" + roleInWords(m, rvmat) + ") " +
+                                              problem + ": " + printable(m.reference)));
 }
 
 TextureRole stageRoleOfShader(std::string_view pixelShader, int stage) {
@@ -229,62 +220,6 @@ TextureRole stageRoleOfShader(std::string_view pixelShader, int stage) {
     return stage >= 1 && size_t(stage) <= order.size() ? order[size_t(stage) - 1] : TextureRole::Other;
 }
 
-// A binarized material's pixel shader by its id, where a real file pair shows it: AGM_M84.p3d's
-// embedded agm_m84.rvmat stores 102 where the text .rvmat says "Super". Others: "" (unknown; the
-// stages' names then give their roles).
-static std::string pixelShaderNameOf(uint32_t id) { return id == 102 ? "Super" : ""; }
-
-MaterialDefinition TextureResolver::definitionOf(const ViewMaterial& material) {
-    MaterialDefinition d;
-    if (const OdolMaterial* e = material.embedded) {
-        d.present = true;
-        d.diffuse = e->diffuse;
-        d.emissive = e->emissive;
-        d.specularPower = e->specularPower;
-        d.pixelShader = pixelShaderNameOf(e->pixelShaderId);
-        for (const OdolStageTexture& st : e->stages) d.stageTextures.push_back(st.texture);
-        for (size_t i = 0; i < e->stages.size(); ++i) {
-            const bool has = i < e->stageTransforms.size();
-            d.stageUvSets.push_back(has ? uvSetOfBinarized(e->stageTransforms[i].uvSource) : 0);
-            d.stageUvTransforms.push_back(has ? e->stageTransforms[i].transform : kIdentityUv);
-        }
-        return d;
-    }
-    if (material.rvmat.empty() || !root_) return d;
-    // Not embedded (older LODs name their .rvmat only): read it from the data root, once.
-    const std::string key = DataRoot::key(material.rvmat);
-    auto cached = rvmats_.find(key);
-    if (cached != rvmats_.end()) return cached->second;
-    const ResolvedRef where = root_->resolve(material.rvmat);
-    auto bytes = root_->read(where);
-    auto mat =
-        bytes ? decodeRvmat(bytes->data(), bytes->size(), material.rvmat, options_) : Result<RvMaterial>(bytes.error());
-    if (mat) {
-        d.present = true;
-        if (mat->diffuse) d.diffuse = *mat->diffuse;
-        if (mat->emissive) d.emissive = *mat->emissive;
-        d.specularPower = mat->specularPower.value_or(0.0f);
-        d.pixelShader = mat->pixelShader;
-        for (const RvMatStage& st : mat->stages)
-            if (!st.thermal && st.index >= 0 && st.index < 64) {  // StageN at N, as the binarized form numbers them
-                if (d.stageTextures.size() <= size_t(st.index)) d.stageTextures.resize(size_t(st.index) + 1);
-                d.stageUvSets.resize(d.stageTextures.size());
-                d.stageUvTransforms.resize(d.stageTextures.size(), kIdentityUv);
-                d.stageTextures[size_t(st.index)] = st.texture;
-                d.stageUvSets[size_t(st.index)] = uvSetOfText(st.uvSource);
-                d.stageUvTransforms[size_t(st.index)] = st.uvTransform;
-            }
-    } else if (where.kind == ResolvedRef::Kind::Missing) {
-        warnings_.push_back(makeWarning(DiagKind::MissingReference,
-                                        "rvmat " + printable(material.rvmat) + " not found in the data root"));
-    } else {
-        warnings_.push_back(makeWarning(DiagKind::MissingReference, "rvmat " + printable(material.rvmat) +
-                                                                        " could not be read: " + mat.error().message));
-    }
-    rvmats_.emplace(key, d);
-    return d;
-}
-
 ResolvedMaterial TextureResolver::resolve(const ViewMaterial& material) {
     ResolvedMaterial out;
     out.definition = definitionOf(material);
@@ -301,16 +236,26 @@ ResolvedMaterial TextureResolver::resolve(const ViewMaterial& material) {
     } else if (!material.texture.empty()) {
         out.images.push_back(load(material.texture, -1));
     }
+    // Under a pixel shader we know, a stage's role is its place in the shader (the engine samples
+    // by stage, whatever the file is called: Super's Stage7 env_co.paa is an environment map, not
+    // a colour map); under one we do not, the file name's suffix says it.
+    const bool knownShader = stageRoleOfShader(def.pixelShader, 1) != TextureRole::Other;
     for (size_t s = 0; s < def.stageTextures.size(); ++s) {
         const std::string& t = def.stageTextures[s];
         if (t.empty() || isProceduralTexture(t)) continue;
         MaterialImage& image = out.images.emplace_back(load(t, int(s)));
         image.uvSet = s < def.stageUvSets.size() ? def.stageUvSets[s] : 0;
         if (s < def.stageUvTransforms.size()) image.uvTransform = def.stageUvTransforms[s];
-        if (image.role == TextureRole::Other) image.role = stageRoleOfShader(def.pixelShader, int(s));
+        if (knownShader) image.role = stageRoleOfShader(def.pixelShader, int(s));
     }
-    for (const MaterialImage& m : out.images)
-        if (!m.image && root_) warnOnce(m, options_.verbose || outputsRead(m, def.pixelShader));
+    // Every image an output would draw reaches it or is named once; an unused stage (environment
+    // map, fresnel, thermal) is named only with --verbose. Detail and macro maps have no slot in
+    // any output yet, so a found one is named too.
+    for (const MaterialImage& m : out.images) {
+        const bool drawn = m.stage < 0 || m.role != TextureRole::Other;
+        const bool noSlot = m.role == TextureRole::Detail || m.role == TextureRole::Macro;
+        if (root_ && ((!m.image && (drawn || options_.verbose)) || (m.image && noSlot))) warnOnce(m, material.rvmat);
+    }
     int normalSource = -1;
     for (int i = 0; i < int(out.images.size()); ++i) {
         const MaterialImage& m = out.images[size_t(i)];

@@ -71,13 +71,30 @@ const char* alphaModeName(AlphaMode mode);  // "opaque", "mask", "blend"
 // From the pixels: opaque when every alpha is 255, mask when each is 0 or 255, else blend.
 AlphaMode imageAlphaMode(const Image& img);
 
-// The colours and stage textures of a material, from the LOD's embedded (binarized) material or
-// from its .rvmat read in the data root: the one place both forms are read for outputs.
+// Which definition of a material an import shows. The game loads a material by its .rvmat name
+// from its file system at run time, so the file wins over the copy a binarized LOD embeds
+// (docs/materials.md). Binarize embeds an empty stub (pixel shader 0, specularPower 0, no stage
+// textures) when it could not read the .rvmat: 5 of the 7 real models whose .rvmat is in the
+// sample data root carry one (seabass, fishing rod, biomeat can, kat_iv, CUP backpack).
+enum class DefinitionSource : uint8_t {
+    None,          // no readable .rvmat and nothing embedded
+    DataRoot,      // the .rvmat file found in the data root
+    Embedded,      // the LOD's embedded copy (the file is not in the data root, or there is none)
+    EmbeddedStub,  // the embedded copy, and it is an empty stub
+};
+const char* definitionSourceName(DefinitionSource source);  // "data root", "embedded copy", ...
+// An embedded material binarize wrote without the .rvmat: pixel shader 0 and no stage texture.
+bool isStubMaterial(const OdolMaterial& material);
+
+// The colours and stage textures of a material, from its .rvmat read in the data root or from the
+// LOD's embedded (binarized) copy: the one place both forms are read for outputs.
 struct MaterialDefinition {
     bool present = false;  // false: no embedded material and no readable .rvmat
+    DefinitionSource source = DefinitionSource::None;
+    ResolvedRef file;  // where the .rvmat was found (source DataRoot)
     Rgba diffuse{1, 1, 1, 1}, emissive{0, 0, 0, 1};
     float specularPower = 0;
-    std::string pixelShader;                 // a text .rvmat's PixelShaderID ("Super"...); "" when binarized
+    std::string pixelShader;                 // PixelShaderID ("Super"...); a known binarized id's name; else ""
     std::vector<std::string> stageTextures;  // at N the texture of StageN (Stage0 is the face texture's slot)
     std::vector<int> stageUvSets;            // at N the UV set StageN samples (0-based)
     std::vector<Mat43> stageUvTransforms;    // at N StageN's uvTransform (identity when absent)
@@ -125,17 +142,24 @@ public:
 
 private:
     MaterialImage load(const std::string& reference, int stage);
-    void warnOnce(const MaterialImage& image, bool wanted);
+    void warnOnce(const MaterialImage& image, const std::string& rvmat);
     MaterialDefinition definitionOf(const ViewMaterial& material);
+    struct RvmatFile {
+        MaterialDefinition definition;  // source None when the file cannot be had
+        std::string problem;            // why not, in plain words
+    };
+    const RvmatFile& readRvmatFile(const std::string& rvmat);
+    void warnRvmatOnce(const std::string& rvmat, const std::string& problem, const char* consequence);
     void addDerived(ResolvedMaterial& out, int source, TextureRole role);
 
     const DataRoot* root_;
     Options options_;
-    std::map<std::string, MaterialImage> cache_;        // by DataRoot::key
-    std::map<std::string, MaterialDefinition> rvmats_;  // .rvmat files read, by DataRoot::key
+    std::map<std::string, MaterialImage> cache_;  // by DataRoot::key
+    std::map<std::string, RvmatFile> rvmats_;     // .rvmat files read, by DataRoot::key
     std::map<std::tuple<const Image*, int, float>, std::shared_ptr<const Image>> derived_;  // each derived map once
     std::vector<Warning> warnings_;
-    std::set<std::string> warned_;  // references already named in a warning, by DataRoot::key
+    std::set<std::string>
+        warned_;  // references (textures and .rvmat files) already named in a warning, by DataRoot::key
 };
 
 }  // namespace rv
