@@ -5,6 +5,7 @@
 #include <assimp/material.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
+#include <assimp/version.h>
 #include <assimp/DefaultLogger.hpp>
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
@@ -174,6 +175,22 @@ const aiExportFormatDesc* findFormat(const Assimp::Exporter& exporter, const std
         if (asciiLower(d->id) == asciiLower(id)) return d;
     }
     return nullptr;
+}
+
+std::string assimpVersion() {
+    return std::to_string(aiGetVersionMajor()) + "." + std::to_string(aiGetVersionMinor()) + "." +
+           std::to_string(aiGetVersionPatch());
+}
+
+std::string refusedFormat(const aiExportFormatDesc& format) {
+    const std::string id = asciiLower(format.id);
+    const bool fbxWorks = aiGetVersionMajor() * 100 + aiGetVersionMinor() >= 504;
+    if ((id == "fbx" || id == "fbxa") && !fbxWorks)
+        return "this build's Assimp " + assimpVersion() +
+               " writes FBX files that no reader opens (Blender, Godot and Assimp itself fail on them); write .glb "
+               "instead (Blender, Godot, Unreal and Unity import it), or .obj or .dae; FBX needs rvimport built "
+               "with Assimp 5.4 or later";
+    return "";
 }
 
 const aiExportFormatDesc* guessFormat(const Assimp::Exporter& exporter, const std::string& outPath) {

@@ -25,6 +25,14 @@ const aiExportFormatDesc* guessFormat(const Assimp::Exporter& exporter, const st
 // Registers our importers and sets their properties from the options.
 void configureImporter(Assimp::Importer& importer, const CliOptions& opt);
 
+// Why this build refuses to write `format`, or "" when it writes it. Assimp before 5.4 writes FBX
+// that no reader opens (docs/engines.md: Blender "failed to read nested block sentinel", Godot's
+// ufbx "Failed to load", not even Assimp itself), so .fbx is refused there with the formats that
+// work instead of being written.
+std::string refusedFormat(const aiExportFormatDesc& format);
+// The Assimp this program runs with, "5.2.5".
+std::string assimpVersion();
+
 // The extensions our importers claim ("p3d", "wrp").
 std::set<std::string> ourExtensions();
 

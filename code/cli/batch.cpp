@@ -258,6 +258,10 @@ int runBatch(const std::vector<std::string>& args) {
         std::fprintf(stderr, "rvimport batch: unknown format id '%s' (rvimport listexport)\n", opt.format.c_str());
         return kExitUsage;
     }
+    if (const std::string refused = refusedFormat(*plan.format); !refused.empty()) {
+        std::fprintf(stderr, "rvimport batch: %s\n", refused.c_str());
+        return kExitUsage;
+    }
     std::error_code ec;
     if (!fs::is_directory(plan.inDir, ec)) {
         std::fprintf(stderr, "rvimport batch: '%s' is not a directory%s%s\n", opt.positional[0].c_str(), ec ? ": " : "",

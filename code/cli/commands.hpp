@@ -93,6 +93,8 @@ int exportWithAssimp(const CliOptions& opt, const std::string& in, const std::st
 int runBatch(const std::vector<std::string>& args);
 int runListExt();
 int runListExport();
+// What `rvimport version` says of Assimp: "Assimp 5.2.5", or "built without Assimp".
+std::string assimpInBuild();
 int runExportInfo(const std::vector<std::string>& args);
 int runKnowExt(const std::vector<std::string>& args);
 

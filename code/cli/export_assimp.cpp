@@ -27,6 +27,10 @@ int exportWithAssimp(const CliOptions& opt, const std::string& in, const std::st
             std::fprintf(stderr, "rvimport export: unknown format id '%s' (rvimport listexport)\n", opt.format.c_str());
         return kExitUsage;
     }
+    if (const std::string refused = refusedFormat(*format); !refused.empty()) {
+        std::fprintf(stderr, "rvimport export: %s\n", refused.c_str());
+        return kExitUsage;
+    }
     WarningCapture capture;
     Assimp::Importer importer;
     configureImporter(importer, opt);

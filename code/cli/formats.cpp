@@ -20,10 +20,13 @@ int runListExt() {
     return kExitOk;
 }
 
+std::string assimpInBuild() { return "Assimp " + assimpVersion(); }
+
 int runListExport() {
     Assimp::Exporter exporter;
-    for (size_t i = 0; i < exporter.GetExportFormatCount(); ++i)
-        std::printf("%s\n", exporter.GetExportFormatDescription(i)->id);
+    for (size_t i = 0; i < exporter.GetExportFormatCount(); ++i)  // the formats this build writes
+        if (refusedFormat(*exporter.GetExportFormatDescription(i)).empty())
+            std::printf("%s\n", exporter.GetExportFormatDescription(i)->id);
     return kExitOk;
 }
 

@@ -112,7 +112,7 @@ int help(const std::vector<std::string>&) {
 }
 
 int version(const std::vector<std::string>&) {
-    std::printf("rvimport %s\n", rv::versionString());
+    std::printf("rvimport %s (%s)\n", rv::versionString(), rv::cli::assimpInBuild().c_str());
     return kExitOk;
 }
 

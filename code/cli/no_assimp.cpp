@@ -33,6 +33,7 @@ int runBatch(const std::vector<std::string>& args) {
 
 int runListExt() { return notAvailable("listext"); }
 int runListExport() { return notAvailable("listexport"); }
+std::string assimpInBuild() { return "built without Assimp"; }
 int runExportInfo(const std::vector<std::string>&) { return notAvailable("exportinfo"); }
 int runKnowExt(const std::vector<std::string>&) { return notAvailable("knowext"); }
 
