@@ -56,6 +56,8 @@ Options optionsFromProperties(const Assimp::Importer* importer) {
     // property, such as the stock assimp tool, still find a modder's P: drive).
     o.dataRoot = importer->GetPropertyString(kPropertyDataRoot, "");
     if (o.dataRoot.empty()) o.dataRoot = importer->GetPropertyString(kPropertyDataFolder, "");
+    o.retextureConfig = importer->GetPropertyString(kPropertyConfig, "");
+    o.retextureClass = importer->GetPropertyString(kPropertyConfigClass, "");
     return o;  // an empty data root: rv::open takes RV_IMPORT_DATA_ROOT from the environment
 }
 

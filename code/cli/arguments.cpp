@@ -29,7 +29,9 @@ enum class Opt {
     Quantize,
     NoQuantize,
     Target,
-    Verbose
+    Verbose,
+    Config,
+    ClassName
 };
 
 struct OptSpec {
@@ -63,6 +65,8 @@ constexpr OptSpec kSpecs[] = {
     {"--target", Opt::Target, true, false},
     {"--verbose", Opt::Verbose, false, false},
     {"-v", Opt::Verbose, false, false},
+    {"--config", Opt::Config, true, false},
+    {"--class", Opt::ClassName, true, false},
 };
 
 constexpr long kMaxMemoryLimitMb = 1L << 20;  // 1 TiB; RV_IMPORT_MEMORY_BUDGET_MB is an int
@@ -203,6 +207,12 @@ bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptio
             return true;
         case Opt::Verbose:
             out.decode.verbose = true;
+            return true;
+        case Opt::Config:
+            out.decode.retextureConfig = v;
+            return true;
+        case Opt::ClassName:
+            out.decode.retextureClass = v;
             return true;
         case Opt::Quantize:
             out.quantize = true;

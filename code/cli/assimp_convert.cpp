@@ -212,6 +212,8 @@ void configureImporter(Assimp::Importer& importer, const CliOptions& opt) {
     importer.SetPropertyFloat(kPropertyWrpCellSize, opt.decode.defaultCellSize);
     importer.SetPropertyString(kPropertyDataRoot, opt.decode.dataRoot);
     importer.SetPropertyInteger(kPropertyVerbose, opt.decode.verbose ? 1 : 0);
+    importer.SetPropertyString(kPropertyConfig, opt.decode.retextureConfig);
+    importer.SetPropertyString(kPropertyConfigClass, opt.decode.retextureClass);
 }
 
 NameStats uniqueSceneNames(aiScene* scene, const std::string& formatId) {

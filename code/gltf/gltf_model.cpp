@@ -92,11 +92,11 @@ Json lodChildren(Document& doc, const LodView& lod) {
 }  // namespace gltf
 
 Result<GltfOutput> gltfFromModel(const OdolModel& model, const std::string& name, const Options& options,
-                                 const GltfOptions& gltfOptions, const DataRoot* root) {
+                                 const GltfOptions& gltfOptions, const DataRoot* root, const Retexture* retexture) {
     using namespace gltf;
     Options viewOptions = options;
     viewOptions.tangents = true;  // TANGENT for normal-mapped materials
-    Result<ModelView> built = buildModelView(model, viewOptions, gltfFrame());
+    Result<ModelView> built = buildModelView(model, viewOptions, gltfFrame(), retexture);
     if (!built) {
         DecodeError e = built.error();
         e.message = name + ": " + e.message;  // the view's messages do not name the file

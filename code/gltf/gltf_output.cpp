@@ -56,7 +56,9 @@ const GltfOutput::Stats& GltfOutput::stats() const {
 Result<GltfOutput> gltfFromFile(const OpenedFile& file, const GltfOptions& gltf) {
     const DataRoot* root = file.dataRoot.get();
     if (file.terrain) return gltfFromTerrain(*file.terrain, file.name, file.options, gltf, root);
-    if (file.model) return gltfFromModel(*file.model, file.name, file.options, gltf, root);
+    if (file.model)
+        return gltfFromModel(*file.model, file.name, file.options, gltf, root,
+                             file.retexture ? &*file.retexture : nullptr);
     return makeError(DiagKind::NotRecognized, file.name + " is " + fileKindName(file.kind) +
                                                   ": the glTF writer takes models (.p3d) and terrains (.wrp)");
 }

@@ -215,6 +215,10 @@ void buildPolygons(const FaceTable& faces, const std::vector<uint32_t>& faceMate
     out.corners.reserve(faces.indices.size());
     size_t next = 0;
     for (uint32_t material : groupMaterial) {
+        if (material == kHiddenFace) {  // hidden by a config's retexturing: not drawn
+            while (next < order.size() && faceMaterial[order[next]] == material) ++next;
+            continue;
+        }
         MaterialGroup g;
         g.material = material;
         g.firstPolygon = uint32_t(out.polygonFace.size());

@@ -1,6 +1,7 @@
 // Material groups: one material per (texture, material file) pair (view.hpp).
 #include <algorithm>
 
+#include "rv/retexture.hpp"
 #include "view/view_internal.hpp"
 
 namespace rv::view {
@@ -74,6 +75,39 @@ std::vector<uint32_t> faceMaterials(const OdolLod& lod, MaterialTable& table) {
     for (uint32_t& m : out)
         if (m == kUnset) m = table.get("", "", nullptr);
     return out;
+}
+
+// The engine applies hiddenSelectionsTextures[i] to every face of selection i: the texture (or
+// .rvmat) replaces the section's, and an empty texture hides the faces. A new .rvmat is read from
+// the data root (its embedded copy belongs to the old one).
+//
+// A binarized selection the model.cfg lists in sections[] (every hidden selection must be) is
+// stored as its sections, with no face list: TFR_BACKPACK's "camo" holds section 0 and 0 faces.
+// Editable selections list faces. Both are read.
+void retextureFaces(const OdolLod& lod, const Retexture& retexture, MaterialTable& table,
+                    std::vector<uint32_t>& faceMaterial) {
+    const size_t faceCount = faceMaterial.size();
+    auto apply = [&](const SelectionRetexture& s, size_t f) {
+        if (f >= faceCount || faceMaterial[f] == kHiddenFace) return;
+        if (s.hidden) {
+            faceMaterial[f] = kHiddenFace;
+            return;
+        }
+        const ViewMaterial& old = table.at(faceMaterial[f]);
+        const std::string texture = s.texture.empty() ? old.texture : s.texture;
+        const std::string rvmat = s.material.empty() ? old.rvmat : s.material;
+        faceMaterial[f] = table.get(texture, rvmat, s.material.empty() ? old.embedded : nullptr);
+    };
+    for (const SelectionRetexture& s : retexture.selections)
+        for (const OdolSelection& sel : lod.selections) {
+            if (!configNameEquals(sel.name, s.selection)) continue;
+            for (uint32_t f : sel.faces) apply(s, f);
+            for (uint32_t i : sel.sections)
+                if (i < lod.sections.size())
+                    for (size_t f = lod.sections[i].firstFace; f < std::min<size_t>(lod.sections[i].endFace, faceCount);
+                         ++f)
+                        apply(s, f);
+        }
 }
 
 }  // namespace rv::view

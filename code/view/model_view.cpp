@@ -75,7 +75,29 @@ Result<std::vector<uint32_t>> pickLods(const OdolModel& model, const std::string
     return pickError(text);
 }
 
-Result<ModelView> buildModelView(const OdolModel& model, const Options& options, const Frame& frame) {
+// Drops the materials no face uses any more (a retexturing replaced them everywhere), so that no
+// output carries a material nothing draws; renumbers the groups and polygons.
+static void dropUnusedMaterials(ModelView& view) {
+    std::vector<uint32_t> renumber(view.materials.size(), UINT32_MAX);
+    for (const LodView& lod : view.lods)
+        for (const MaterialGroup& g : lod.groups) renumber[g.material] = 0;
+    if (view.pointMaterial != UINT32_MAX) renumber[view.pointMaterial] = 0;
+    std::vector<ViewMaterial> kept;
+    for (size_t i = 0; i < view.materials.size(); ++i)
+        if (renumber[i] == 0) {
+            renumber[i] = uint32_t(kept.size());
+            kept.push_back(std::move(view.materials[i]));
+        }
+    view.materials = std::move(kept);
+    for (LodView& lod : view.lods) {
+        for (MaterialGroup& g : lod.groups) g.material = renumber[g.material];
+        for (uint32_t& m : lod.polygonMaterial) m = renumber[m];
+    }
+    if (view.pointMaterial != UINT32_MAX) view.pointMaterial = renumber[view.pointMaterial];
+}
+
+Result<ModelView> buildModelView(const OdolModel& model, const Options& options, const Frame& frame,
+                                 const Retexture* retexture) {
     Result<std::vector<uint32_t>> picked = pickLods(model, options.lods);
     if (!picked) return picked.error();
     ModelView view;
@@ -89,12 +111,14 @@ Result<ModelView> buildModelView(const OdolModel& model, const Options& options,
         if (!budget->tryCharge(bytes))
             return makeError(DiagKind::MemoryLimit,
                              budget->overMessage("the view of LOD " + model.lods[lod].name, bytes));
-        const std::vector<uint32_t> faceMaterial = view::faceMaterials(model.lods[lod], table);
+        std::vector<uint32_t> faceMaterial = view::faceMaterials(model.lods[lod], table);
+        if (retexture) view::retextureFaces(model.lods[lod], *retexture, table, faceMaterial);
         view.lods.push_back(view::buildLod(model, lod, faceMaterial, options, frame));
         if (view.lods.back().drawLoosePoints && view.pointMaterial == UINT32_MAX)
             view.pointMaterial = table.get("", "", nullptr);
     }
     view.materials = table.release();
+    if (retexture) dropUnusedMaterials(view);
     // Nothing to show is an error, not an empty output that opens blank in every viewer.
     std::string empty;
     for (const LodView& lod : view.lods) {

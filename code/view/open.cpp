@@ -8,6 +8,7 @@
 
 #include "rv/file_bytes.hpp"
 #include "rv/paths.hpp"
+#include "rv/retexture.hpp"
 #include "rv/rvmat.hpp"
 
 namespace rv {
@@ -116,11 +117,51 @@ std::string lostWithoutDataRoot(const OpenedFile& f) {
     return "";
 }
 
+// Options::retextureConfig's class, read for a model: what the view applies to its selections.
+// A config or class that cannot be had is an error (the user asked for that variant); a class
+// naming another model, or selections the model lacks, are warnings.
+bool readRetexture(OpenedFile& f, DecodeError& error) {
+    const Options& o = f.options;
+    if (!f.model || (o.retextureConfig.empty() && o.retextureClass.empty())) return true;
+    if (o.retextureConfig.empty() || o.retextureClass.empty()) {
+        error = makeError(DiagKind::InvalidArgument,
+                          "a retexturing needs both a config file and a class name "
+                          "(--config FILE --class NAME)");
+        return false;
+    }
+    Result<std::vector<uint8_t>> bytes = readFileBytes(o.retextureConfig, o.memoryLimit);
+    Result<ConfigTree> tree = bytes ? decodeConfig(bytes->data(), bytes->size(), fileNameOf(o.retextureConfig), o)
+                                    : Result<ConfigTree>(bytes.error());
+    Result<Retexture> found = tree ? findRetexture(tree.value(), o.retextureClass) : Result<Retexture>(tree.error());
+    if (!found) {
+        error = found.error();
+        return false;
+    }
+    f.retexture.emplace(std::move(found.value()));
+    const Retexture& r = *f.retexture;
+    f.warnings.insert(f.warnings.end(), r.warnings.begin(), r.warnings.end());
+    const std::string cls = "class " + r.className;
+    if (!r.model.empty() && !configModelNames(r.model, f.name))
+        f.warnings.push_back(makeWarning(DiagKind::BadValue, cls + "'s model is " + r.model + ", not " + f.name +
+                                                                 ": its retexturing is applied anyway"));
+    for (const SelectionRetexture& s : r.selections) {
+        bool present = false;
+        for (const OdolLod& lod : f.model->lods)
+            for (const OdolSelection& sel : lod.selections)
+                present = present || configNameEquals(sel.name, s.selection);
+        if (!present)
+            f.warnings.push_back(makeWarning(DiagKind::MissingReference,
+                                             cls + "'s hidden selection " + s.selection + " is not in " + f.name));
+    }
+    return true;
+}
+
 // The view in the caller's frame; the model's may fail (over the budget, an empty LOD choice).
 bool buildView(OpenedFile& f, const OpenRequest& request, DecodeError& error) {
     if (!request.viewFrame) return true;
     if (f.model) {
-        Result<ModelView> view = buildModelView(*f.model, f.options, *request.viewFrame);
+        Result<ModelView> view =
+            buildModelView(*f.model, f.options, *request.viewFrame, f.retexture ? &*f.retexture : nullptr);
         if (!view) {
             error = view.error();
             if (error.message.rfind(f.name + ":", 0) != 0) error.message = f.name + ": " + error.message;
@@ -224,7 +265,7 @@ Result<OpenedFile> open(const uint8_t* data, size_t size, const std::string& nam
         case FileKind::Unknown:
             break;
     }
-    if (!ok || !buildView(f, request, error)) return error;
+    if (!ok || !readRetexture(f, error) || !buildView(f, request, error)) return error;
 
     // Only models and terrains name other files (textures, rvmats, object models).
     const bool refers = f.model || f.terrain;

@@ -21,6 +21,7 @@ std::string printable(const std::string& s);
 class MaterialTable {
 public:
     uint32_t get(const std::string& texture, const std::string& rvmat, const OdolMaterial* embedded);
+    const ViewMaterial& at(uint32_t i) const { return materials_[i]; }
     std::vector<ViewMaterial> release() { return std::move(materials_); }
 
 private:
@@ -35,6 +36,11 @@ private:
 // The material of every face of `lod`, from its sections; faces no section covers get the
 // default (no texture, no material).
 std::vector<uint32_t> faceMaterials(const OdolLod& lod, MaterialTable& table);
+// A face a config's retexturing hides (hiddenSelectionsTextures ""): not drawn.
+constexpr uint32_t kHiddenFace = UINT32_MAX;
+// Applies a config class's retexturing (rv/retexture.hpp) to the faces of its selections.
+void retextureFaces(const OdolLod& lod, const Retexture& retexture, MaterialTable& table,
+                    std::vector<uint32_t>& faceMaterial);
 
 LodView buildLod(const OdolModel& model, uint32_t lodIndex, const std::vector<uint32_t>& faceMaterial,
                  const Options& options, const Frame& frame);

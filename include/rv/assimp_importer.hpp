@@ -54,6 +54,12 @@ constexpr const char* kPropertyDataFolder = "RV_IMPORT_DATA_FOLDER";
 // Integer: 1 reports what no output draws too (a missing environment map; rv::Options::verbose).
 constexpr const char* kPropertyVerbose = "RV_IMPORT_VERBOSE";
 
+// Strings: a config file (config.cpp / config.bin) and one of its classes, whose
+// hiddenSelectionsTextures / hiddenSelectionsMaterials retexture the model (Options::retextureConfig,
+// Options::retextureClass; default empty: the model as it is).
+constexpr const char* kPropertyConfig = "RV_IMPORT_CONFIG";
+constexpr const char* kPropertyConfigClass = "RV_IMPORT_CLASS";
+
 // What our importers throw from InternReadFile; Assimp turns it into a null scene and
 // Importer::GetErrorString() returns the message (file, structure, byte offset).
 // Its kind says what went wrong, so callers decide on it and never on the message's text.

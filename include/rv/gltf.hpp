@@ -27,6 +27,7 @@
 #include "rv/error.hpp"
 #include "rv/odol.hpp"
 #include "rv/options.hpp"
+#include "rv/retexture.hpp"
 #include "rv/view.hpp"
 #include "rv/wrp.hpp"
 
@@ -94,9 +95,11 @@ private:
 };
 
 // A model's LODs (options.lods) as meshes, one node per LOD, materials with their textures from
-// `root` (may be null). `model` must outlive the output.
+// `root` (may be null), retextured by a config class when `retexture` is given (rv/retexture.hpp).
+// `model` must outlive the output.
 [[nodiscard]] Result<GltfOutput> gltfFromModel(const OdolModel& model, const std::string& name, const Options& options,
-                                               const GltfOptions& gltf, const DataRoot* root);
+                                               const GltfOptions& gltf, const DataRoot* root,
+                                               const Retexture* retexture = nullptr);
 
 // A terrain: its height grid as tiles (GltfOptions::grid), layer textures and the placed objects
 // (models from `root`, each loaded once and instanced; a marker mesh for models it lacks).

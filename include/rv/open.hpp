@@ -28,6 +28,7 @@
 #include "rv/options.hpp"
 #include "rv/paa.hpp"
 #include "rv/pbo.hpp"
+#include "rv/retexture.hpp"
 #include "rv/view.hpp"
 #include "rv/wrp.hpp"
 
@@ -87,6 +88,7 @@ struct OpenedFile {
     std::optional<PaaTexture> texture;
     std::optional<ConfigTree> config;
     std::optional<PboArchive> archive;
+    std::optional<Retexture> retexture;        // models: Options::retextureConfig's class, applied by the view
     std::unique_ptr<ModelView> modelView;      // OpenRequest::viewFrame set, models only
     std::unique_ptr<TerrainView> terrainView;  // OpenRequest::viewFrame set, terrains only
 

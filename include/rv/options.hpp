@@ -51,6 +51,12 @@ struct Options {
     // false (default): a texture no output draws (an environment map's, a fresnel stage's) that is
     // missing is not worth a warning; true (`--verbose`, RV_IMPORT_VERBOSE) reports it too.
     bool verbose = false;
+    // A config (config.cpp or config.bin, text or rapified) and one of its classes: the class's
+    // hiddenSelectionsTextures / hiddenSelectionsMaterials retexture the model, as the game shows
+    // that variant (rv/retexture.hpp). Both empty (default): the model as it is. CLI --config FILE
+    // --class NAME; the front door reads the config.
+    std::string retextureConfig;
+    std::string retextureClass;
 };
 
 }  // namespace rv

@@ -37,6 +37,8 @@
 
 namespace rv {
 
+struct Retexture;  // rv/retexture.hpp
+
 // ---------------------------------------------------------------- frames
 
 enum class Axes : uint8_t {
@@ -162,7 +164,9 @@ int32_t firstVisualLod(const OdolModel& model);
 
 // The LODs options.lods picks, with the materials they use. `model` must outlive the view (it
 // points into it).
-[[nodiscard]] Result<ModelView> buildModelView(const OdolModel& model, const Options& options, const Frame& frame);
+// `retexture`: a config class's hiddenSelections retexturing (rv/retexture.hpp), or null.
+[[nodiscard]] Result<ModelView> buildModelView(const OdolModel& model, const Options& options, const Frame& frame,
+                                               const Retexture* retexture = nullptr);
 
 // ---------------------------------------------------------------- terrains
 
