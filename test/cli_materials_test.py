@@ -41,6 +41,69 @@ def glb_json(path):
     return json.loads(data[20:20 + n])
 
 
+CONFIG = r"""
+class CfgVehicles {
+  class Bag_Base;
+  class TFAR_Bag_Base: Bag_Base {
+    model = "\task_force_radio_items\models\TFR_BACKPACK";
+    hiddenSelections[] = {"camo"};
+    hiddenSelectionsTextures[] = {"task_force_radio_items\models\data\backpack_co.paa"};
+  };
+  class TFAR_fadak_look: TFAR_Bag_Base {
+    hiddenSelectionsTextures[] = {"task_force_radio_items\models\data\itemfadak_co.paa"};
+  };
+  class TFAR_hidden: TFAR_Bag_Base { hiddenSelectionsTextures[] = {""}; };
+};
+"""
+
+
+def retexture(rvimport, samples, root, work, check):
+    """--config FILE --class NAME: a config written here on TFR_BACKPACK (whose binarized "camo"
+    selection is section 0, all 5,538 faces of LOD 1.000), and the KAM PBO's real config.bin."""
+    model = os.path.join(samples, "real/tfar-pairs/odol/TFR_BACKPACK.p3d")
+    config = os.path.join(work, "config.cpp")
+    open(config, "w").write(CONFIG)
+    # LOD 1.000's triangles: its faces (triangles and quads, samples/manifest.tsv's counts) split.
+    dump = json.loads(subprocess.run([rvimport, "dump", "--json", model], capture_output=True, text=True).stdout)
+    lod = dump["lods"][0]
+    all_triangles = sum(len(f) - 2 for f in lod["faces"])
+    check(len(lod["faces"]) == 5538, "TFR_BACKPACK LOD 1.000 has %d faces" % len(lod["faces"]))
+    for cls, image, triangles in (("TFAR_Bag_Base", "backpack_co", all_triangles),
+                                  ("TFAR_fadak_look", "itemfadak_co", all_triangles), ("TFAR_hidden", None, 0)):
+        out = os.path.join(work, cls + ".glb")
+        p = subprocess.run([rvimport, "export", model, out, "--data-root", root, "--config", config, "--class", cls],
+                           capture_output=True, text=True)
+        check(p.returncode == 0 and not [l for l in p.stderr.splitlines() if l.startswith("warning")],
+              "%s: rc=%d %s" % (cls, p.returncode, p.stderr))
+        if p.returncode:
+            continue
+        doc = glb_json(out)
+        colours = [doc["images"][doc["textures"][m["pbrMetallicRoughness"]["baseColorTexture"]["index"]]["source"]]
+                   ["name"] for m in doc.get("materials", []) if "baseColorTexture" in m["pbrMetallicRoughness"]]
+        count = sum(doc["accessors"][prim["indices"]]["count"] // 3 for mesh in doc.get("meshes", [])
+                    for prim in mesh["primitives"])
+        check(colours == ([image] if image else []) and count == triangles,
+              "%s: colour maps %r, %d triangles" % (cls, colours, count))
+    p = subprocess.run([rvimport, "export", model, os.path.join(work, "x.glb"), "--config", config, "--class", "Nope"],
+                       capture_output=True, text=True)
+    check(p.returncode == 1 and "config.cpp: no class Nope in CfgVehicles" in p.stderr
+          and not os.path.exists(os.path.join(work, "x.glb")), "unknown class: rc=%d %s" % (p.returncode, p.stderr))
+
+    pbo = os.path.join(samples, "textures/pbo/KAM_chemical.pbo")
+    antidote = os.path.join(samples, "real/kam/antidote.p3d")
+    if not (os.path.exists(pbo) and os.path.exists(antidote)):
+        return
+    subprocess.run([rvimport, "pbo", "extract", pbo, os.path.join(work, "kam")], capture_output=True)
+    bin_config = os.path.join(work, "kam", "config.bin")
+    for cls, want in (("kat_Antidot", "class kat_Antidot has no hiddenSelections: the model is shown as it is"),
+                      ("KAT_M7A3", "class KAT_M7A3's model is \\x\\kat\\addons\\chemical\\ui\\m7a3.p3d, "
+                                   "not antidote.p3d")):
+        p = subprocess.run([rvimport, "export", antidote, os.path.join(work, cls + ".glb"), "--config", bin_config,
+                            "--class", cls], capture_output=True, text=True)
+        check(p.returncode == 0 and want in p.stderr, "KAM config.bin --class %s: rc=%d %s" % (cls, p.returncode,
+                                                                                            p.stderr))
+
+
 def main():
     rvimport, samples = sys.argv[1], os.environ.get("RV_SAMPLES_DIR") or sys.argv[2]
     table = os.path.join(samples, "textures", "references.tsv")
@@ -114,6 +177,7 @@ def main():
         check(checked["normal"] >= 9 and checked["metallicRoughness"] >= 12 and checked["occlusion"] >= 2
               and checked["warned"] >= 17,
               "too few resolved stages checked: %r" % checked)
+        retexture(rvimport, samples, root, work, check)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print("%d models: %r" % (len(models), checked))
