@@ -39,7 +39,7 @@ extern "C" {
 
 /* Bumped whenever a signature or struct here changes. rv_options carries the version the caller
  * was compiled with; the open functions refuse a mismatch with RV_ERROR_ABI_MISMATCH. */
-#define RV_ABI_VERSION 3
+#define RV_ABI_VERSION 4
 
 /* Result codes: the same numbers as rv::DiagKind's errors. */
 typedef enum rv_result {
@@ -93,6 +93,9 @@ typedef struct rv_options {
     double region[4];           /* terrains: west, south, east, north in metres from the south-west
                                    corner: only the samples covering it and the objects standing in
                                    it; west >= east or south >= north (all 0, the default): all */
+    const char* config;         /* models: a config.cpp / config.bin whose class `config_class` */
+    const char* config_class;   /* retextures the model (hiddenSelectionsTextures/-Materials);
+                                   both NULL (default): the model as it is (ABI 4) */
 } rv_options;
 
 typedef struct rv_model rv_model;

@@ -78,6 +78,8 @@ inline bool readOptions(const rv_options* in, Settings& out, rv_error* error) {
           std::isfinite(o.region[3])))
         out.grid.west = out.grid.east = 0;
     out.options.dataRoot = o.data_root ? o.data_root : "";
+    out.options.retextureConfig = o.config ? o.config : "";
+    out.options.retextureClass = o.config_class ? o.config_class : "";
     return true;
 }
 

@@ -229,6 +229,25 @@ check(mats and all(m.a3ob_properties_material.texture_path == m["rv_texture"]
                    and m.a3ob_properties_material.material_path == m["rv_rvmat"] for m in mats),
       "a3ob's material paths: %s" % [(m.a3ob_properties_material.texture_path,) for m in mats])
 
+# A config class's retexturing (issue 27): TFR_BACKPACK's "camo" selection (all of LOD 1.000)
+# shown with another texture of the data root; itemfadak_co.paa is 1024 x 1024
+# (textures/reference-decodes.tsv).
+backpack = os.path.join(samples, "real", "tfar-pairs", "odol", "TFR_BACKPACK.p3d") if samples else ""
+if backpack and os.path.exists(backpack):
+    reset()
+    folder = tempfile.mkdtemp(prefix="rv_retexture_")
+    config = os.path.join(folder, "config.cpp")
+    open(config, "w").write('class CfgVehicles { class B: Bag_Base { hiddenSelections[] = {"camo"};\n'
+                            'hiddenSelectionsTextures[] = {"task_force_radio_items\\models\\data\\itemfadak_co.paa"}; }; };')
+    bpy.ops.import_scene.rv_p3d(filepath=backpack, first_lod_only=True, data_root=os.path.join(samples, "textures",
+                                "data-root"), config=config, config_class="B")
+    textures = sorted(m["rv_texture"] for m in bpy.data.materials if "rv_texture" in m)
+    check(textures == ["task_force_radio_items\\models\\data\\itemfadak_co.paa"], "retextured materials: %s" % textures)
+    colour = [i for i in bpy.data.images if i.get("rv_path", "").endswith("itemfadak_co.paa")]
+    check(len(colour) == 1 and tuple(colour[0].size) == (1024, 1024),
+          "the class's texture as the colour image: %s" % [(i.name, tuple(i.size)) for i in colour])
+    shutil.rmtree(folder, ignore_errors=True)
+
 if failures:
     raise SystemExit("%d check(s) failed: %s" % (len(failures), failures))
 print("add-on features: LOD defaults, multi-file drop, PAA images, a3ob fields")

@@ -417,7 +417,7 @@ static void test_library(void) {
     int code;
     set_context("library");
     CHECK_I(rv_abi_version(), RV_ABI_VERSION);
-    CHECK_I(RV_ABI_VERSION, 3);
+    CHECK_I(RV_ABI_VERSION, 4);
     CHECK_S(rv_version_string(), RV_EXPECTED_VERSION);
     for (code = RV_OK; code <= RV_ERROR_ABI_MISMATCH; ++code) CHECK_S(rv_result_name(code), names[code]);
     /* codes that are no rv_result still get a string */

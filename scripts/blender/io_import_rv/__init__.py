@@ -132,13 +132,19 @@ class IMPORT_SCENE_OT_rv_p3d(bpy.types.Operator, _MultiFileImport):
                              default=True)
     memory_limit: IntProperty(name="Memory Limit (MB)", description=_MEMORY_HELP + ". 0: the add-on preference",
                               default=0, min=0, max=1 << 20)
+    config: StringProperty(name="Config", subtype="FILE_PATH",
+                           description="A config.cpp or config.bin whose class retextures the model, as the game "
+                                       "shows that variant (hiddenSelectionsTextures). Empty: the model as it is")
+    config_class: StringProperty(name="Class", description="The config class (CfgVehicles, CfgWeapons...) whose "
+                                                           "hiddenSelectionsTextures and -Materials to apply")
 
     def execute(self, context):
         def import_one(path):
             with rvlib.memory_limit(_memory_limit(self, context)):
                 lods, warnings = build.import_model(context, path, self.first_lod_only, self.proxies,
                                                     self.selections, self.normals, self.materials, self.autocenter,
-                                                    self.data_root or _preferred_data_root(context))
+                                                    self.data_root or _preferred_data_root(context),
+                                                    config=self.config, config_class=self.config_class)
             self.report({"INFO"}, "Imported %d LODs from %s" % (lods, os.path.basename(path)))
             return warnings
         return self.import_each(context, import_one)

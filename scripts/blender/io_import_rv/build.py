@@ -81,10 +81,12 @@ def import_texture(path):
 
 
 def import_model(context, path, first_lod_only=False, proxies=True, selections=True, normals=True, materials=True,
-                 autocenter=True, data_root=""):
-    """Returns (LOD count, warnings). Raises ImportFailed with the library's message."""
+                 autocenter=True, data_root="", config="", config_class=""):
+    """Returns (LOD count, warnings). Raises ImportFailed with the library's message. `config` and
+    `config_class`: the variant a config class shows (hiddenSelectionsTextures / -Materials)."""
     try:
-        model = rvlib.Model(path, "first" if first_lod_only else "all", autocenter, data_root if materials else "")
+        model = rvlib.Model(path, "first" if first_lod_only else "all", autocenter, data_root if materials else "",
+                            config=config, config_class=config_class)
     except (rvlib.DecodeFailed, rvlib.LibraryMissing) as e:
         raise ImportFailed(str(e))
     options = {"normals": normals, "selections": selections, "materials": materials, "warnings": model.warnings}

@@ -79,7 +79,8 @@ class memory_limit:
         return False
 
 
-def _options(lods=None, autocenter=True, cell_size=None, tile_cells=None, data_root="", terrain_step=1, region=None):
+def _options(lods=None, autocenter=True, cell_size=None, tile_cells=None, data_root="", terrain_step=1, region=None,
+             config="", config_class=""):
     """rv_options_init's defaults (include/rv/defaults.hpp, the one place), with what is given."""
     o = RvOptions()
     lib().rv_options_init(ctypes.byref(o))
@@ -96,6 +97,8 @@ def _options(lods=None, autocenter=True, cell_size=None, tile_cells=None, data_r
         o.tile_cells = tile_cells
     o.split_folded_quads = 1    # Blender re-splits folded quads: take those as the engine's triangles
     o.data_root = os.fsencode(data_root) if data_root else None
+    o.config = os.fsencode(config) if config else None  # a class's retexturing (hiddenSelectionsTextures)
+    o.config_class = config_class.encode() if config_class else None
     o.terrain_step = max(1, int(terrain_step))
     if region:  # west, south, east, north in metres; the library ignores an empty one
         for k in range(4):
@@ -195,10 +198,10 @@ class Material:
 class Model:
     """An opened model: materials and LODs (the ones `lods` picks) as the view gives them."""
 
-    def __init__(self, path, lods=None, autocenter=True, data_root="", _open=None):
+    def __init__(self, path, lods=None, autocenter=True, data_root="", _open=None, config="", config_class=""):
         L = lib()
         err, handle = RvError(), ctypes.c_void_p()
-        opts = _options(lods, autocenter, data_root=data_root)
+        opts = _options(lods, autocenter, data_root=data_root, config=config, config_class=config_class)
         if _open is None:
             _open = lambda o, h, e: L.rv_model_open(os.fsencode(path), o, h, e)  # noqa: E731
         if _open(ctypes.byref(opts), ctypes.byref(handle), ctypes.byref(err)) != 0:
