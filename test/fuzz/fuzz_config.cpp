@@ -1,10 +1,12 @@
 // libFuzzer: the config reader (text and rapified, chosen by the magic) with a 64 MiB budget,
-// then the material reading and the procedural parser on every stage texture. A failure must
+// then the material reading, the procedural parser on every stage texture, and a config class's
+// retexturing (hiddenSelections, through its bases) for the first classes of each top-level class. A failure must
 // be typed, carry a message and name an offset inside the input.
 #include <cstddef>
 #include <cstdint>
 
 #include "rv/config.hpp"
+#include "rv/retexture.hpp"
 #include "rv/rvmat.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -23,5 +25,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         if (p.ok() && p->supported) (void)rv::proceduralRgba8(p->color);
         if (!p.ok() && p.error().message.empty()) __builtin_trap();
     }
+    int looked = 0;  // bounded: each lookup walks at most kConfigMaxDepth bases
+    for (const rv::ConfigEntry& top : tree->root.entries)
+        for (const rv::ConfigEntry& c : top.entries) {
+            if (!top.isClass() || !c.isClass() || ++looked > 16) break;
+            rv::Result<rv::Retexture> r = rv::findRetexture(tree.value(), c.name);
+            if (!r.ok() && r.error().message.empty()) __builtin_trap();
+            if (r.ok())
+                for (const rv::SelectionRetexture& s : r->selections)
+                    if (s.hidden != (s.texture.empty() && s.hidden)) __builtin_trap();
+        }
     return 0;
 }
