@@ -25,15 +25,16 @@
 namespace rv {
 namespace {
 
-// stb's zlib effort: its hash chains keep up to 2 x level positions (below 5 it takes 5). Chosen
-// by measurement on the sample textures (docs/performance.md#png-textures). It is a global of
-// stb's, read by every encode: it is set once, to this one value, before the first encode, and
-// never written again, so encodes on several threads at once (the C ABI, batch -j) only read it.
-constexpr int kPngCompressionLevel = 8;
-
-void setStbLevelOnce() {
+// stb's level and filter are globals of stb's (of this file's copy), read by every encode: they
+// are set once, to the one pair of values view::kPngCompressionLevel and view::kPngFilter, before
+// the first encode, and never written again, so encodes on several threads at once (the C ABI,
+// batch -j) only read them.
+void setStbSettingsOnce() {
     static std::once_flag once;
-    std::call_once(once, [] { stbi_write_png_compression_level = kPngCompressionLevel; });
+    std::call_once(once, [] {
+        stbi_write_png_compression_level = view::kPngCompressionLevel;
+        stbi_write_force_png_filter = view::kPngFilter;
+    });
 }
 
 std::string sizeText(const Image& image) { return std::to_string(image.width) + " x " + std::to_string(image.height); }
@@ -92,7 +93,7 @@ Result<std::vector<uint8_t>> encodePng(const Image& image) {
     std::vector<uint8_t> packed;
     if (channels != 4) packed = view::packChannels(image, channels);
     const uint8_t* pixels = channels == 4 ? image.rgba.data() : packed.data();
-    setStbLevelOnce();
+    setStbSettingsOnce();
     struct Sink {
         std::vector<uint8_t> bytes;
         bool failed = false;

@@ -70,6 +70,13 @@ int pngChannels(const Image& image);
 // alpha is R, A.
 std::vector<uint8_t> packChannels(const Image& image, int channels);
 
+// stb_image_write's zlib effort (its hash chains keep up to 2 x level positions; below 5 it takes
+// 5) and its row filter (-1: its guess per row; 0: none on every row). Chosen by measurement on
+// the sample textures (docs/performance.md#png-textures): decoded DXT blocks repeat exactly, which
+// unfiltered rows keep and filters hide, so no filter is 10% smaller than stb's guess, and faster.
+constexpr int kPngCompressionLevel = 8;
+constexpr int kPngFilter = 0;
+
 // stb_image_write computes the filtered rows' size, (width x channels + 1) x height, in an int,
 // and deflates them into a buffer whose int capacity doubles; its fixed Huffman codes may spend
 // up to 9 bits a byte, so the filtered rows must stay under 2^30 x 8/9 bytes for neither to
