@@ -78,6 +78,7 @@ inline bool readOptions(const rv_options* in, Settings& out, rv_error* error) {
           std::isfinite(o.region[3])))
         out.grid.west = out.grid.east = 0;
     out.options.dataRoot = o.data_root ? o.data_root : "";
+    out.options.maxTextureSize = o.max_texture_size;
     return true;
 }
 

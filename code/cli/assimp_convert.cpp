@@ -195,6 +195,7 @@ void configureImporter(Assimp::Importer& importer, const CliOptions& opt) {
     importer.SetPropertyFloat(kPropertyWrpCellSize, opt.decode.defaultCellSize);
     importer.SetPropertyString(kPropertyDataRoot, opt.decode.dataRoot);
     importer.SetPropertyInteger(kPropertyVerbose, opt.decode.verbose ? 1 : 0);
+    importer.SetPropertyInteger(kPropertyMaxTextureSize, int(opt.decode.maxTextureSize));
 }
 
 NameStats uniqueSceneNames(aiScene* scene, const std::string& formatId) {
