@@ -96,6 +96,9 @@ typedef struct rv_options {
     const char* config;         /* models: a config.cpp / config.bin whose class `config_class` */
     const char* config_class;   /* retextures the model (hiddenSelectionsTextures/-Materials);
                                    both NULL (default): the model as it is (ABI 4) */
+    uint32_t max_texture_size;  /* material and layer .paa textures: the largest own mip no wider or
+                                   taller than this (the smallest when none is; never resampled);
+                                   0 (default): full size. .png/.tga stand-ins as they are (ABI 4) */
 } rv_options;
 
 typedef struct rv_model rv_model;
@@ -274,6 +277,10 @@ RV_API const char* rv_terrain_layer_image_reference(const rv_terrain* t, uint32_
 RV_API int32_t rv_terrain_layer_image_size(const rv_terrain* t, uint32_t material, uint32_t* width, uint32_t* height);
 RV_API void rv_terrain_layer_image_rgba8(const rv_terrain* t, uint32_t material, uint8_t* out); /* top row first */
 RV_API void rv_terrain_layer_image_rgba_float_bottom_up(const rv_terrain* t, uint32_t material, float* out);
+/* 1: the picture covers its cells once (an Arma satellite segment): sample it clamped to its edge
+ * (glTF CLAMP_TO_EDGE, Blender's Extend), so its border is never blended with the opposite one;
+ * 0: it repeats (an OFP cell texture), or the layer has no picture (ABI 4). */
+RV_API int32_t rv_terrain_layer_image_clamped(const rv_terrain* t, uint32_t material);
 /* What a host shows for layer material `material` (the view's rule, the same in every output):
  * its name, the stored path's file name ("p_000-000_l00.rvmat"), or "terrain (no layer)" for an
  * empty or out-of-range one (the full path is rv_terrain_material); and its base colour, 4 floats

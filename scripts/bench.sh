@@ -3,7 +3,9 @@
 #   - Google Benchmark suite (test/bench): LZSS vs memcpy, our LZO1X vs liblzo2, ODOL decode of
 #     the real samples with peak heap, Assimp importing .p3d vs the same model as .glb;
 #   - `rvimport bench` over every ODOL file in ../shared/samples/real (sum of per-file bests);
-#   - `rvimport batch` over all samples with 1 thread and with one per core.
+#   - `rvimport batch` over all samples with 1 thread and with one per core;
+#   - PNG size and encode time of the data root's textures at stb_image_write's levels and row
+#     filters, against RGBA at stb's defaults (test/bench/png_levels.cpp).
 # Needs ../shared/samples (or RV_SAMPLES_DIR). Extra arguments go to the benchmark binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,3 +34,7 @@ for j in 1 "$(nproc)"; do
   build/rvimport batch "$SAMPLES" "$out" -j "$j" | tail -1
   echo "  wall $(( ($(date +%s%N) - start) / 1000000 )) ms with -j $j"
 done
+
+echo
+echo "== PNG size and encode time of $SAMPLES/textures/data-root (best of 3)"
+RV_SAMPLES_DIR="$SAMPLES" build/test/rv_png_levels -n 3

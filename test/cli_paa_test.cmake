@@ -14,8 +14,9 @@ endif()
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
 
-# A PNG reader in plain Python: chunks, zlib, the five row filters; prints
-# "width height fnv1a64(RGBA) r,g,b,a-of-pixel-0".
+# A PNG reader in plain Python: chunks, zlib, the five row filters, 8-bit grey, grey and alpha,
+# RGB or RGBA (the exporter keeps only the channels the pixels need) widened to RGBA; prints
+# "width height fnv1a64(RGBA) r,g,b,a-of-pixel-0 colour-type".
 file(WRITE ${WORK}/png.py [=[
 import struct, sys, zlib
 d = open(sys.argv[1], 'rb').read()
@@ -27,31 +28,36 @@ while pos < len(d):
     pos += 12 + n
     if kind == b'IHDR':
         w, h, depth, colour, _, _, interlace = struct.unpack('>IIBBBBB', body)
-        assert depth == 8 and colour == 6 and interlace == 0, 'not 8-bit RGBA'
+        assert depth == 8 and colour in (0, 2, 4, 6) and interlace == 0, 'not 8-bit grey, RGB or with alpha'
     elif kind == b'IDAT':
         idat += body
     elif kind == b'IEND':
         break
-raw, stride, out, prev, p = zlib.decompress(idat), w * 4, bytearray(), bytearray(w * 4), 0
+n = {0: 1, 2: 3, 4: 2, 6: 4}[colour]
+raw, stride, rows, prev, p = zlib.decompress(idat), w * n, bytearray(), bytearray(w * n), 0
 for y in range(h):
     f, line = raw[p], bytearray(raw[p + 1:p + 1 + stride])
     p += 1 + stride
     for x in range(stride):
-        a = line[x - 4] if x >= 4 else 0
+        a = line[x - n] if x >= n else 0
         b = prev[x]
-        c = prev[x - 4] if x >= 4 else 0
+        c = prev[x - n] if x >= n else 0
         if f == 1: line[x] = (line[x] + a) & 255
         elif f == 2: line[x] = (line[x] + b) & 255
         elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
         elif f == 4:
             pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
             line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-    out += line
+    rows += line
     prev = line
+pick = {1: (0, 0, 0), 2: (0, 0, 0, 1), 3: (0, 1, 2), 4: (0, 1, 2, 3)}[n]
+out = bytearray()
+for i in range(0, len(rows), n):
+    out += bytes(rows[i + k] for k in pick) + (b'\xff' if n in (1, 3) else b'')
 hsh = 0xcbf29ce484222325
 for v in out:
     hsh = ((hsh ^ v) * 0x100000001b3) & 0xffffffffffffffff
-print(w, h, '%016x' % hsh, ','.join(str(v) for v in out[:4]))
+print(w, h, '%016x' % hsh, ','.join(str(v) for v in out[:4]), colour)
 ]=])
 
 function(reference path column out)  # a column of reference-decodes.tsv
@@ -93,10 +99,11 @@ reference(${nohq} 7 shown)
 export_ok("256 64 ${shown}" ${T}/${nohq} ${WORK}/out/nohq.png)
 export_ok("256 64 ${stored}" ${T}/${nohq} ${WORK}/out/nohq_raw.png --raw-channels)
 export_ok("64 16 " ${T}/${nohq} ${WORK}/out/nohq_mip2.png --mip 2)
-# npot ARGB4444 packed with LZSS; and the 1x1 1555 pixel 0x7fff: white, alpha bit clear.
+# npot ARGB4444 packed with LZSS; and the 1x1 1555 pixel 0x7fff: white, alpha bit clear (so grey
+# and alpha, colour type 4).
 reference(paa/ARGB4444/guedel.paa 5 guedel)
 export_ok("319 600 ${guedel}" ${T}/paa/ARGB4444/guedel.paa ${WORK}/out/guedel.png)
-export_ok("1 1 [0-9a-f]+ 255,255,255,0$" ${T}/paa/ARGB1555/PixelSplitterBold10-02.paa ${WORK}/out/pixel.png --mip=0)
+export_ok("1 1 [0-9a-f]+ 255,255,255,0 4$" ${T}/paa/ARGB1555/PixelSplitterBold10-02.paa ${WORK}/out/pixel.png --mip=0)
 export_ok("64 64 " ${T}/paa/DXT5/synthetic_dark.pac ${WORK}/out/dark.bin -f png)
 
 # info and dump --json

@@ -86,6 +86,8 @@ def main():
                 if want is not None and png_size(png) != want:
                     fail("%s: %s is %s, the reference decode %s" % (model, ref, png_size(png), want))
     print("%d models with every face texture at hand exported to glb" % len(models))
+    lean_images(gltf_outputs, fail)
+    gltf_outputs += max_texture_size(rvimport, samples, root, work, fail)
 
     # Other formats: the textures as files beside the output, named by it.
     model = os.path.join(samples, "real/agm/AGM_M84.p3d")
@@ -118,6 +120,72 @@ def main():
     validate(gltf_outputs, fail)
     batch_textures(rvimport, textures, sizes, work, fail)
     return 1 if failures else 0
+
+
+def lean_images(glbs, fail):
+    """Issue 27: no embedded image keeps an alpha channel that is 255 everywhere, and each
+    material's alphaMode follows its colour map's pixels: OPAQUE without alpha, MASK when every
+    alpha is 0 or 255, else BLEND."""
+    kinds = {0: 0, 2: 0, 4: 0, 6: 0}
+    for glb in glbs:
+        doc, blob = gltf_files.load(glb)
+        alphas = {}  # image index -> set of alpha values (None: no alpha channel)
+        for i, image in enumerate(doc.get("images", [])):
+            w, h, colour, n, rows = gltf_files.png_pixels(gltf_files.image_png(doc, blob, i))
+            kinds[colour] += 1
+            alphas[i] = set().union(*(set(r[n - 1::n]) for r in rows)) if colour in (4, 6) else None
+            if alphas[i] == {255}:
+                fail("%s: image %s keeps an alpha channel that is 255 everywhere" % (glb, image.get("name")))
+        for m in doc.get("materials", []):
+            info = m.get("pbrMetallicRoughness", {}).get("baseColorTexture")
+            if info is None:
+                continue
+            a = alphas[doc["textures"][info["index"]]["source"]]
+            want = "OPAQUE" if a is None else "MASK" if a <= {0, 255} else "BLEND"
+            if m.get("alphaMode", "OPAQUE") != want:
+                fail("%s: material %r is %s, its colour map's alpha says %s" % (glb, m["name"], m.get("alphaMode"), want))
+    print("embedded images: %d grey, %d grey+alpha, %d RGB, %d RGBA" % (kinds[0], kinds[4], kinds[2], kinds[6]))
+
+
+def max_texture_size(rvimport, samples, root, work, fail):
+    """--max-texture-size 512 on TFR_BACKPACK: backpack_co.paa (DXT1, 1024^2, 9 mips) is embedded
+    as its own 512^2 mip, the same PNG `export backpack_co.paa --mip 1` writes (one encoder, so equal
+    pixels are equal bytes), and no image is larger than 512; without it, the full size (mip 0).
+    Returns the glb for the validator."""
+    model = os.path.join(samples, "real/tfar-pairs/odol/TFR_BACKPACK.p3d")
+    paa = os.path.join(root, "task_force_radio_items/models/data/backpack_co.paa")
+    if not (os.path.isfile(model) and os.path.isfile(paa)):
+        print("--max-texture-size: TFR_BACKPACK or backpack_co.paa absent, skipped")
+        return []
+    outputs = []
+    for cap, mip, side in (("512", "1", 512), ("0", "0", 1024)):
+        out = os.path.join(work, "backpack_max%s.glb" % cap)
+        png = os.path.join(work, "backpack_co_mip%s.png" % mip)
+        runs = [subprocess.run([rvimport, "export", model, out, "--data-root", root, "--max-texture-size", cap],
+                               capture_output=True, text=True),
+                subprocess.run([rvimport, "export", paa, png, "--mip", mip], capture_output=True, text=True)]
+        if any(r.returncode != 0 for r in runs):
+            fail("--max-texture-size %s: exit %s %s" % (cap, [r.returncode for r in runs], runs[0].stderr[-300:]))
+            continue
+        outputs.append(out)
+        doc, blob = gltf_files.load(out)
+        names = [i.get("name") for i in doc.get("images", [])]
+        if "backpack_co" not in names:
+            fail("--max-texture-size %s: no backpack_co image among %s" % (cap, names))
+            continue
+        embedded = gltf_files.image_png(doc, blob, names.index("backpack_co"))
+        if png_size(embedded) != (side, side) or embedded != open(png, "rb").read():
+            fail("--max-texture-size %s: backpack_co is %s, not mip %s (%d^2) as exported alone"
+                 % (cap, png_size(embedded), mip, side))
+        big = [(n, png_size(gltf_files.image_png(doc, blob, i))) for i, n in enumerate(names)]
+        if cap != "0" and any(max(wh) > int(cap) for _, wh in big):
+            fail("--max-texture-size %s: images past it: %s" % (cap, big))
+    bad = subprocess.run([rvimport, "export", model, os.path.join(work, "x.glb"), "--max-texture-size", "-1"],
+                         capture_output=True, text=True)
+    if bad.returncode != 2 or "--max-texture-size wants" not in bad.stderr:
+        fail("--max-texture-size -1: exit %d %s" % (bad.returncode, bad.stderr))
+    print("--max-texture-size: backpack_co as its 512^2 mip, and whole without a cap")
+    return outputs
 
 
 def batch_textures(rvimport, textures, sizes, work, fail):

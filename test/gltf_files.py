@@ -46,6 +46,54 @@ def triangles(doc, blob, primitive):
     return [(pos[idx[k]], pos[idx[k + 1]], pos[idx[k + 2]]) for k in range(0, len(idx) - 2, 3)]
 
 
+def image_png(doc, blob, index):
+    """The PNG bytes of image `index` embedded in a .glb's buffer."""
+    view = doc["bufferViews"][doc["images"][index]["bufferView"]]
+    return blob[view.get("byteOffset", 0):view.get("byteOffset", 0) + view["byteLength"]]
+
+
+def png_pixels(png):
+    """(width, height, colour type, channels, rows) of an 8-bit non-interlaced PNG of any colour
+    type but palette (0 grey, 2 RGB, 4 grey and alpha, 6 RGBA): the stored channels, filters undone,
+    rows top first as bytes. Rows without a filter are copied, so our PNGs read back quickly."""
+    import zlib
+    assert png[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    at, idat = 8, b""
+    while at < len(png):
+        length, kind = struct.unpack(">I4s", png[at:at + 8])
+        body = png[at + 8:at + 8 + length]
+        if kind == b"IHDR":
+            w, h, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            assert depth == 8 and colour in (0, 2, 4, 6) and interlace == 0, (depth, colour, interlace)
+        elif kind == b"IDAT":
+            idat += body
+        at += 12 + length
+    n = {0: 1, 2: 3, 4: 2, 6: 4}[colour]
+    raw, stride = zlib.decompress(idat), w * n
+    rows, prev = [], bytes(stride)
+    for y in range(h):
+        kind, line = raw[y * (stride + 1)], raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)]
+        if kind != 0:
+            line = bytearray(line)
+            for i in range(stride):
+                a = line[i - n] if i >= n else 0
+                b, c = prev[i], prev[i - n] if i >= n else 0
+                if kind == 1:
+                    line[i] = (line[i] + a) & 255
+                elif kind == 2:
+                    line[i] = (line[i] + b) & 255
+                elif kind == 3:
+                    line[i] = (line[i] + ((a + b) >> 1)) & 255
+                elif kind == 4:
+                    p = a + b - c
+                    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                    line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+            line = bytes(line)
+        rows.append(line)
+        prev = line
+    return w, h, colour, n, rows
+
+
 def validate(files, fail):
     """Runs the Khronos validator on `files`; a file with an error is a failure. Required when
     RV_REQUIRE_GLTF_VALIDATOR=1 (CI), else its absence only skips the validation."""

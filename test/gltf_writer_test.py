@@ -406,6 +406,12 @@ def part_data_root(work, outputs):
     if check(len(textured) == 1, "one material for the textured layer: %s" % [m["name"] for m in doc["materials"]]):
         info = doc["materials"][textured[0]]["pbrMetallicRoughness"].get("baseColorTexture", {})
         check(info.get("texCoord") == 1, "the layer picture is not sampled through TEXCOORD_1: %s" % info)
+        # The satellite picture covers its cells once: clamped to its edge (33071), not repeated
+        # (10497), so its border never blends with the opposite one.
+        if "index" in info:
+            sampler = doc["samplers"][doc["textures"][info["index"]]["sampler"]]
+            check(sampler.get("wrapS") == 33071 and sampler.get("wrapT") == 33071,
+                  "the satellite picture's sampler does not clamp to its edge: %s" % sampler)
         prims = [p for m in doc["meshes"] for p in m["primitives"] if p.get("material") == textured[0]]
         bad = 0
         for p in prims:
@@ -444,6 +450,12 @@ def part_textured_objects(work, outputs):
             return info is not None and "bufferView" in doc["images"][doc["textures"][info["index"]]["source"]]
         check(mats and all(embedded(m) for m in mats), "textured objects %s: the M84 materials have no embedded colour map: %s %s" % (
             via, [m.get("name") for m in doc.get("materials", [])], names))
+        if not via and mats and all(embedded(m) for m in mats):
+            # A model's textures tile: repeated, where the world's satellite picture clamps.
+            for m in mats:
+                sampler = doc["samplers"][doc["textures"][m["pbrMetallicRoughness"]["baseColorTexture"]["index"]]["sampler"]]
+                check(sampler.get("wrapS") == 10497 and sampler.get("wrapT") == 10497,
+                      "textured objects: the M84 colour map does not repeat: %s" % sampler)
 
 
 SIZES = []  # (terrain, quantized tile bytes, float tile bytes, quantized file, float file)

@@ -18,6 +18,7 @@
 
 #include "rv/assimp_importer.hpp"
 #include "rv/odol.hpp"
+#include "rv/paa.hpp"
 #include "support/load.hpp"
 #include "support/odol_writer.hpp"
 #include "support/samples.hpp"
@@ -578,7 +579,8 @@ TEST(AssimpOdol, DataRootTexturesAreEmbeddedAndSurviveGlb) {
     EXPECT_STREQ(s.C_Str(), "*0");
     ASSERT_EQ(mat->Get(AI_MATKEY_TEXTURE_NORMALS(0), s), AI_SUCCESS);
     EXPECT_STREQ(s.C_Str(), "*1");
-    ASSERT_EQ(mat->Get(_AI_MATKEY_TEXTURE_BASE, AI_MATKEY_GLTF_PBRMETALLICROUGHNESS_METALLICROUGHNESS_TEXTURE, s), AI_SUCCESS);
+    ASSERT_EQ(mat->Get(_AI_MATKEY_TEXTURE_BASE, AI_MATKEY_GLTF_PBRMETALLICROUGHNESS_METALLICROUGHNESS_TEXTURE, s),
+              AI_SUCCESS);
     EXPECT_STREQ(s.C_Str(), "*2");
     float metallic = -1, roughness = -1;
     EXPECT_EQ(mat->Get(AI_MATKEY_METALLIC_FACTOR, metallic), AI_SUCCESS);
@@ -605,6 +607,41 @@ TEST(AssimpOdol, DataRootTexturesAreEmbeddedAndSurviveGlb) {
     stbi_image_free(px);
     std::error_code ec;
     fs::remove_all(dir, ec);
+}
+
+// RV_IMPORT_MAX_TEXTURE_SIZE 512: agm_m84_co.paa (1024^2, 9 mips) is embedded as its own 512^2
+// mip 1, the very pixels decodePaaMip gives for it; a texture's derived maps come from that mip.
+TEST(AssimpOdol, MaxTextureSizeEmbedsThePaaMip) {
+    RV_REQUIRE_SAMPLES();
+    const std::string root = rvtest::samplesDir() + "/textures/data-root";
+    const std::string co = root + "/agm_grenades/data/agm_m84_co.paa";
+    if (!fs::exists(co)) GTEST_SKIP() << co << " is absent";
+    Imported ours;
+    rv::registerImporters(*ours.importer);
+    ours.importer->SetPropertyString(rv::kPropertyDataRoot, root);
+    ours.importer->SetPropertyInteger(rv::kPropertyMaxTextureSize, 512);
+    ours.scene = ours.importer->ReadFile(samplePath("real/agm/AGM_M84.p3d"), aiProcess_ValidateDataStructure);
+    ASSERT_NE(ours.scene, nullptr) << ours.importer->GetErrorString();
+    ASSERT_EQ(ours.scene->mNumTextures, 3u);
+    const std::vector<uint8_t> bytes = rvtest::readBytes(co);
+    auto paa = rv::decodePaa(bytes.data(), bytes.size(), "agm_m84_co.paa");
+    ASSERT_TRUE(paa) << paa.error().message;
+    auto mip = rv::decodePaaMip(paa.value(), bytes.data(), bytes.size(), 1);
+    ASSERT_TRUE(mip) << mip.error().message;
+    for (unsigned i = 0; i < ours.scene->mNumTextures; ++i) {
+        const aiTexture* tex = ours.scene->mTextures[i];
+        int w = 0, h = 0, n = 0;
+        uint8_t* px =
+            stbi_load_from_memory(reinterpret_cast<const uint8_t*>(tex->pcData), int(tex->mWidth), &w, &h, &n, 4);
+        ASSERT_NE(px, nullptr) << tex->mFilename.C_Str();
+        EXPECT_EQ(w, 512) << tex->mFilename.C_Str();
+        EXPECT_EQ(h, 512) << tex->mFilename.C_Str();
+        if (i == 0) {
+            EXPECT_STREQ(tex->mFilename.C_Str(), "agm_m84_co.png");
+            EXPECT_TRUE(std::equal(px, px + size_t(w) * h * 4, mip->rgba.begin(), mip->rgba.end()));
+        }
+        stbi_image_free(px);
+    }
 }
 
 }  // namespace

@@ -261,7 +261,8 @@ void writeBytes(const fs::path& path, const std::vector<uint8_t>& bytes) {
 // material samples the embedded picture through UV channel 0, which holds the transform of each
 // sample's world position (u = 0.001 east + 0.25, v = 0.75 - 0.001 north, flipped to Assimp's
 // bottom-left origin), the whole-map UVs moving to channel 1; the other layer keeps its plain
-// colour and its whole-map UVs in channel 0.
+// colour and its whole-map UVs in channel 0. The satellite picture covers its cells once: it is
+// clamped to its edge (aiTextureMapMode_Clamp on u and v), not repeated.
 TEST(AssimpWrp, LayerSatellitePicturesThroughTheirWorldTransform) {
     const fs::path data = fs::temp_directory_path() / ("rvimport_layers_" + std::to_string(::getpid()));
     fs::create_directories(data / "rv/test/data/layers");
@@ -300,6 +301,11 @@ TEST(AssimpWrp, LayerSatellitePicturesThroughTheirWorldTransform) {
         }
         ++textured;
         EXPECT_STREQ(path.C_Str(), "*0");
+        int wrapU = -1, wrapV = -1;
+        EXPECT_EQ(mat->Get(AI_MATKEY_MAPPINGMODE_U_DIFFUSE(0), wrapU), AI_SUCCESS);
+        EXPECT_EQ(mat->Get(AI_MATKEY_MAPPINGMODE_V_DIFFUSE(0), wrapV), AI_SUCCESS);
+        EXPECT_EQ(wrapU, int(aiTextureMapMode_Clamp));
+        EXPECT_EQ(wrapV, int(aiTextureMapMode_Clamp));
         ASSERT_NE(m->mTextureCoords[1], nullptr);
         const float mapEast = float(t.mapSizeX - 1) * cell, mapNorth = float(t.mapSizeY - 1) * cell;
         for (unsigned v = 0; v < m->mNumVertices; v += 7) {

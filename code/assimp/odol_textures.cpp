@@ -2,6 +2,8 @@
 
 #include <assimp/material.h>
 
+#include <assimp/DefaultLogger.hpp>
+
 #include <cstring>
 #include <map>
 
@@ -36,9 +38,14 @@ std::string EmbeddedTextures::reference(const MaterialImage& m) {
     if (!m.image) return {};
     auto it = index_.find(m.image.get());
     if (it != index_.end()) return "*" + std::to_string(it->second);
-    const std::vector<uint8_t> png = encodePng(*m.image);
-    if (png.empty()) return {};
-    textures_.push_back(pngTexture(png, imageFileStem(m) + ".png"));
+    if (failed_.count(m.image.get())) return {};
+    const Result<std::vector<uint8_t>> png = encodePng(*m.image);
+    if (!png) {  // left out, said once: "texture 'x_co.paa': PNG encoding: a 32767 x 32769 image ..."
+        failed_.insert(m.image.get());
+        ASSIMP_LOG_WARN("texture '" + m.reference + "' left out: " + png.error().message);
+        return {};
+    }
+    textures_.push_back(pngTexture(png.value(), imageFileStem(m) + ".png"));
     const unsigned n = index_[m.image.get()] = unsigned(textures_.size() - 1);
     return "*" + std::to_string(n);
 }

@@ -4,6 +4,7 @@
 #include <assimp/scene.h>
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -23,7 +24,8 @@ public:
     EmbeddedTextures(const EmbeddedTextures&) = delete;
     EmbeddedTextures& operator=(const EmbeddedTextures&) = delete;
     ~EmbeddedTextures();
-    // The "*N" reference of the image (embedded on first use), or "" when it has no pixels.
+    // The "*N" reference of the image (embedded on first use), or "" when it has no pixels or
+    // cannot be encoded as PNG (then a warning names it, once).
     std::string reference(const MaterialImage& image);
     // Hands the textures to the scene (scene->mTextures must be empty).
     void moveInto(aiScene* scene);
@@ -31,6 +33,7 @@ public:
 private:
     std::vector<aiTexture*> textures_;
     std::map<const Image*, unsigned> index_;
+    std::set<const Image*> failed_;  // images that could not be encoded
 };
 
 // One material's maps and factors onto `mat`, its images embedded through `embedded` (shared by

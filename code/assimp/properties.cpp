@@ -2,9 +2,10 @@
 //
 // Each option comes from the importer's property when the host set one, else from the
 // environment variable of the same name (RV_IMPORT_DATA_ROOT, RV_IMPORT_LODS,
-// RV_IMPORT_MEMORY_BUDGET_MB), else the default. Hosts that set no property, such as the stock
-// assimp tool running our importers through the preloaded plugin (code/plugin), are configured
-// from the environment; a host's property always wins.
+// RV_IMPORT_MEMORY_BUDGET_MB, RV_IMPORT_VERBOSE, RV_IMPORT_MAX_TEXTURE_SIZE), else the default.
+// Hosts that set no property, such as the stock assimp tool running our importers through the
+// preloaded plugin (code/plugin), are configured from the environment; a host's property always
+// wins.
 #include <assimp/Importer.hpp>
 
 #include <climits>
@@ -52,6 +53,8 @@ Options optionsFromProperties(const Assimp::Importer* importer) {
     const float cell = importer->GetPropertyFloat(kPropertyWrpCellSize, defaults::kCellSize);
     o.defaultCellSize = std::isfinite(cell) && cell > 0 ? cell : defaults::kCellSize;
     o.verbose = intOption(importer, kPropertyVerbose, 0) != 0;
+    const int maxTexture = intOption(importer, kPropertyMaxTextureSize, int(defaults::kMaxTextureSize));
+    o.maxTextureSize = maxTexture > 0 ? uint32_t(maxTexture) : 0;
     // The data root: the property, its old name, then the environment (hosts that set no
     // property, such as the stock assimp tool, still find a modder's P: drive).
     o.dataRoot = importer->GetPropertyString(kPropertyDataRoot, "");

@@ -28,10 +28,16 @@ constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
 aiMaterial* layerMaterial(const WrpTerrain& t, uint32_t material, const TerrainLayer* layer,
                           EmbeddedTextures& textures) {
     auto* mat = new aiMaterial;
-    if (layer && layer->mapped()) {
-        aiString ref = toAiString(textures.reference(layer->colour));
+    const std::string reference = layer && layer->mapped() ? textures.reference(layer->colour) : std::string();
+    if (!reference.empty()) {
+        aiString ref = toAiString(reference);
         mat->AddProperty(&ref, AI_MATKEY_TEXTURE_DIFFUSE(0));  // sampled through UV channel 0
-        const float metallic = 0, roughness = 1;               // ground: no metal, no highlight
+        if (layer->clampToEdge) {  // a satellite segment covers its cells once (TerrainLayer::clampToEdge)
+            const int clamp = aiTextureMapMode_Clamp;
+            mat->AddProperty(&clamp, 1, AI_MATKEY_MAPPINGMODE_U_DIFFUSE(0));
+            mat->AddProperty(&clamp, 1, AI_MATKEY_MAPPINGMODE_V_DIFFUSE(0));
+        }
+        const float metallic = 0, roughness = 1;  // ground: no metal, no highlight
         mat->AddProperty(&metallic, 1, AI_MATKEY_METALLIC_FACTOR);
         mat->AddProperty(&roughness, 1, AI_MATKEY_ROUGHNESS_FACTOR);
     }

@@ -20,6 +20,7 @@ void rv_options_init(rv_options* o) {
     o->uv_bottom_left = 0;
     o->tile_cells = rv::defaults::kTileCells;
     o->terrain_step = rv::defaults::kTerrainStep;
+    o->max_texture_size = rv::defaults::kMaxTextureSize;
 }
 
 const char* rv_result_name(int32_t code) {

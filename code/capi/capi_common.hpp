@@ -80,6 +80,7 @@ inline bool readOptions(const rv_options* in, Settings& out, rv_error* error) {
     out.options.dataRoot = o.data_root ? o.data_root : "";
     out.options.retextureConfig = o.config ? o.config : "";
     out.options.retextureClass = o.config_class ? o.config_class : "";
+    out.options.maxTextureSize = o.max_texture_size;
     return true;
 }
 

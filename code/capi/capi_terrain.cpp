@@ -268,5 +268,9 @@ void rv_terrain_layer_image_rgba_float_bottom_up(const rv_terrain* t, uint32_t m
     const TerrainLayer* l = mappedLayer(t, material);
     if (l && out) copyFloatBottomUp(*l->colour.image, out);
 }
+int32_t rv_terrain_layer_image_clamped(const rv_terrain* t, uint32_t material) {
+    const TerrainLayer* l = mappedLayer(t, material);
+    return l && l->clampToEdge ? 1 : 0;
+}
 
 }  // extern "C"

@@ -31,7 +31,8 @@ enum class Opt {
     Target,
     Verbose,
     Config,
-    ClassName
+    ClassName,
+    MaxTextureSize
 };
 
 struct OptSpec {
@@ -67,6 +68,7 @@ constexpr OptSpec kSpecs[] = {
     {"-v", Opt::Verbose, false, false},
     {"--config", Opt::Config, true, false},
     {"--class", Opt::ClassName, true, false},
+    {"--max-texture-size", Opt::MaxTextureSize, true, false},
 };
 
 constexpr long kMaxMemoryLimitMb = 1L << 20;  // 1 TiB; RV_IMPORT_MEMORY_BUDGET_MB is an int
@@ -259,6 +261,15 @@ bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptio
                 return false;
             }
             out.jobs = unsigned(count);
+            return true;
+        case Opt::MaxTextureSize:
+            if (!parseCount(v, 0, 65536, count)) {
+                std::fprintf(stderr,
+                             "rvimport %s: --max-texture-size wants pixels from 0 (no cap) to 65536, not '%s'\n", verb,
+                             v.c_str());
+                return false;
+            }
+            out.decode.maxTextureSize = uint32_t(count);
             return true;
     }
     return false;

@@ -214,6 +214,7 @@ void configureImporter(Assimp::Importer& importer, const CliOptions& opt) {
     importer.SetPropertyInteger(kPropertyVerbose, opt.decode.verbose ? 1 : 0);
     importer.SetPropertyString(kPropertyConfig, opt.decode.retextureConfig);
     importer.SetPropertyString(kPropertyConfigClass, opt.decode.retextureClass);
+    importer.SetPropertyInteger(kPropertyMaxTextureSize, int(opt.decode.maxTextureSize));
 }
 
 NameStats uniqueSceneNames(aiScene* scene, const std::string& formatId) {

@@ -172,8 +172,9 @@ std::string loadTexture(const std::string& path, const Options& options, LoadedT
 // Writes img to `out` through writeFileSafely (a temporary file beside it, renamed when
 // complete). Returns "" or why, with the system's reason.
 std::string writePng(const std::string& out, const Image& img) {
-    const std::vector<uint8_t> png = encodePng(img);
-    if (png.empty()) return "cannot write " + out + ": PNG encoding failed";
+    const Result<std::vector<uint8_t>> encoded = encodePng(img);
+    if (!encoded) return "cannot write " + out + ": " + encoded.error().message;
+    const std::vector<uint8_t>& png = encoded.value();
     return writeFileSafely(out, [&](std::FILE* f) { return std::fwrite(png.data(), 1, png.size(), f) == png.size(); });
 }
 

@@ -110,11 +110,20 @@ void Document::useExtension(const char* name, bool required) {
     if (required) add("extensionsRequired");
 }
 
-uint32_t Document::addImage(const std::shared_ptr<const Image>& image, const std::string& fileStem) {
+std::optional<uint32_t> Document::addImage(const std::shared_ptr<const Image>& image, const std::string& fileStem,
+                                           const std::string& reference) {
     for (const auto& [pixels, index] : imageIndex_)
         if (pixels == image.get()) return index;
+    if (std::find(failedImages_.begin(), failedImages_.end(), image.get()) != failedImages_.end()) return std::nullopt;
+    Result<std::vector<uint8_t>> encoded = encodePng(*image);
+    if (!encoded) {
+        failedImages_.push_back(image.get());
+        imageWarnings_.push_back(
+            makeWarning(encoded.error().kind, "texture '" + reference + "' left out: " + encoded.error().message));
+        return std::nullopt;
+    }
+    std::vector<uint8_t> png = std::move(encoded.value());
     const std::string name = uniqueName(imageNames_, fileStem);
-    std::vector<uint8_t> png = encodePng(*image);
     Json entry = {{"name", name}, {"mimeType", "image/png"}};
     if (binary_) {
         const uint64_t size = png.size();

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -64,8 +65,11 @@ public:
     void useExtension(const char* name, bool required);
 
     // An image, embedded in the buffer (.glb) or as a side file "<stem>_textures/<file>.png".
-    // The same pixels are stored once. Returns the glTF image index.
-    uint32_t addImage(const std::shared_ptr<const Image>& image, const std::string& fileStem);
+    // The same pixels are stored once. Returns the glTF image index; none when it cannot be
+    // encoded as PNG (too large: rv/png.hpp), which imageWarnings() then names once.
+    std::optional<uint32_t> addImage(const std::shared_ptr<const Image>& image, const std::string& fileStem,
+                                     const std::string& reference);
+    const std::vector<Warning>& imageWarnings() const { return imageWarnings_; }
 
     // .gltf side files (PNGs) beside the .bin.
     struct SideImage {
@@ -101,6 +105,8 @@ private:
     std::vector<SideImage> sideImages_;
     std::vector<std::pair<const Image*, uint32_t>> imageIndex_;  // pixels already stored
     std::vector<std::string> imageNames_;                        // side file names taken
+    std::vector<const Image*> failedImages_;                     // could not be encoded
+    std::vector<Warning> imageWarnings_;
     MemoryBudget* budget_ = nullptr;
     std::string budgetWhat_, overMessage_;
 

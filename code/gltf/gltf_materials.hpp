@@ -19,8 +19,13 @@ uint32_t addMaterial(Document& doc, const ViewMaterial& material, const Resolved
 // non-empty `rvmat` (a layer's stored path) goes in extras.rvmat.
 uint32_t addPlainMaterial(Document& doc, const std::string& name, const Rgba& color, const std::string& rvmat = {});
 
-// A material colouring with one image through UV set `texCoord` (terrain layer pictures).
-uint32_t addImageMaterial(Document& doc, const std::string& name, const MaterialImage& image, int texCoord,
+// How a texture is sampled past its edges: repeated (BI's textures tile), or clamped to its edge
+// (a picture that covers its area once: TerrainLayer::clampToEdge).
+enum class Wrap { Repeat, ClampToEdge };
+
+// A material colouring with one image through UV set `texCoord` (terrain layer pictures); plain
+// when the image cannot be stored (Document::imageWarnings).
+uint32_t addImageMaterial(Document& doc, const std::string& name, const MaterialImage& image, int texCoord, Wrap wrap,
                           const std::string& rvmat = {});
 
 }  // namespace rv::gltf

@@ -68,6 +68,7 @@ namespace gltf {
 Result<GltfOutput> finish(std::unique_ptr<GltfOutput::State> state, const std::string& name, const std::string& hint) {
     Document& doc = state->doc;
     if (doc.overBudget()) return makeError(DiagKind::MemoryLimit, doc.overMessage() + hint);
+    for (const Warning& w : doc.imageWarnings()) state->warnings.push_back(w);
     doc.finalize();
     GltfOutput::Stats& s = state->stats;
     auto count = [&](const char* array) { return doc.json.contains(array) ? uint32_t(doc.json[array].size()) : 0u; };

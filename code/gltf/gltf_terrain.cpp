@@ -28,7 +28,8 @@ public:
             const TerrainLayer* layer = layers_ && slot < t_.materials.size() ? &layers_->layer(material) : nullptr;
             if (layer && layer->mapped()) {
                 // The picture is sampled with the layer's own mapping (TEXCOORD_1, gltf_tiles.hpp).
-                made_[slot] = int32_t(addImageMaterial(doc, name, layer->colour, 1, rvmat));
+                const Wrap wrap = layer->clampToEdge ? Wrap::ClampToEdge : Wrap::Repeat;
+                made_[slot] = int32_t(addImageMaterial(doc, name, layer->colour, 1, wrap, rvmat));
             } else {
                 const std::array<float, 4> c = layerBaseColour(layer);
                 made_[slot] = int32_t(addPlainMaterial(doc, name, {c[0], c[1], c[2], c[3]}, rvmat));

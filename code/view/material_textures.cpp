@@ -26,8 +26,9 @@ TextureRole roleOfSuffix(const std::string& suffix) {
     return TextureRole::Other;
 }
 
-// A found texture to pixels: the .paa's top mip (its ZIWS swizzle undone), or the .png/.tga that
-// stands in for a missing .paa on a converted P: drive.
+// A found texture to pixels: the .paa's top mip, or under Options::maxTextureSize its largest own
+// mip within it (paaMipWithin), its ZIWS swizzle undone; or the .png/.tga that stands in for a
+// missing .paa on a converted P: drive, as it is (it has no mips to choose from).
 Result<Image> decodeFoundBytes(const std::vector<uint8_t>& bytes, const std::string& file, bool substituted,
                                const Options& options) {
     if (substituted) return decodeImageFile(bytes.data(), bytes.size(), file, options.memoryLimit);
@@ -35,7 +36,8 @@ Result<Image> decodeFoundBytes(const std::vector<uint8_t>& bytes, const std::str
     if (!tex) return tex.error();
     PaaDecodeOptions decode;
     decode.memoryLimit = options.memoryLimit;
-    return decodePaaMip(tex.value(), bytes.data(), bytes.size(), 0, decode);
+    const size_t mip = paaMipWithin(tex.value(), options.maxTextureSize);
+    return decodePaaMip(tex.value(), bytes.data(), bytes.size(), mip, decode);
 }
 
 }  // namespace

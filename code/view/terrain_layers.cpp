@@ -98,6 +98,7 @@ TerrainLayers::TerrainLayers(const WrpTerrain& t, const DataRoot* root, const Op
         if (const RvMatStage* s = satelliteStage(mat.value())) {
             l.colour = colourOf(s->texture);
             l.worldToUv = s->uvTransform;
+            l.clampToEdge = true;
         }
     }
     warnings_.insert(warnings_.end(), resolver.warnings().begin(), resolver.warnings().end());

@@ -64,3 +64,31 @@ Image metallicRoughnessFromSmdi(const Image& smdi, float specularPower);
 Image occlusionFromAmbientShadow(const Image& as);
 
 }  // namespace rv::view
+
+namespace rv::view {
+
+// ---- png_encode.cpp: what rv::encodePng stores (exposed for the tests and the PNG benchmark) ----
+
+// The fewest PNG channels that keep every pixel of `image`: 1 grey (R = G = B everywhere, alpha
+// 255 everywhere), 2 grey and alpha, 3 RGB (alpha 255 everywhere), else 4 RGBA.
+int pngChannels(const Image& image);
+// The pixels with `channels` (1 to 4) bytes each, in pngChannels's layout: grey is R, grey and
+// alpha is R, A.
+std::vector<uint8_t> packChannels(const Image& image, int channels);
+
+// stb_image_write's zlib effort (its hash chains keep up to 2 x level positions; below 5 it takes
+// 5) and its row filter (-1: its guess per row; 0: none on every row). Chosen by measurement on
+// the sample textures (docs/performance.md#png-textures): decoded DXT blocks repeat exactly, which
+// unfiltered rows keep and filters hide, so no filter is 10% smaller than stb's guess, and faster.
+constexpr int kPngCompressionLevel = 8;
+constexpr int kPngFilter = 0;
+
+// stb_image_write computes the filtered rows' size, (width x channels + 1) x height, in an int,
+// and deflates them into a buffer whose int capacity doubles; its fixed Huffman codes may spend
+// up to 9 bits a byte, so the filtered rows must stay under 2^30 x 8/9 bytes for neither to
+// overflow. This bound keeps a margin.
+constexpr uint64_t kPngMaxFilteredBytes = uint64_t(900) << 20;
+// Whether a width x height image with `channels` channels stays within kPngMaxFilteredBytes.
+bool pngFitsStb(uint32_t width, uint32_t height, int channels);
+
+}  // namespace rv::view

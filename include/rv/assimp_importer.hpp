@@ -53,6 +53,10 @@ constexpr const char* kPropertyDataRoot = "RV_IMPORT_DATA_ROOT";
 constexpr const char* kPropertyDataFolder = "RV_IMPORT_DATA_FOLDER";
 // Integer: 1 reports what no output draws too (a missing environment map; rv::Options::verbose).
 constexpr const char* kPropertyVerbose = "RV_IMPORT_VERBOSE";
+// Integer, pixels (default 0: no cap; else the RV_IMPORT_MAX_TEXTURE_SIZE environment variable):
+// each material or layer .paa comes as its largest own mip no wider or taller than this, the
+// smallest mip when none is; never resampled (rv::Options::maxTextureSize).
+constexpr const char* kPropertyMaxTextureSize = "RV_IMPORT_MAX_TEXTURE_SIZE";
 
 // Strings: a config file (config.cpp / config.bin) and one of its classes, whose
 // hiddenSelectionsTextures / hiddenSelectionsMaterials retexture the model (Options::retextureConfig,

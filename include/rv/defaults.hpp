@@ -27,4 +27,8 @@ constexpr float kCellSize = 50.0f;
 constexpr uint32_t kTileCells = 128;
 constexpr uint32_t kTerrainStep = 1;
 
+// The largest texture side decoded for a material or terrain layer (Options::maxTextureSize):
+// 0, no cap (every texture at its full size, as the game shows it up close).
+constexpr uint32_t kMaxTextureSize = 0;
+
 }  // namespace rv::defaults

@@ -30,6 +30,11 @@ struct TerrainLayer {
     // uv = east * aside + height * up + north * dir + pos (rows as the rvmat stores them; east,
     // height and north in metres from the map's south-west corner); u, v with a top-left origin.
     Mat43 worldToUv{};
+    // true: the picture covers its area once (an Arma satellite segment: the cells of its layer
+    // map inside it), so outputs clamp it to its edge (glTF CLAMP_TO_EDGE, Assimp's clamp,
+    // Blender's Extend) and its border texels are never blended with the opposite border. false:
+    // it repeats (OFP's cell textures, drawn once per land cell).
+    bool clampToEdge = false;
     bool mapped() const { return colour.image != nullptr; }
     Vec2 uvAt(float east, float height, float north, bool bottomLeft) const;
 };

@@ -262,6 +262,15 @@ if data_root and os.path.isdir(data_root):
         check(bsdf.inputs["Metallic"].default_value == 0.0 and not bsdf.inputs["Metallic"].links, "metallic 0")
         normal = bsdf.inputs["Normal"].links
         check(len(normal) == 1 and normal[0].from_node.type == "NORMAL_MAP", "the normal map feeds a Normal Map node")
+    # Max Texture Size 512 on the operator: every map comes as its .paa's own 512 x 512 mip (the
+    # three are 1024 x 1024 with a full mip chain).
+    reset()
+    check(bpy.ops.import_scene.rv_p3d(filepath=os.path.join(samples, "real/agm/AGM_M84.p3d"), first_lod_only=True,
+                                      data_root=data_root, max_texture_size=512) == {"FINISHED"},
+          "AGM M84 imports with Max Texture Size 512")
+    sizes = {i.get("rv_path"): tuple(i.size) for i in bpy.data.images}
+    check(len(sizes) == 3 and all(s == (512, 512) for s in sizes.values()),
+          "Max Texture Size 512: every image 512 x 512: %s" % sizes)
 
 # Every real model whose face textures all resolve in the samples' data root
 # (textures/references.tsv): its first LOD imports with an image node per face texture of that

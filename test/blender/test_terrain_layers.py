@@ -92,6 +92,8 @@ def check_textured_material(mat):
     base = bsdf.inputs["Base Color"]
     check(base.is_linked and base.links[0].from_node == tex and base.links[0].from_socket.name == "Color",
           "the image's colour is the base colour")
+    # A satellite segment covers its cells once: clamped to its edge (glTF's CLAMP_TO_EDGE), not repeated.
+    check(tex.extension == "EXTEND", "the satellite picture extends its edge: %s" % tex.extension)
     vec = tex.inputs["Vector"]
     uv = vec.links[0].from_node if vec.is_linked else None
     check(uv is not None and uv.type == "UVMAP" and uv.uv_map == "Layer UV",

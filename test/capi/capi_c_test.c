@@ -440,6 +440,7 @@ static void test_library(void) {
     CHECK_U(o.terrain_step, 1);
     CHECK_F(o.region[0], 0.0, 0.0);
     CHECK_F(o.region[2], 0.0, 0.0);
+    CHECK_U(o.max_texture_size, 0); /* no cap */
 }
 
 /* ------------------------------------------------------------------ NULL handles */
@@ -581,6 +582,7 @@ static void test_null_handles(void) {
     CHECK_S(rv_terrain_layer_name(NULL, 0), "terrain (no layer)");
     rv_terrain_layer_colour(NULL, 0, f);
     rv_terrain_layer_colour(NULL, 0, NULL);
+    CHECK_I(rv_terrain_layer_image_clamped(NULL, 0), 0);
     CHECK(rv_transforms_decompose(NULL, 1, f, NULL) == 0);
     CHECK(rv_transforms_decompose(f, 1, NULL, NULL) == 0);
     {
@@ -1615,6 +1617,8 @@ static void check_world(const char* path, int axes, int uv_bl, uint32_t tile_cel
         CHECK_F(c[1], 0.45, 1e-6);
         CHECK_F(c[2], 0.33, 1e-6);
         CHECK_F(c[3], 1.0, 0.0);
+        CHECK_I(rv_terrain_layer_image_clamped(t, 1), 0); /* no picture: nothing to clamp */
+        CHECK_I(rv_terrain_layer_image_clamped(t, 99), 0);
     }
     CHECK_EMPTY(rv_terrain_material(t, 3));
 

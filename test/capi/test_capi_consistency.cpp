@@ -10,6 +10,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -146,6 +147,35 @@ TEST(CapiConsistency, CrateTriangleCountsAgree) {
     EXPECT_EQ(fromAssimp(demo, assimpError), want);
     EXPECT_EQ(capiError, "");
     EXPECT_EQ(assimpError, "");
+}
+
+// rv_options.max_texture_size reaches the material images: AGM M84's colour map (1024^2 with its
+// own 512^2 mip) comes at 512 x 512 under a cap of 512, as the Assimp importer's property gives it
+// (test_assimp_odol.cpp), and at 1024 x 1024 with rv_options_init's default (no cap).
+TEST(CapiConsistency, MaxTextureSizeReachesMaterialImages) {
+    const std::string dir = rvtest::samplesDir();
+    const std::string root = dir + "/textures/data-root";
+    if (dir.empty() || !std::ifstream(root + "/agm_grenades/data/agm_m84_co.paa"))
+        GTEST_SKIP() << "the texture samples are absent (set RV_SAMPLES_DIR)";
+    for (uint32_t cap : {0u, 512u}) {
+        SCOPED_TRACE("max_texture_size " + std::to_string(cap));
+        rv_options o;
+        rv_options_init(&o);
+        o.lods = "first";
+        o.data_root = root.c_str();
+        if (cap) o.max_texture_size = cap;
+        rv_model* m = nullptr;
+        rv_error e;
+        ASSERT_EQ(rv_model_open((dir + "/real/agm/AGM_M84.p3d").c_str(), &o, &m, &e), RV_OK) << e.message;
+        ASSERT_GE(rv_model_material_count(m), 1u);
+        const int32_t k = rv_material_base_color_image(m, 0);
+        ASSERT_GE(k, 0);
+        uint32_t w = 0, h = 0;
+        EXPECT_EQ(rv_material_image_size(m, 0, uint32_t(k), &w, &h), 1);
+        EXPECT_EQ(w, cap ? 512u : 1024u);
+        EXPECT_EQ(h, cap ? 512u : 1024u);
+        rv_model_close(m);
+    }
 }
 
 }  // namespace

@@ -29,6 +29,9 @@ from bpy_extras.io_utils import ImportHelper
 
 from . import build, compat, rvlib
 
+_MAX_TEXTURE_HELP = ("The largest texture side: each .paa comes as its own largest mip no wider or taller than "
+                     "this (no resampling; a lighter .blend). 0: full size")
+
 _MEMORY_HELP = ("The most memory the library may use for one import (decoded file and its view), in MiB; "
                 "a file that needs more is refused with a message naming the limit")
 
@@ -137,6 +140,8 @@ class IMPORT_SCENE_OT_rv_p3d(bpy.types.Operator, _MultiFileImport):
                                        "shows that variant (hiddenSelectionsTextures). Empty: the model as it is")
     config_class: StringProperty(name="Class", description="The config class (CfgVehicles, CfgWeapons...) whose "
                                                            "hiddenSelectionsTextures and -Materials to apply")
+    max_texture_size: IntProperty(name="Max Texture Size", description=_MAX_TEXTURE_HELP, default=0, min=0,
+                                  max=65536)
 
     def execute(self, context):
         def import_one(path):
@@ -144,7 +149,8 @@ class IMPORT_SCENE_OT_rv_p3d(bpy.types.Operator, _MultiFileImport):
                 lods, warnings = build.import_model(context, path, self.first_lod_only, self.proxies,
                                                     self.selections, self.normals, self.materials, self.autocenter,
                                                     self.data_root or _preferred_data_root(context),
-                                                    config=self.config, config_class=self.config_class)
+                                                    self.max_texture_size, config=self.config,
+                                                    config_class=self.config_class)
             self.report({"INFO"}, "Imported %d LODs from %s" % (lods, os.path.basename(path)))
             return warnings
         return self.import_each(context, import_one)
@@ -206,6 +212,8 @@ class IMPORT_SCENE_OT_rv_wrp(bpy.types.Operator, _MultiFileImport):
     region: FloatVectorProperty(name="Region (m)", size=4, default=(0.0, 0.0, 0.0, 0.0),
                                 description="West, south, east, north in metres from the map's south-west corner: "
                                             "only that part of the world and the objects in it. All 0: the whole world")
+    max_texture_size: IntProperty(name="Max Texture Size", description=_MAX_TEXTURE_HELP, default=0, min=0,
+                                  max=65536)
     # Set by invoke (the File > Import menu): execute then imports step by step under a timer, with
     # a progress bar and Esc. Scripts (bpy.ops EXEC) and background Blender import synchronously.
     interactive: BoolProperty(default=False, options={"HIDDEN", "SKIP_SAVE"})
@@ -217,7 +225,8 @@ class IMPORT_SCENE_OT_rv_wrp(bpy.types.Operator, _MultiFileImport):
     def _steps(self, context, path):
         return build.terrain_steps(context, path, self.cell_size, self.objects,
                                    data_root=self.data_root or _preferred_data_root(context), placement=self.placement,
-                                   terrain_step=self.terrain_step, region=tuple(self.region))
+                                   terrain_step=self.terrain_step, region=tuple(self.region),
+                                   max_texture_size=self.max_texture_size)
 
     def execute(self, context):
         mb = _memory_limit(self, context)

@@ -1,4 +1,4 @@
-"""librvimport's C ABI for ctypes (include/rvimport.h, ABI 3): the structs, every function's
+"""librvimport's C ABI for ctypes (include/rvimport.h, ABI 4): the structs, every function's
 signature, and loading the library of this platform with its ABI checked. rvlib builds the
 add-on's objects on it."""
 import ctypes
@@ -26,7 +26,7 @@ class RvOptions(ctypes.Structure):
                 ("uv_bottom_left", ctypes.c_int32), ("tile_cells", ctypes.c_uint32),
                 ("split_folded_quads", ctypes.c_int32), ("data_root", ctypes.c_char_p),
                 ("terrain_step", ctypes.c_uint32), ("region", ctypes.c_double * 4), ("config", ctypes.c_char_p),
-                ("config_class", ctypes.c_char_p)]
+                ("config_class", ctypes.c_char_p), ("max_texture_size", ctypes.c_uint32)]
 
 
 class DecodeFailed(Exception):
@@ -137,6 +137,7 @@ _SIGNATURES = {
     "rv_terrain_layer_image_size": (_I32, [_VP, _U32, ctypes.POINTER(_U32), ctypes.POINTER(_U32)]),
     "rv_terrain_layer_image_rgba8": (None, [_VP, _U32, _VP]),
     "rv_terrain_layer_image_rgba_float_bottom_up": (None, [_VP, _U32, _VP]),
+    "rv_terrain_layer_image_clamped": (_I32, [_VP, _U32]),
     "rv_terrain_layer_name": (_CHARP, [_VP, _U32]),
     "rv_terrain_layer_colour": (None, [_VP, _U32, _VP]),
     "rv_transforms_decompose": (_U64, [_VP, _U64, _VP, _VP]),

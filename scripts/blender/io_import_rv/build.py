@@ -81,12 +81,13 @@ def import_texture(path):
 
 
 def import_model(context, path, first_lod_only=False, proxies=True, selections=True, normals=True, materials=True,
-                 autocenter=True, data_root="", config="", config_class=""):
-    """Returns (LOD count, warnings). Raises ImportFailed with the library's message. `config` and
+                 autocenter=True, data_root="", max_texture_size=0, config="", config_class=""):
+    """Returns (LOD count, warnings). Raises ImportFailed with the library's message.
+    max_texture_size N > 0: each texture as its .paa's largest own mip within N x N. `config` and
     `config_class`: the variant a config class shows (hiddenSelectionsTextures / -Materials)."""
     try:
         model = rvlib.Model(path, "first" if first_lod_only else "all", autocenter, data_root if materials else "",
-                            config=config, config_class=config_class)
+                            max_texture_size=max_texture_size, config=config, config_class=config_class)
     except (rvlib.DecodeFailed, rvlib.LibraryMissing) as e:
         raise ImportFailed(str(e))
     options = {"normals": normals, "selections": selections, "materials": materials, "warnings": model.warnings}

@@ -41,6 +41,8 @@ def _layer_material(created, images, mat, picture):
     tree = compat.node_tree(mat)
     nodes, links = tree.nodes, tree.links
     tex = _image_node(created, images, nodes, links, picture, False, (-600, 300), uv_map=LAYER_UV)
+    if picture.clamped:  # a satellite segment covers its cells once: its border is not wrapped in
+        tex.extension = "EXTEND"
     links.new(tex.outputs["Color"], _principled(tree).inputs["Base Color"])
 
 
@@ -263,7 +265,7 @@ def _exclude(scene, collection):
 
 
 def terrain_steps(context, path, cell_size=None, objects=True, tile_cells=None, data_root="", placement="POINTS",
-                  terrain_step=1, region=None):
+                  terrain_step=1, region=None, max_texture_size=0):
     """The terrain import as a generator, for a modal operator: it yields (done, total) after each
     tile, model and chunk of placements, and returns the warnings (StopIteration.value). Closing
     it early (generator.close(), on Esc) removes everything made so far; nothing is linked into
@@ -271,12 +273,14 @@ def terrain_steps(context, path, cell_size=None, objects=True, tile_cells=None, 
     the library's message when it cannot."""
     if placement not in {p[0] for p in PLACEMENTS}:
         raise ValueError("placement must be one of %s" % [p[0] for p in PLACEMENTS])
-    return _terrain_steps(context.scene, path, cell_size, objects, tile_cells, data_root, placement, terrain_step, region)
+    return _terrain_steps(context.scene, path, cell_size, objects, tile_cells, data_root, placement, terrain_step, region,
+                          max_texture_size)
 
 
-def _terrain_steps(scene, path, cell_size, objects, tile_cells, data_root, placement, terrain_step, region):
+def _terrain_steps(scene, path, cell_size, objects, tile_cells, data_root, placement, terrain_step, region,
+                   max_texture_size):
     try:
-        t = rvlib.Terrain(path, cell_size, tile_cells, data_root, terrain_step, region)
+        t = rvlib.Terrain(path, cell_size, tile_cells, data_root, terrain_step, region, max_texture_size)
     except (rvlib.DecodeFailed, rvlib.LibraryMissing) as e:
         raise ImportFailed(str(e))
     try:
@@ -349,11 +353,12 @@ def run_steps(steps, memory_limit_mb):
 
 
 def import_terrain(context, path, cell_size=None, objects=True, tile_cells=None, data_root="", placement="POINTS",
-                   terrain_step=1, region=None):
+                   terrain_step=1, region=None, max_texture_size=0):
     """Returns the warnings. Raises ImportFailed with the library's message. With a data root the
     placed objects show their models (one shared mesh per model), else the marker arrows
     (POINTS, COLLECTIONS) or arrow empties (OBJECTS)."""
-    steps = terrain_steps(context, path, cell_size, objects, tile_cells, data_root, placement, terrain_step, region)
+    steps = terrain_steps(context, path, cell_size, objects, tile_cells, data_root, placement, terrain_step, region,
+                          max_texture_size)
     while True:
         try:
             next(steps)

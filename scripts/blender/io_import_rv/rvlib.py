@@ -1,4 +1,4 @@
-"""ctypes binding of librvimport (include/rvimport.h, ABI 3): models and terrains as rvimport's view
+"""ctypes binding of librvimport (include/rvimport.h, ABI 4): models and terrains as rvimport's view
 layer interprets them, in Blender's frame, as flat arrays.
 
 Everything a mesh needs (polygons in Blender's winding, per-corner UVs, material groups, decoded
@@ -80,8 +80,9 @@ class memory_limit:
 
 
 def _options(lods=None, autocenter=True, cell_size=None, tile_cells=None, data_root="", terrain_step=1, region=None,
-             config="", config_class=""):
-    """rv_options_init's defaults (include/rv/defaults.hpp, the one place), with what is given."""
+             max_texture_size=0, config="", config_class=""):
+    """rv_options_init's defaults (include/rv/defaults.hpp, the one place), with what is given
+    (a max_texture_size of 0 keeps the library's default: full size)."""
     o = RvOptions()
     lib().rv_options_init(ctypes.byref(o))
     if _memory_limit_mb:
@@ -103,6 +104,8 @@ def _options(lods=None, autocenter=True, cell_size=None, tile_cells=None, data_r
     if region:  # west, south, east, north in metres; the library ignores an empty one
         for k in range(4):
             o.region[k] = float(region[k])
+    if max_texture_size and int(max_texture_size) > 0:
+        o.max_texture_size = int(max_texture_size)
     return o
 
 
@@ -198,10 +201,12 @@ class Material:
 class Model:
     """An opened model: materials and LODs (the ones `lods` picks) as the view gives them."""
 
-    def __init__(self, path, lods=None, autocenter=True, data_root="", _open=None, config="", config_class=""):
+    def __init__(self, path, lods=None, autocenter=True, data_root="", _open=None, max_texture_size=0, config="",
+                 config_class=""):
         L = lib()
         err, handle = RvError(), ctypes.c_void_p()
-        opts = _options(lods, autocenter, data_root=data_root, config=config, config_class=config_class)
+        opts = _options(lods, autocenter, data_root=data_root, max_texture_size=max_texture_size, config=config,
+                        config_class=config_class)
         if _open is None:
             _open = lambda o, h, e: L.rv_model_open(os.fsencode(path), o, h, e)  # noqa: E731
         if _open(ctypes.byref(opts), ctypes.byref(handle), ctypes.byref(err)) != 0:
@@ -252,6 +257,8 @@ class LayerImage:
         L = lib()
         self.reference = _text(L.rv_terrain_layer_image_reference(h, material))
         self.width, self.height = width, height
+        # True: the picture covers its cells once (a satellite segment): sampled clamped to its edge
+        self.clamped = bool(L.rv_terrain_layer_image_clamped(h, material))
         self.pixels = _fill("f", 4 * width * height,
                             lambda p: L.rv_terrain_layer_image_rgba_float_bottom_up(h, material, p))
 
@@ -279,11 +286,13 @@ class Tile:
 class Terrain:
     """An opened terrain; tiles are built one at a time by tiles()."""
 
-    def __init__(self, path, default_cell_size=None, tile_cells=None, data_root="", terrain_step=1, region=None):
+    def __init__(self, path, default_cell_size=None, tile_cells=None, data_root="", terrain_step=1, region=None,
+                 max_texture_size=0):
         L = lib()
         err, h = RvError(), ctypes.c_void_p()
         opts = _options(None, True, default_cell_size, tile_cells, data_root=data_root, terrain_step=terrain_step,
-                        region=region)
+                        region=region, max_texture_size=max_texture_size)
+        self.max_texture_size = max_texture_size  # the placed models' textures too
         if L.rv_terrain_open(os.fsencode(path), ctypes.byref(opts), ctypes.byref(h), ctypes.byref(err)) != 0:
             raise DecodeFailed(_text(err.message))
         self._h = h
@@ -333,7 +342,8 @@ class Terrain:
         """Placement i's model from the terrain's data root, as a Model; DecodeFailed when it is
         not there or cannot be read."""
         L = lib()
-        return Model("", lods, True, _open=lambda o, h, e: L.rv_terrain_placement_model_open(self._h, i, o, h, e))
+        return Model("", lods, True, _open=lambda o, h, e: L.rv_terrain_placement_model_open(self._h, i, o, h, e),
+                     max_texture_size=self.max_texture_size)
 
     def layer_image(self, material):
         """Layer `material`'s picture as a LayerImage, None when it has none."""
