@@ -77,39 +77,8 @@ class Checks:
 
 def png_rgb(path):
     """(width, height, [(r, g, b)] rows top first) of an 8-bit RGB or RGBA PNG (no interlace):
-    enough for the renders f3d writes, with every row filter undone."""
-    import struct
-    import zlib
-    data = open(path, "rb").read()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
-    at, idat = 8, b""
-    while at < len(data):
-        length, kind = struct.unpack(">I4s", data[at:at + 8])
-        body = data[at + 8:at + 8 + length]
-        if kind == b"IHDR":
-            w, h, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
-            assert depth == 8 and colour in (2, 6) and interlace == 0, (path, depth, colour, interlace)
-        elif kind == b"IDAT":
-            idat += body
-        at += 12 + length
-    bpp = 3 if colour == 2 else 4
-    raw, stride = zlib.decompress(idat), w * bpp
-    rows, prev = [], bytearray(stride)
-    for y in range(h):
-        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
-            a = line[i - bpp] if i >= bpp else 0
-            b, cc = prev[i], prev[i - bpp] if i >= bpp else 0
-            if kind == 1:
-                line[i] = (line[i] + a) & 255
-            elif kind == 2:
-                line[i] = (line[i] + b) & 255
-            elif kind == 3:
-                line[i] = (line[i] + ((a + b) >> 1)) & 255
-            elif kind == 4:
-                p = a + b - cc
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - cc)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else cc)) & 255
-        rows.append([tuple(line[x * bpp:x * bpp + 3]) for x in range(w)])
-        prev = line
-    return w, h, rows
+    enough for the renders f3d writes (gltf_files' reader undoes every row filter)."""
+    import gltf_files
+    w, h, colour, n, rows = gltf_files.png_pixels(open(path, "rb").read())
+    assert colour in (2, 6), (path, colour)
+    return w, h, [[tuple(row[x * n:x * n + 3]) for x in range(w)] for row in rows]
