@@ -301,3 +301,29 @@ TEST(MaterialDefinitionRule, KnownShaderStagesTakeTheShadersRoles) {
                       "box_mc.paa (macro map of box.rvmat, stage 3) not in the data root: mod\\data\\box_mc.paa"}));
     }
 }
+
+// Binarized pixel shader ids name the shader whose stage order gives the roles (the wiki's
+// ODOLv4x table; 102 = Super is confirmed by AGM_M84's file pair): under 21
+// (NormalMapDetailMacroASSpecularMap) Stage5 is the specular map whatever its file is called.
+TEST(MaterialDefinitionRule, BinarizedShaderIdsGiveStageRoles) {
+    TempRoot root;
+    writeTga(root.dir / "mod/data/fifth.tga", 1, 1, {0, 255, 255, 255});
+    auto dataRoot = DataRoot::open(root.dir.u8string());
+    ASSERT_TRUE(dataRoot);
+    OdolMaterial m;
+    m.name = "mod\\data\\gone.rvmat";
+    m.pixelShaderId = 21;
+    m.stages.resize(6);
+    m.stages[5].texture = "mod\\data\\fifth.paa";
+    TextureResolver resolver(&dataRoot.value(), Options{});
+    ViewMaterial vm;
+    vm.rvmat = m.name;
+    vm.embedded = &m;
+    const ResolvedMaterial r = resolver.resolve(vm);
+    EXPECT_EQ(r.definition.source, DefinitionSource::Embedded);
+    EXPECT_EQ(r.definition.pixelShader, "NormalMapDetailMacroASSpecularMap");
+    ASSERT_EQ(r.images.size(), 2u);  // fifth.paa, then its metallic-roughness map
+    EXPECT_EQ(r.images[0].role, TextureRole::SpecularGloss);
+    EXPECT_EQ(r.specularGloss, 0);
+    EXPECT_EQ(r.metallicRoughness, 1);
+}

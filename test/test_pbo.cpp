@@ -212,6 +212,8 @@ TEST(DataRoot, MountsPbosAtTheirPrefix) {
     TempRoot root;
     fs::create_directories(root.dir / "addons");
     fs::copy_file(pboDir() + "/KAM_chemical.pbo", root.dir / "addons" / "chemical.pbo");
+    // The copy keeps the sample's read-only mode; on Windows that would keep it from being removed.
+    fs::permissions(root.dir / "addons" / "chemical.pbo", fs::perms::owner_write, fs::perm_options::add);
     auto dr = rv::DataRoot::open(root.dir.u8string());
     ASSERT_TRUE(dr.ok()) << dr.error().message;
     EXPECT_EQ(dr->pboCount(), 1u);

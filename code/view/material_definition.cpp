@@ -34,10 +34,40 @@ int uvSetOfText(const std::string& source) {
 }
 int uvSetOfBinarized(uint32_t) { return 0; }
 
-// A binarized material's pixel shader by its id, where a real file pair shows it: AGM_M84.p3d's
-// embedded agm_m84.rvmat stores 102 where the text .rvmat says "Super" (and so do the TFAR radios
-// and the CUP scout pack). Others: "" (unknown; the stages' names then give their roles).
-std::string pixelShaderNameOf(uint32_t id) { return id == 102 ? "Super" : ""; }
+// A binarized material's pixel shader by its id: the lit-shader family of the community wiki's
+// ODOLv4x table (../shared/formats/wiki/odol-v4x.txt, "Material Stages"), whose stage order
+// stageRoleOfShader knows. A real file pair confirms 102: AGM_M84.p3d's embedded agm_m84.rvmat
+// stores 102 (and vertex shader 23, the wiki's "Super" too) where the text .rvmat says "Super";
+// so do the TFAR radios. The others are the wiki's word alone. Id 4 is left out: the wiki gives it
+// the name of 22 and calls it VBS2's. Any other id: "" (the stages' names then give their roles).
+std::string pixelShaderNameOf(uint32_t id) {
+    switch (id) {
+        case 2:
+            return "NormalMap";
+        case 3:
+            return "NormalMapThrough";
+        case 18:
+            return "NormalMapSpecularMap";
+        case 19:
+            return "NormalMapDetailSpecularMap";
+        case 20:
+            return "NormalMapMacroASSpecularMap";
+        case 21:
+            return "NormalMapDetailMacroASSpecularMap";
+        case 22:
+            return "NormalMapSpecularDIMap";
+        case 23:
+            return "NormalMapDetailSpecularDIMap";
+        case 24:
+            return "NormalMapMacroASSpecularDIMap";
+        case 25:
+            return "NormalMapDetailMacroASSpecularDIMap";
+        case 102:
+            return "Super";
+        default:
+            return "";
+    }
+}
 
 MaterialDefinition embeddedDefinition(const OdolMaterial& e) {
     MaterialDefinition d;
