@@ -12,22 +12,16 @@
 
 #include "rv/data_root.hpp"
 #include "rv/material_textures.hpp"
+#include "support/image_of.hpp"
 #include "support/samples.hpp"
 #include "support/temp_dir.hpp"
 #include "view/view_internal.hpp"
 
 namespace fs = std::filesystem;
 using namespace rv;
+using rvtest::imageOf;
 
 namespace {
-
-Image imageOf(uint32_t w, uint32_t h, std::vector<uint8_t> rgba) {
-    Image img;
-    img.width = w;
-    img.height = h;
-    img.rgba = std::move(rgba);
-    return img;
-}
 
 // An uncompressed 32-bit TGA, top row first (descriptor 0x28): written here byte by byte so
 // that the reader is checked against a file it did not produce.
@@ -103,7 +97,7 @@ TEST(MaterialTextures, RvmatFromDataRootAndTgaStandIns) {
     vm.rvmat = "\\mod\\data\\box.rvmat";
     const ResolvedMaterial r = resolver.resolve(vm);
 
-    ASSERT_TRUE(r.definition.present);
+    ASSERT_TRUE(r.definition.present());
     EXPECT_FLOAT_EQ(r.definition.specularPower, 30);
     ASSERT_EQ(r.definition.stageTextures.size(), 3u);  // Stage0 (the face texture's slot) empty
     EXPECT_EQ(r.definition.stageTextures[2], "mod\\data\\box_smdi.paa");
@@ -140,7 +134,7 @@ TEST(MaterialTextures, NoRvmatGivesWhiteAndRoughnessOne) {
     vm.texture = "#(argb,8,8,3)color(0.5,0.5,0.5,1,CO)";
     vm.rvmat = "mod\\data\\gone.rvmat";
     const ResolvedMaterial r = resolver.resolve(vm);
-    EXPECT_FALSE(r.definition.present);
+    EXPECT_FALSE(r.definition.present());
     EXPECT_EQ(r.baseColorFactor, (Rgba{0.5f, 0.5f, 0.5f, 1}));
     EXPECT_FLOAT_EQ(r.roughnessFactor, 1);
     EXPECT_TRUE(r.images.empty());

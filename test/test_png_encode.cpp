@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "rv/png.hpp"
+#include "support/image_of.hpp"
 #include "support/samples.hpp"
 #include "test_paa_common.hpp"
 #include "view/view_internal.hpp"
@@ -22,16 +23,9 @@
 #endif
 
 using namespace rv;
+using rvtest::imageOf;
 
 namespace {
-
-Image imageOf(uint32_t w, uint32_t h, std::vector<uint8_t> rgba) {
-    Image img;
-    img.width = w;
-    img.height = h;
-    img.rgba = std::move(rgba);
-    return img;
-}
 
 // The PNG's colour type (IHDR byte 25): 0 grey, 2 RGB, 4 grey and alpha, 6 RGBA.
 int colourType(const std::vector<uint8_t>& png) { return png.size() > 25 ? png[25] : -1; }

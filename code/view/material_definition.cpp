@@ -71,7 +71,6 @@ std::string pixelShaderNameOf(uint32_t id) {
 
 MaterialDefinition embeddedDefinition(const OdolMaterial& e) {
     MaterialDefinition d;
-    d.present = true;
     d.source = isStubMaterial(e) ? DefinitionSource::EmbeddedStub : DefinitionSource::Embedded;
     d.diffuse = e.diffuse;
     d.emissive = e.emissive;
@@ -88,7 +87,6 @@ MaterialDefinition embeddedDefinition(const OdolMaterial& e) {
 
 MaterialDefinition fileDefinition(const RvMaterial& mat, const ResolvedRef& where) {
     MaterialDefinition d;
-    d.present = true;
     d.source = DefinitionSource::DataRoot;
     d.file = where;
     if (mat.diffuse) d.diffuse = *mat.diffuse;
@@ -162,7 +160,7 @@ void TextureResolver::warnRvmatOnce(const std::string& rvmat, const std::string&
 
 MaterialDefinition TextureResolver::definitionOf(const ViewMaterial& material) {
     const RvmatFile* file = !material.rvmat.empty() && root_ ? &readRvmatFile(material.rvmat) : nullptr;
-    if (file && file->definition.present) return file->definition;
+    if (file && file->definition.present()) return file->definition;
     if (material.embedded) {
         // A full embedded copy stands in for a missing file without a word; a stub is worth one.
         MaterialDefinition d = embeddedDefinition(*material.embedded);

@@ -1,5 +1,6 @@
 // Material groups: one material per (texture, material file) pair (view.hpp).
 #include <algorithm>
+#include <unordered_map>
 
 #include "rv/retexture.hpp"
 #include "view/view_internal.hpp"
@@ -87,19 +88,25 @@ std::vector<uint32_t> faceMaterials(const OdolLod& lod, MaterialTable& table) {
 void retextureFaces(const OdolLod& lod, const Retexture& retexture, MaterialTable& table,
                     std::vector<uint32_t>& faceMaterial) {
     const size_t faceCount = faceMaterial.size();
+    std::unordered_map<uint32_t, uint32_t> replaced;  // this entry's new material for each old one
     auto apply = [&](const SelectionRetexture& s, size_t f) {
         if (f >= faceCount || faceMaterial[f] == kHiddenFace) return;
         if (s.hidden) {
             faceMaterial[f] = kHiddenFace;
             return;
         }
-        const ViewMaterial& old = table.at(faceMaterial[f]);
-        const std::string texture = s.texture.empty() ? old.texture : s.texture;
-        const std::string rvmat = s.material.empty() ? old.rvmat : s.material;
-        faceMaterial[f] = table.get(texture, rvmat, s.material.empty() ? old.embedded : nullptr);
+        auto [it, fresh] = replaced.emplace(faceMaterial[f], 0);
+        if (fresh) {
+            const ViewMaterial old = table.at(faceMaterial[f]);  // a copy: get() may grow the table
+            it->second =
+                table.get(s.texture.empty() ? old.texture : s.texture, s.material.empty() ? old.rvmat : s.material,
+                          s.material.empty() ? old.embedded : nullptr);
+        }
+        faceMaterial[f] = it->second;
     };
     for (const SelectionRetexture& s : retexture.selections)
         for (const OdolSelection& sel : lod.selections) {
+            replaced.clear();
             if (!configNameEquals(sel.name, s.selection)) continue;
             for (uint32_t f : sel.faces) apply(s, f);
             for (uint32_t i : sel.sections)

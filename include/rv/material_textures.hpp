@@ -89,9 +89,9 @@ bool isStubMaterial(const OdolMaterial& material);
 // The colours and stage textures of a material, from its .rvmat read in the data root or from the
 // LOD's embedded (binarized) copy: the one place both forms are read for outputs.
 struct MaterialDefinition {
-    bool present = false;  // false: no embedded material and no readable .rvmat
     DefinitionSource source = DefinitionSource::None;
-    ResolvedRef file;  // where the .rvmat was found (source DataRoot)
+    bool present() const { return source != DefinitionSource::None; }  // false: no embedded copy, no readable .rvmat
+    ResolvedRef file;                                                  // where the .rvmat was found (source DataRoot)
     Rgba diffuse{1, 1, 1, 1}, emissive{0, 0, 0, 1};
     float specularPower = 0;
     std::string pixelShader;                 // PixelShaderID ("Super"...); a known binarized id's name; else ""
