@@ -36,13 +36,16 @@ def check(cond, what):
     return cond
 
 
-def run(*args):
-    """(exit code, stderr, peak RSS in bytes) of rvimport ARGS under the address-space cap."""
+def run(*args, merge=False):
+    """(exit code, stderr, peak RSS in bytes) of rvimport ARGS under the address-space cap; with
+    merge, stdout is read with stderr."""
     def cap():
         resource.setrlimit(resource.RLIMIT_AS, (CAP, CAP))
 
-    p = subprocess.Popen([rvimport, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=cap)
-    err = p.stderr.read().decode("utf-8", "replace")
+    streams = dict(stdout=subprocess.PIPE, stderr=subprocess.STDOUT) if merge else dict(
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    p = subprocess.Popen([rvimport, *args], preexec_fn=cap, **streams)
+    err = (p.stdout if merge else p.stderr).read().decode("utf-8", "replace")
     _, status, usage = os.wait4(p.pid, 0)
     p.returncode = os.waitstatus_to_exitcode(status)
     return p.returncode, err, usage.ru_maxrss * 1024  # Linux reports KiB
@@ -121,6 +124,64 @@ if "elevation_bomb.wrp" in shapes:
     print(f"export elevation_bomb.wrp .asc --max-memory 256M: exit {rc}, peak RSS {peak / MiB:.1f} MiB")
     check(rc == 0, f"the DEM export that the refusal names does not fit 256 MiB: exit {rc} {err[-300:]}")
     check(os.path.getsize(f"{work}/bomb.asc") > 4096 * 4096, "bomb.asc holds fewer than 4096^2 samples")
+
+# A texture whose pixels fit the limit but whose PNG encoding would not (issue 29): an LZO bomb of
+# about 130 KB that decodes to 8192 x 8192 RGBA (256 MiB). The pixels, the file and the PNG
+# encoder's scratch share the one limit, on every path that encodes it.
+subprocess.run([make_hostile, "--textures", work], check=True, stdout=subprocess.DEVNULL)
+bomb = f"{work}/lzo_bomb.paa"
+limit = 384
+bound = base + (limit + 32) * MiB
+
+
+def fresh(path):
+    if os.path.exists(path):
+        os.remove(path)
+    return path
+
+
+out = fresh(f"{work}/bomb.png")
+rc, err, peak = run("export", bomb, out, "--max-memory", f"{limit}M")
+print(f"export lzo_bomb.paa .png --max-memory {limit}M: exit {rc}, peak RSS {peak / MiB:.1f} MiB")
+check(rc == 1 and f"memory limit of {limit} MiB" in err and "PNG encoding" in err,
+      f"texture export: exit {rc}, expected 1 naming the PNG encoding and the limit: {err[-300:]}")
+check(peak <= bound, f"texture export: peak RSS {peak / MiB:.1f} MiB > baseline + {limit} MiB + 32 MiB")
+check(not os.path.exists(out), "texture export: bomb.png was written")
+rc, err, peak = run("export", bomb, fresh(out))
+print(f"export lzo_bomb.paa .png (default limit): exit {rc}, peak RSS {peak / MiB:.1f} MiB")
+check(rc == 0 and os.path.getsize(out) > 0, f"texture export within the default limit: exit {rc} {err[-300:]}")
+with open(out, "rb") as f:
+    head = f.read(26)
+check(head[16:24] == (8192).to_bytes(4, "big") * 2 and head[25] == 6, "bomb.png is not 8192 x 8192 RGBA")
+os.remove(out)
+
+# The same texture as a model's colour map (the demo crate's, through a data root): left out with a
+# warning naming it, the model written, within the bound, through our writer and through Assimp.
+root = f"{work}/bomb_root/rv/demo/data"
+os.makedirs(root, exist_ok=True)
+with open(bomb, "rb") as src, open(f"{root}/crate_co.paa", "wb") as dst:
+    dst.write(src.read())
+for via in ([], ["--via-assimp"]):
+    label = f"export crate.p3d with the bomb as its texture {' '.join(via) or '(our glTF writer)'}"
+    out = fresh(f"{work}/crate_bomb.glb")
+    rc, err, peak = run("export", f"{work}/crate.p3d", out, "--data-root", f"{work}/bomb_root", "--max-memory",
+                        f"{limit}M", *via)
+    print(f"{label} --max-memory {limit}M: exit {rc}, peak RSS {peak / MiB:.1f} MiB")
+    check(rc == 0 and os.path.exists(out), f"{label}: exit {rc} {err[-300:]}")
+    check("crate_co.paa" in err and f"memory limit of {limit} MiB" in err,
+          f"{label}: no warning names the texture left out and the limit: {err[-300:]}")
+    check(peak <= bound, f"{label}: peak RSS {peak / MiB:.1f} MiB > baseline + {limit} MiB + 32 MiB")
+
+# batch: the texture conversions take the batch's --max-memory (they once kept the default 2 GiB).
+batch_in, batch_out = f"{work}/bomb_batch", f"{work}/bomb_batch_out"
+os.makedirs(batch_in, exist_ok=True)
+with open(bomb, "rb") as src, open(f"{batch_in}/lzo_bomb.paa", "wb") as dst:
+    dst.write(src.read())
+rc, err, peak = run("batch", batch_in, batch_out, "--max-memory", f"{limit}M", "-j", "2", merge=True)
+print(f"batch of lzo_bomb.paa --max-memory {limit}M -j 2: exit {rc}, peak RSS {peak / MiB:.1f} MiB")
+check(rc == 1 and f"memory limit of {limit} MiB" in err, f"batch: exit {rc}, expected 1 naming the limit: {err[-300:]}")
+check(peak <= bound, f"batch: peak RSS {peak / MiB:.1f} MiB > baseline + {limit} MiB + 32 MiB")
+check(not os.path.exists(f"{batch_out}/lzo_bomb.png"), "batch: lzo_bomb.png was written")
 
 print(f"{len(failures)} failure(s)")
 sys.exit(1 if failures else 0)

@@ -83,4 +83,48 @@ TEST(OdolFixtures, MemoryBudgetIsEnforced) {
     EXPECT_NE(res.error().message.find("memory limit of 100 bytes"), std::string::npos) << res.error().message;
 }
 
+// A LOD whose normals all point one way stores them filled: one value, whatever the count (our
+// writer does so, as binarize does). Its count is bounded by the memory budget, not by the few
+// bytes left after it: 20,000 vertices were refused as "more than the bytes left can hold".
+rv::OdolModel flatModel(uint32_t vertices) {
+    rv::OdolModel m = rvtest::makeCrateModel();
+    m.lods.resize(1);
+    rv::OdolLod& l = m.lods[0];
+    l.positions.clear();
+    l.normals.clear();
+    l.uvSets.clear();
+    l.clipFlags.clear();
+    for (uint32_t i = 0; i < vertices; ++i) {
+        l.positions.push_back({float(i % 100), 0.0f, float(i / 100)});
+        l.normals.push_back({0, 1, 0});
+    }
+    l.uvSets.push_back(std::vector<rv::Vec2>(vertices, rv::Vec2{0.25f, 0.5f}));
+    return m;
+}
+
+TEST(OdolFixtures, FilledNormalsOfManyVerticesDecode) {
+    const rv::OdolModel flat = flatModel(20000);
+    auto bytes = rvtest::writeOdol73(flat);
+    auto res = rv::decodeOdol(bytes.data(), bytes.size(), "flat.p3d");
+    ASSERT_TRUE(res.ok()) << res.error().message;
+    const rv::OdolLod& l = res->lods[0];
+    ASSERT_EQ(l.normals.size(), 20000u);
+    for (const rv::Vec3& n : l.normals) ASSERT_EQ(n.y, 1.0f);
+    EXPECT_EQ(l.positions[19999].x, 99.0f);
+    EXPECT_EQ(l.positions[19999].z, 199.0f);
+}
+
+TEST(OdolFixtures, FilledArraysAreBoundByTheBudget) {
+    rv::OdolModel m = rvtest::makeCrateModel();
+    m.lods[0].clipFlags.assign(1000000, 0);  // 9 bytes in the file, 4 MB decoded
+    auto bytes = rvtest::writeOdol73(m);
+    rv::Options small;
+    small.memoryLimit = 1 << 20;
+    auto res = rv::decodeOdol(bytes.data(), bytes.size(), "crate.p3d", small);
+    ASSERT_FALSE(res.ok());
+    EXPECT_EQ(res.error().kind, rv::DiagKind::MemoryLimit) << res.error().message;
+    EXPECT_NE(res.error().message.find("clip flags"), std::string::npos) << res.error().message;
+    EXPECT_NE(res.error().message.find("count 1000000"), std::string::npos) << res.error().message;
+}
+
 }  // namespace

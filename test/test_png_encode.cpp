@@ -119,6 +119,40 @@ TEST(PngEncode, RefusesPixelsThatDoNotMatchTheSize) {
     EXPECT_NE(small.error().message.find("2 x 2"), std::string::npos) << small.error().message;
 }
 
+// The encoder's scratch is charged before it is allocated and given back after: an export of a
+// texture stays within the one memory limit (an LZO bomb of 130 KB is 256 MiB of RGBA, and stb
+// once held twice that again uncounted).
+TEST(PngEncode, ChargesItsScratchToTheBudgetAndGivesItBack) {
+    Image image;
+    image.width = 300, image.height = 200;
+    image.rgba.assign(size_t(300) * 200 * 4, 0);
+    for (size_t i = 0; i < image.rgba.size(); i += 4) image.rgba[i] = uint8_t(i * 7 / 4), image.rgba[i + 3] = 128;
+    MemoryBudget budget(uint64_t(1) << 30);
+    ASSERT_TRUE(budget.tryCharge(1000));  // what the caller holds already
+    const Result<std::vector<uint8_t>> png = encodePng(image, &budget);
+    ASSERT_TRUE(png.ok()) << png.error().message;
+    EXPECT_EQ(budget.used(), 1000u);
+    // RGBA: filtered rows of (300 x 4 + 1) x 200 bytes, x 3.5, and 4 MiB for the hash chains.
+    EXPECT_EQ(pngEncodeScratchBytes(300, 200, 4), (uint64_t(1201) * 200) / 2 * 7 + (uint64_t(4) << 20));
+    EXPECT_EQ(budget.peak(), 1000 + pngEncodeScratchBytes(300, 200, 4));
+    // Grey keeps the packed copy too: 300 x 200 bytes.
+    EXPECT_EQ(pngEncodeScratchBytes(300, 200, 1), 300u * 200 + (uint64_t(301) * 200) / 2 * 7 + (uint64_t(4) << 20));
+}
+
+TEST(PngEncode, RefusesAnImageWhoseScratchPassesTheBudget) {
+    Image image;
+    image.width = 1024, image.height = 1024;
+    image.rgba.assign(size_t(1024) * 1024 * 4, 255);
+    MemoryBudget budget(uint64_t(6) << 20);  // grey: 1 MiB packed + 3.5 MiB filtered + 4 MiB > 6 MiB
+    const Result<std::vector<uint8_t>> png = encodePng(image, &budget);
+    ASSERT_FALSE(png.ok());
+    EXPECT_EQ(png.error().kind, DiagKind::MemoryLimit);
+    EXPECT_NE(png.error().message.find("a 1024 x 1024 image needs"), std::string::npos) << png.error().message;
+    EXPECT_NE(png.error().message.find("memory limit of 6 MiB"), std::string::npos) << png.error().message;
+    EXPECT_EQ(budget.used(), 0u);
+    ASSERT_TRUE(encodePng(image).ok());  // without a budget, as before
+}
+
 // Every positive PAA of the variety set (../shared/samples/textures/paa, top mip) and the TFAR
 // backpack's colour map: the PNG reads back as exactly the decoded RGBA, with alpha only where
 // some pixel's alpha is not 255, and colour only where some pixel's R, G and B differ (both

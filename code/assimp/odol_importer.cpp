@@ -39,7 +39,7 @@ void addTextures(const ModelView& view, const DataRoot& root, const Options& opt
     std::vector<ResolvedMaterial> resolved;
     for (const ViewMaterial& m : view.materials) resolved.push_back(resolver.resolve(m));
     for (const Warning& w : resolver.warnings()) ASSIMP_LOG_WARN(aboutInput(name, name, w.message));
-    assimp::embedTextures(resolved, scene);
+    assimp::embedTextures(resolved, options.budget, scene);
 }
 
 }  // namespace

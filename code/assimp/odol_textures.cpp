@@ -39,7 +39,9 @@ std::string EmbeddedTextures::reference(const MaterialImage& m) {
     auto it = index_.find(m.image.get());
     if (it != index_.end()) return "*" + std::to_string(it->second);
     if (failed_.count(m.image.get())) return {};
-    const Result<std::vector<uint8_t>> png = encodePng(*m.image);
+    Result<std::vector<uint8_t>> png = encodePng(*m.image, budget_);
+    if (png && budget_ && !budget_->tryCharge(png->size()))  // the aiTexture keeps a copy
+        png = makeError(DiagKind::MemoryLimit, budget_->overMessage("the PNG file", png->size()));
     if (!png) {  // left out, said once: "texture 'x_co.paa': PNG encoding: a 32767 x 32769 image ..."
         failed_.insert(m.image.get());
         ASSIMP_LOG_WARN("texture '" + m.reference + "' left out: " + png.error().message);
@@ -81,8 +83,8 @@ void applyTextures(aiMaterial* mat, const ResolvedMaterial& r, EmbeddedTextures&
     mat->AddProperty(&r.roughnessFactor, 1, AI_MATKEY_ROUGHNESS_FACTOR);
 }
 
-void embedTextures(const std::vector<ResolvedMaterial>& resolved, aiScene* scene) {
-    EmbeddedTextures embedded;
+void embedTextures(const std::vector<ResolvedMaterial>& resolved, MemoryBudget* budget, aiScene* scene) {
+    EmbeddedTextures embedded(budget);
     for (size_t i = 0; i < resolved.size() && i < scene->mNumMaterials; ++i)
         applyTextures(scene->mMaterials[i], resolved[i], embedded);
     embedded.moveInto(scene);

@@ -9,18 +9,20 @@
 #include <vector>
 
 #include "rv/material_textures.hpp"
+#include "rv/memory_budget.hpp"
 
 namespace rv::assimp {
 
 // `resolved[i]` belongs to view material i, which is scene->mMaterials[i]. Each image is embedded
 // once, as a PNG; the material's diffuse texture becomes "*<index>" (the colour map), its normal
 // map likewise, and "$mat.gltf.alphaMode" says MASK or BLEND when the colour map needs it.
-void embedTextures(const std::vector<ResolvedMaterial>& resolved, aiScene* scene);
+// The encoder's scratch and the embedded PNGs are charged to `budget` (the import's; may be null).
+void embedTextures(const std::vector<ResolvedMaterial>& resolved, MemoryBudget* budget, aiScene* scene);
 
 // Decoded images as embedded PNG aiTextures, each image once; owns them until released.
 class EmbeddedTextures {
 public:
-    EmbeddedTextures() = default;
+    explicit EmbeddedTextures(MemoryBudget* budget) : budget_(budget) {}
     EmbeddedTextures(const EmbeddedTextures&) = delete;
     EmbeddedTextures& operator=(const EmbeddedTextures&) = delete;
     ~EmbeddedTextures();
@@ -31,6 +33,7 @@ public:
     void moveInto(aiScene* scene);
 
 private:
+    MemoryBudget* budget_;  // the import's: the encoder's scratch and each kept PNG
     std::vector<aiTexture*> textures_;
     std::map<const Image*, unsigned> index_;
     std::set<const Image*> failed_;  // images that could not be encoded

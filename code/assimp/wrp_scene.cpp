@@ -277,7 +277,7 @@ void chargeTerrainScene(const TerrainView& view, SceneBudget& budget) {
 
 void buildWrpScene(const TerrainView& view, const std::string& rootName, const ObjectModels* objectModels,
                    const TerrainLayers* layers, SceneBudget& budget, aiScene* scene) {
-    EmbeddedTextures textures;
+    EmbeddedTextures textures(&budget.budget());
     budget.charge(cost::kNode, "the root node");
     auto* root = new aiNode;
     scene->mRootNode = root;

@@ -108,35 +108,6 @@ bool parseNumber(const char* verb, const std::string& name, const std::string& v
     return true;
 }
 
-// "512M", "2G", "1.5G", "300000000": bytes, or K/M/G/T (binary, an optional trailing "B" or
-// "iB") after a number. Refused below 1 MiB: the Assimp property counts whole MiB.
-bool parseSize(const std::string& v, uint64_t& out) {
-    char* end = nullptr;
-    const double n = std::strtod(v.c_str(), &end);
-    if (v.empty() || !end || end == v.c_str() || !std::isfinite(n) || n <= 0 || v[0] == '-') return false;
-    std::string unit = asciiLower(end);
-    if (unit.size() > 1 &&
-        (unit.compare(1, std::string::npos, "b") == 0 || unit.compare(1, std::string::npos, "ib") == 0))
-        unit.resize(1);
-    int shift;
-    if (unit.empty() || unit == "b")
-        shift = 0;
-    else if (unit == "k")
-        shift = 10;
-    else if (unit == "m")
-        shift = 20;
-    else if (unit == "g")
-        shift = 30;
-    else if (unit == "t")
-        shift = 40;
-    else
-        return false;
-    const double bytes = std::ldexp(n, shift);
-    if (bytes < double(1 << 20) || bytes > double(uint64_t(kMaxMemoryLimitMb) << 20)) return false;
-    out = uint64_t(bytes);
-    return true;
-}
-
 // "x0,z0,x1,z1": metres from the map's south-west corner, west < east and south < north.
 bool parseRegion(const std::string& v, TerrainGrid& grid) {
     double r[4];
@@ -183,6 +154,7 @@ bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptio
                 return false;
             }
             out.decode.memoryLimit = uint64_t(count) << 20;
+            out.memoryLimitGiven = true;
             return true;
         case Opt::MaxMemory:
             if (!parseSize(v, out.decode.memoryLimit)) {
@@ -192,6 +164,7 @@ bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptio
                              verb, kMaxMemoryLimitMb >> 10, v.c_str());
                 return false;
             }
+            out.memoryLimitGiven = true;
             return true;
         case Opt::Easting:
         case Opt::Northing:
@@ -276,6 +249,35 @@ bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptio
 }
 
 }  // namespace
+
+// "512M", "2G", "1.5G", "300000000": bytes, or K/M/G/T (binary, an optional trailing "B" or
+// "iB") after a number. Refused below 1 MiB: the Assimp property counts whole MiB.
+bool parseSize(const std::string& v, uint64_t& out) {
+    char* end = nullptr;
+    const double n = std::strtod(v.c_str(), &end);
+    if (v.empty() || !end || end == v.c_str() || !std::isfinite(n) || n <= 0 || v[0] == '-') return false;
+    std::string unit = asciiLower(end);
+    if (unit.size() > 1 &&
+        (unit.compare(1, std::string::npos, "b") == 0 || unit.compare(1, std::string::npos, "ib") == 0))
+        unit.resize(1);
+    int shift;
+    if (unit.empty() || unit == "b")
+        shift = 0;
+    else if (unit == "k")
+        shift = 10;
+    else if (unit == "m")
+        shift = 20;
+    else if (unit == "g")
+        shift = 30;
+    else if (unit == "t")
+        shift = 40;
+    else
+        return false;
+    const double bytes = std::ldexp(n, shift);
+    if (bytes < double(1 << 20) || bytes > double(uint64_t(kMaxMemoryLimitMb) << 20)) return false;
+    out = uint64_t(bytes);
+    return true;
+}
 
 bool parseCliOptions(const char* verb, const std::vector<std::string>& args, bool batch, CliOptions& out) {
     bool optionsEnded = false;

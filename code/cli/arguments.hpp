@@ -23,7 +23,8 @@ struct CliOptions {
     std::string format;                     // -f: exporter id; empty = guess from OUT's extension
     double easting = 200000, northing = 0;  // terrain exports: Terrain Builder's default mapframe
     bool selectionsAsBones = false;
-    unsigned jobs = 0;  // batch only (-j); 0 = one per core
+    unsigned jobs = 0;              // batch only (-j); 0 = one per core
+    bool memoryLimitGiven = false;  // --max-memory or --memory-limit was given (batch splits it)
     // glTF: --via-assimp (Assimp's exporter instead of ours), --terrain-step N, --region
     // W,S,E,N, --tile-cells N, --target NAME, --instancing gpu|nodes and
     // --quantize / --no-quantize.
@@ -47,6 +48,8 @@ struct CliOptions {
 bool parseCliOptions(const char* verb, const std::vector<std::string>& args, bool batch, CliOptions& out);
 // A whole decimal number in [lo, hi], nothing after it; false leaves `out` alone.
 bool parseCount(const std::string& v, long lo, long hi, long& out);
+// --max-memory's SIZE: "512M", "2G", "1.5G" or bytes, from 1 MiB to kMaxMemoryLimitMb.
+bool parseSize(const std::string& v, uint64_t& out);
 
 bool isTerrain(FileFormat format);
 

@@ -31,6 +31,8 @@ namespace fs = std::filesystem;
 namespace rv::cli {
 namespace {
 
+constexpr uint64_t kMinJobMemory = uint64_t(256) << 20;  // a job under a given --max-memory has at least this
+
 struct BatchPlan {
     fs::path inDir, outDir;
     Options decode;  // for the textures (the models' options go to the importer)
@@ -175,7 +177,16 @@ private:
 
 unsigned threadCount(const CliOptions& opt, const BatchPlan& plan) {
     unsigned jobs = opt.jobs ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
+    // A given --max-memory bounds the whole batch: no more jobs than leave each kMinJobMemory.
+    if (opt.memoryLimitGiven)
+        jobs = unsigned(std::min<uint64_t>(jobs, std::max<uint64_t>(1, opt.decode.memoryLimit / kMinJobMemory)));
     return unsigned(std::min<size_t>(jobs, std::max<size_t>(1, plan.files.size())));
+}
+
+// Each job's imports get the limit's share: a given --max-memory is the batch's, split between
+// the jobs running at once; without one, each job has the default limit of one import.
+uint64_t jobMemoryLimit(const CliOptions& opt, unsigned jobs) {
+    return opt.memoryLimitGiven ? opt.decode.memoryLimit / jobs : opt.decode.memoryLimit;
 }
 
 // Converts every file of the plan on `jobs` threads; one outcome per file, in plan order.
@@ -275,6 +286,8 @@ int runBatch(const std::vector<std::string>& args) {
     findInputFiles(plan);
     planOutputs(plan);
     const unsigned jobs = threadCount(opt, plan);
+    opt.decode.memoryLimit = jobMemoryLimit(opt, jobs);
+    plan.decode = opt.decode;  // the textures' options: the same limit and data root as the models
     WarningCapture capture;
     const auto start = std::chrono::steady_clock::now();
     const std::vector<Outcome> outcomes = convertAll(opt, plan, jobs);

@@ -170,9 +170,9 @@ std::string loadTexture(const std::string& path, const Options& options, LoadedT
 }
 
 // Writes img to `out` through writeFileSafely (a temporary file beside it, renamed when
-// complete). Returns "" or why, with the system's reason.
-std::string writePng(const std::string& out, const Image& img) {
-    const Result<std::vector<uint8_t>> encoded = encodePng(img);
+// complete), the encoder's scratch charged to `budget`. Returns "" or why, with the system's reason.
+std::string writePng(const std::string& out, const Image& img, MemoryBudget& budget) {
+    const Result<std::vector<uint8_t>> encoded = encodePng(img, &budget);
     if (!encoded) return "cannot write " + out + ": " + encoded.error().message;
     const std::vector<uint8_t>& png = encoded.value();
     return writeFileSafely(out, [&](std::FILE* f) { return std::fwrite(png.data(), 1, png.size(), f) == png.size(); });
@@ -186,7 +186,8 @@ struct ExportArgs {
     Options decode;
 };
 
-// --mip N, --raw-channels, --memory-limit MB, -f/--format png; "--name=value" too; "--" ends them.
+// --mip N, --raw-channels, --max-memory SIZE, --memory-limit MB, -f/--format png; "--name=value"
+// too; "--" ends them.
 bool parseExportArgs(const std::vector<std::string>& args, ExportArgs& a) {
     bool optionsEnded = false;
     for (size_t i = 1; i < args.size(); ++i) {
@@ -210,7 +211,8 @@ bool parseExportArgs(const std::vector<std::string>& args, ExportArgs& a) {
             a.rawChannels = true;
             continue;
         }
-        if (name != "--mip" && name != "--memory-limit" && name != "-f" && name != "--format") {
+        if (name != "--mip" && name != "--memory-limit" && name != "--max-memory" && name != "-f" &&
+            name != "--format") {
             std::fprintf(stderr, "rvimport export: unknown option for a texture: %s\n", args[i].c_str());
             return false;
         }
@@ -228,6 +230,12 @@ bool parseExportArgs(const std::vector<std::string>& args, ExportArgs& a) {
             a.mip = n;
         } else if (name == "--memory-limit" && parseCount(value, 1, 1L << 20, n)) {
             a.decode.memoryLimit = uint64_t(n) << 20;
+        } else if (name == "--max-memory") {
+            if (!parseSize(value, a.decode.memoryLimit)) {
+                std::fprintf(stderr, "rvimport export: --max-memory wants a size such as 512M or 2G, not '%s'\n",
+                             value.c_str());
+                return false;
+            }
         } else {
             std::fprintf(stderr, "rvimport export: %s wants a whole number, not '%s'\n", name.c_str(), value.c_str());
             return false;
@@ -239,7 +247,7 @@ bool parseExportArgs(const std::vector<std::string>& args, ExportArgs& a) {
 // The export's checks before decoding: arguments, format, not overwriting the input.
 int checkExport(const ExportArgs& a) {
     if (a.positional.size() != 2) {
-        std::fprintf(stderr, "usage: rvimport export TEX.paa OUT.png [--mip N] [--raw-channels] [--memory-limit MB]\n");
+        std::fprintf(stderr, "usage: rvimport export TEX.paa OUT.png [--mip N] [--raw-channels] [--max-memory SIZE]\n");
         return kExitUsage;
     }
     const std::string& out = a.positional[1];
@@ -324,15 +332,22 @@ Diagnostic convertTextureToPng(const std::string& in, const std::string& out, co
         return makeError(DiagKind::InvalidArgument,
                          "rvimport export: " + t.sourceName + " has " + std::to_string(t.mips.size()) + " mips (0.." +
                              std::to_string(t.mips.size() - 1) + "), not --mip " + std::to_string(mip));
+    // One budget for the export, as for a model: the file's bytes, the pixels, the PNG encoder.
+    MemoryBudget budget(decode.memoryLimit);
+    if (!budget.tryCharge(lt.bytes.size()))
+        return makeError(DiagKind::MemoryLimit, t.sourceName + ": " + budget.overMessage("the file", lt.bytes.size()));
     PaaDecodeOptions options;
     options.rawChannels = rawChannels;
-    options.memoryLimit = decode.memoryLimit;
+    options.memoryLimit = budget.left();
     auto img = decodePaaMip(t, lt.bytes.data(), lt.bytes.size(), mip, options);
     if (!img) return img.error();
+    const uint64_t pixelBytes = img->rgba.size();
+    if (!budget.tryCharge(pixelBytes))
+        return makeError(DiagKind::MemoryLimit, t.sourceName + ": " + budget.overMessage("its pixels", pixelBytes));
     const fs::path parent = fs::u8path(out).parent_path();
     std::error_code ec;
     if (!parent.empty()) fs::create_directories(parent, ec);  // a failure shows up when writing
-    const std::string written = writePng(out, img.value());
+    const std::string written = writePng(out, img.value(), budget);
     return written.empty() ? Diagnostic{} : makeError(DiagKind::CannotRead, written);  // no message: written
 }
 

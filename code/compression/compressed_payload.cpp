@@ -27,6 +27,13 @@ void PayloadCodec::checkCountAt(const ByteReader& r, uint64_t countOffset, uint6
                  std::string(what) + ": count " + std::to_string(n) + " at offset " + hexOffset(countOffset) +
                      " needs " + std::to_string(size) + " bytes, more than the " + std::to_string(r.remaining()) +
                      " bytes left can hold even compressed");
+    checkFilledCountAt(r, countOffset, n, elementSize, what);
+}
+
+void PayloadCodec::checkFilledCountAt(const ByteReader& r, uint64_t countOffset, uint64_t n, size_t elementSize,
+                                      const char* what) const {
+    r.context().noteCount(countOffset);
+    const uint64_t size = n * elementSize;
     if (size > budget_->left())
         r.failAt(DiagKind::MemoryLimit, countOffset,
                  budget_->overMessage(r.context().prefixFor(what) + "count " + std::to_string(n) + " at offset " +

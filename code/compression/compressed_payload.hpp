@@ -52,7 +52,7 @@ public:
         uint32_t n = r.u32();
         if (r.boolean()) {
             T fill = r.read<T>();
-            checkCountAt(r, at, n, sizeof(T), what);
+            checkFilledCountAt(r, at, n, sizeof(T), what);
             charge(r, uint64_t(n) * sizeof(T), what);
             out.assign(n, fill);
         } else {
@@ -76,6 +76,10 @@ public:
 
     void checkCountAt(const ByteReader& r, uint64_t countOffset, uint64_t n, size_t elementSize,
                       const char* what) const;
+    // A filled array (one value, repeated n times) costs a few file bytes whatever n is, so the
+    // bytes left say nothing about it: its count is bounded by the memory budget alone.
+    void checkFilledCountAt(const ByteReader& r, uint64_t countOffset, uint64_t n, size_t elementSize,
+                            const char* what) const;
 
 private:
     PayloadRule rule_;

@@ -115,7 +115,7 @@ std::optional<uint32_t> Document::addImage(const std::shared_ptr<const Image>& i
     for (const auto& [pixels, index] : imageIndex_)
         if (pixels == image.get()) return index;
     if (std::find(failedImages_.begin(), failedImages_.end(), image.get()) != failedImages_.end()) return std::nullopt;
-    Result<std::vector<uint8_t>> encoded = encodePng(*image);
+    Result<std::vector<uint8_t>> encoded = encodePng(*image, budget_);
     if (!encoded) {
         failedImages_.push_back(image.get());
         imageWarnings_.push_back(

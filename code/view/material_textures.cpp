@@ -29,13 +29,16 @@ TextureRole roleOfSuffix(const std::string& suffix) {
 // A found texture to pixels: the .paa's top mip, or under Options::maxTextureSize its largest own
 // mip within it (paaMipWithin), its ZIWS swizzle undone; or the .png/.tga that stands in for a
 // missing .paa on a converted P: drive, as it is (it has no mips to choose from).
+// The decode may use what the import's budget has left (the whole limit without one): each
+// texture does not get the limit to itself, so three bombed textures stop where one would.
 Result<Image> decodeFoundBytes(const std::vector<uint8_t>& bytes, const std::string& file, bool substituted,
                                const Options& options) {
-    if (substituted) return decodeImageFile(bytes.data(), bytes.size(), file, options.memoryLimit);
+    const uint64_t left = options.budget ? options.budget->left() : options.memoryLimit;
+    if (substituted) return decodeImageFile(bytes.data(), bytes.size(), file, left);
     auto tex = decodePaa(bytes.data(), bytes.size(), file, options);
     if (!tex) return tex.error();
     PaaDecodeOptions decode;
-    decode.memoryLimit = options.memoryLimit;
+    decode.memoryLimit = left;
     const size_t mip = paaMipWithin(tex.value(), options.maxTextureSize);
     return decodePaaMip(tex.value(), bytes.data(), bytes.size(), mip, decode);
 }
@@ -158,8 +161,14 @@ MaterialImage TextureResolver::load(const std::string& reference, int stage) {
         } else {
             auto bytes = root_->read(m.where);
             const std::string file = fileNameOf(m.where.entry.empty() ? m.where.path : m.where.entry);
+            // The file's bytes are held while it decodes: charged, and given back after.
+            const uint64_t fileBytes = bytes ? bytes->size() : 0;
+            const bool charged = bytes && options_.budget && options_.budget->tryCharge(fileBytes);
+            if (bytes && options_.budget && !charged)
+                bytes = makeError(DiagKind::MemoryLimit, options_.budget->overMessage("the file", fileBytes));
             auto img = bytes ? decodeFoundBytes(bytes.value(), file, m.where.substituted, options_)
                              : Result<Image>(bytes.error());
+            if (charged) options_.budget->release(fileBytes);
             // The pixels stay for the whole import: charged to its one budget, as the model is.
             const uint64_t pixelBytes = img ? uint64_t(img->width) * img->height * 4 : 0;
             if (img && options_.budget && !options_.budget->tryCharge(pixelBytes))

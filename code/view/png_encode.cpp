@@ -72,7 +72,13 @@ bool pngFitsStb(uint32_t width, uint32_t height, int channels) {
 
 }  // namespace view
 
-Result<std::vector<uint8_t>> encodePng(const Image& image) {
+uint64_t pngEncodeScratchBytes(uint32_t width, uint32_t height, int channels) {
+    const uint64_t filtered = (uint64_t(width) * uint64_t(channels) + 1) * height;
+    const uint64_t packed = channels < 4 ? uint64_t(width) * height * uint64_t(channels) : 0;
+    return packed + filtered / 2 * 7 + (uint64_t(4) << 20);  // 3.5 F: the deflate stream and the file
+}
+
+Result<std::vector<uint8_t>> encodePng(const Image& image, MemoryBudget* budget) {
     // The size is checked first, from the dimensions alone (even grey must fit): an image too large
     // for stb is refused before its pixels are read.
     if (!view::pngFitsStb(image.width, image.height, 1))
@@ -90,6 +96,17 @@ Result<std::vector<uint8_t>> encodePng(const Image& image) {
                                                  " channels is past what the PNG encoder (stb_image_write) can "
                                                  "take: its filtered rows must stay under " +
                                                  std::to_string(view::kPngMaxFilteredBytes >> 20) + " MiB");
+    const uint64_t scratch = pngEncodeScratchBytes(image.width, image.height, channels);
+    if (budget && !budget->tryCharge(scratch))
+        return makeError(DiagKind::MemoryLimit,
+                         "PNG encoding: " + budget->overMessage("a " + sizeText(image) + " image", scratch));
+    struct Release {
+        MemoryBudget* budget;
+        uint64_t bytes;
+        ~Release() {
+            if (budget) budget->release(bytes);
+        }
+    } release{budget, scratch};
     std::vector<uint8_t> packed;
     if (channels != 4) packed = view::packChannels(image, channels);
     const uint8_t* pixels = channels == 4 ? image.rgba.data() : packed.data();

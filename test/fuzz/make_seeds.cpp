@@ -67,6 +67,7 @@ int main(int argc, char** argv) {
         const bool terrain = s.name.size() > 4 && s.name.compare(s.name.size() - 4, 4, ".wrp") == 0;
         writeFile(dir + (terrain ? "/wrp/hostile_" : "/odol/hostile_") + s.name, s.bytes);
     }
+    writeFile(dir + "/paa/hostile_lzo_bomb.paa", rvtest::hostile::lzoBombTexture(512).bytes);
     // Editable models: the writer's boxes, P3DM and SP3X (scripts/fuzz.sh adds the samples).
     writeFile(dir + "/mlod/box_p3dm.p3d", rvtest::writeMlod(rvtest::makeBoxModel(false)));
     writeFile(dir + "/mlod/box_sp3x.p3d", rvtest::writeMlod(rvtest::makeBoxModel(true)));

@@ -138,6 +138,28 @@ Shape roadFlood(uint32_t links) {
     return {"road_flood.wrp", writeOprw(t, o)};
 }
 
+Shape lzoBombTexture(uint32_t side) {
+    // c0 = 0x001f <= c1 = 0xf800: DXT1's three-colour mode, where index 3 is transparent black.
+    const uint8_t block[8] = {0x1f, 0x00, 0x00, 0xf8, 0x0c, 0x0c, 0x0c, 0x0c};
+    const size_t blocks = size_t(side / 4) * (side / 4);
+    std::vector<uint8_t> dxt(blocks * 8);
+    for (size_t i = 0; i < blocks; ++i) std::memcpy(&dxt[i * 8], block, 8);
+    const std::vector<uint8_t> packed = lzo(dxt.data(), dxt.size());
+    std::vector<uint8_t> f;
+    auto put16 = [&](uint32_t v) { f.insert(f.end(), {uint8_t(v), uint8_t(v >> 8)}); };
+    put16(0xff01);          // DXT1
+    put16(0);               // no palette
+    put16(side | 0x8000u);  // bit 15: the mip is LZO-packed
+    put16(side);
+    const uint32_t n = uint32_t(packed.size());
+    f.insert(f.end(), {uint8_t(n), uint8_t(n >> 8), uint8_t(n >> 16)});
+    f.insert(f.end(), packed.begin(), packed.end());
+    f.insert(f.end(), {0, 0, 0, 0, 0, 0});  // the mip list's end, the trailing zero
+    return {"lzo_bomb.paa", f};
+}
+
+std::vector<Shape> textureShapes() { return {lzoBombTexture(8192)}; }
+
 std::vector<Shape> allShapes() {
     return {aliasedLods(1000, 40000), propertyFlood(100000), sameNameMaterials(20000), elevationBomb(4096),
             roadFlood(30000)};
@@ -155,8 +177,7 @@ std::optional<uint64_t> heapInUse() {
 }
 
 std::vector<Shape> seedShapes() {
-    return {aliasedLods(100, 4000), propertyFlood(5000), sameNameMaterials(2000), elevationBomb(1024),
-            roadFlood(3000)};
+    return {aliasedLods(100, 4000), propertyFlood(5000), sameNameMaterials(2000), elevationBomb(1024), roadFlood(3000)};
 }
 
 }  // namespace rvtest::hostile

@@ -38,6 +38,15 @@ Shape elevationBomb(uint32_t side);
 // (55 bytes each in the file, a node with metadata each in Assimp).
 Shape roadFlood(uint32_t links);
 
+// PAA DXT1, one `side` x `side` mip of one 8-byte block repeated (LZO packs it ~250:1): blue and
+// transparent texels, so a PNG of it keeps four channels. 8192 gives 256 MiB of RGBA from about
+// 130 KB; the memory limit must cover the pixels and the PNG encoder's scratch together.
+Shape lzoBombTexture(uint32_t side);
+
+// The texture shapes (rv_make_hostile --textures): kept apart from the model and terrain shapes,
+// which every front end opens as a model or terrain.
+std::vector<Shape> textureShapes();
+
 // Every shape at the sizes of the reports (each file under 2 MB), and smaller ones for
 // fuzz seeds (under 256 KiB, so the fuzzers stay fast).
 std::vector<Shape> allShapes();
