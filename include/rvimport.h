@@ -19,7 +19,20 @@
  * terrains x east, y up, z north), with faces in stored order (cross(v1-v0, v2-v0) points out).
  * RV_AXES_Y_UP is (x, y, -z) and RV_AXES_Z_UP is (x, z, y), both right-handed with the corners of
  * every polygon reversed at their first corner so faces stay outward and quads keep the engine's
- * diagonal. Normals point outward. UVs have a top-left origin unless uv_bottom_left is set. */
+ * diagonal. Normals point outward. UVs have a top-left origin unless uv_bottom_left is set.
+ *
+ * Threads. The library keeps no state between calls other than constants set once, so:
+ *   - rv_abi_version, rv_version_string, rv_options_init, rv_result_name and
+ *     rv_transforms_decompose may be called from any thread at any time;
+ *   - every open function may run on many threads at once, on the same file or others; each call
+ *     has its own memory budget and data root index;
+ *   - a model or texture handle is read-only once open: its getters may run on several threads
+ *     at once; its close must not overlap another call on it;
+ *   - a terrain handle holds one loaded tile (rv_terrain_tile_load changes it): use it from one
+ *     thread at a time, or one handle per thread. rv_terrain_placement_model_open and the other
+ *     terrain getters read it, so they follow the same rule;
+ *   - strings and errors belong to their handle or to the caller's rv_error: nothing is shared.
+ * test/capi/capi_threads_test.c checks this under ThreadSanitizer (scripts/test_threads.sh). */
 #ifndef RVIMPORT_H
 #define RVIMPORT_H
 
@@ -119,6 +132,10 @@ RV_API uint32_t rv_model_version(const rv_model* m);
  * resolution LOD with the smallest resolution, else the first View LOD, else the first LOD with
  * faces; -1 for a model without LODs. The opened LODs (rv_options.lods) may leave it out. */
 RV_API int32_t rv_model_first_visual_lod(const rv_model* m);
+/* Bytes of rv_options.memory_limit the open model holds (its decoded arrays, view and images; for a
+ * terrain's object model, the terrain open's total). A host that copies the images (the Blender
+ * add-on makes float copies) keeps its copies within the rest of the limit. Thread-safe. */
+RV_API uint64_t rv_model_memory_in_use(const rv_model* m);
 RV_API uint32_t rv_model_warning_count(const rv_model* m);
 RV_API int32_t rv_model_warning_kind(const rv_model* m, uint32_t i); /* RV_WARNING_* */
 RV_API uint64_t rv_model_warning_offset(const rv_model* m, uint32_t i);

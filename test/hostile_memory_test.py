@@ -172,6 +172,45 @@ for via in ([], ["--via-assimp"]):
           f"{label}: no warning names the texture left out and the limit: {err[-300:]}")
     check(peak <= bound, f"{label}: peak RSS {peak / MiB:.1f} MiB > baseline + {limit} MiB + 32 MiB")
 
+# The C ABI (as the add-on opens models), in a child. It encodes no PNG: under 384 MiB the colour
+# map's 256 MiB of pixels fit and are counted in rv_model_memory_in_use; under 200 MiB the map is
+# left out, its status naming the limit. The child's peak stays within the bound either way.
+def capi_open(mb):
+    child = f"""
+import ctypes, sys
+sys.path.insert(0, {os.path.dirname(os.path.abspath(__file__))!r})
+import rv_ctypes
+L = rv_ctypes.rvlib()
+lib = ctypes.CDLL({capi!r})
+lib.rv_material_image_status.restype = ctypes.c_char_p
+lib.rv_model_memory_in_use.restype = ctypes.c_uint64
+opts, err, h = L.RvOptions(), L.RvError(), ctypes.c_void_p()
+lib.rv_options_init(ctypes.byref(opts))
+opts.memory_limit = {mb} << 20
+opts.data_root = {work + '/bomb_root'!r}.encode()
+code = lib.rv_model_open({work + '/crate.p3d'!r}.encode(), ctypes.byref(opts), ctypes.byref(h), ctypes.byref(err))
+status = lib.rv_material_image_status(h, 0, 0).decode() if code == 0 else err.message.decode()
+print(code, lib.rv_model_memory_in_use(h) if code == 0 else 0, status)
+"""
+    p = subprocess.Popen([sys.executable, "-c", child], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    said = p.stdout.read().decode("utf-8", "replace").strip()
+    _, _, usage = os.wait4(p.pid, 0)
+    peak = usage.ru_maxrss * 1024
+    print(f"C ABI crate.p3d with the bomb, memory_limit {mb} MiB: {said[-200:]}, peak RSS {peak / MiB:.1f} MiB")
+    check(peak <= base + (mb + 64) * MiB, f"C ABI {mb} MiB: peak RSS {peak / MiB:.1f} MiB > baseline + {mb} MiB + "
+                                           "64 MiB (Python)")
+    fields = said.split(" ", 2)
+    return (fields[0], int(fields[1]), fields[2]) if len(fields) == 3 and fields[1].isdigit() else (said, 0, "")
+
+
+if capi:
+    code, in_use, status = capi_open(384)
+    check(code == "0" and status == "file" and 256 * MiB <= in_use <= 384 * MiB,
+          f"C ABI 384 MiB: the colour map is read and counted: {code} {in_use} {status}")
+    code, in_use, status = capi_open(200)
+    check(code == "0" and "memory limit of 200 MiB" in status and in_use <= 200 * MiB,
+          f"C ABI 200 MiB: the colour map is left out naming the limit: {code} {in_use} {status[-200:]}")
+
 # batch: the texture conversions take the batch's --max-memory (they once kept the default 2 GiB).
 batch_in, batch_out = f"{work}/bomb_batch", f"{work}/bomb_batch_out"
 os.makedirs(batch_in, exist_ok=True)

@@ -33,6 +33,7 @@ int32_t finishModel(std::unique_ptr<OdolModel> model, std::unique_ptr<ModelView>
     auto handle = std::make_unique<rv_model>(std::move(model), std::move(view));
     handle->warnings = std::move(warnings);
     if (root) resolveTextures(*handle, *root, s.options, name);
+    handle->memoryInUse = s.options.budget ? s.options.budget->used() : 0;
     *out = handle.release();
     clearError(error);
     return RV_OK;
@@ -116,6 +117,7 @@ void rv_model_close(rv_model* m) { delete m; }
 uint32_t rv_model_version(const rv_model* m) { return m ? m->model.version : 0; }
 int32_t rv_model_first_visual_lod(const rv_model* m) { return m ? firstVisualLod(m->model) : -1; }
 uint32_t rv_model_warning_count(const rv_model* m) { return m ? uint32_t(m->warnings.size()) : 0; }
+uint64_t rv_model_memory_in_use(const rv_model* m) { return m ? m->memoryInUse : 0; }
 int32_t rv_model_warning_kind(const rv_model* m, uint32_t i) {
     return i < rv_model_warning_count(m) ? int32_t(m->warnings[i].kind) : 0;
 }

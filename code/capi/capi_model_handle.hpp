@@ -21,6 +21,7 @@ struct rv_model {
     std::vector<rv::ResolvedMaterial> textures;    // one per view material (empty without a data root)
     std::vector<rv::Warning> warnings;             // the decoder's, then the textures'
     std::vector<std::vector<std::string>> status;  // per material, per image
+    uint64_t memoryInUse = 0;                      // the open's budget when it was done (rv_model_memory_in_use)
 };
 
 namespace rv::capi {

@@ -34,7 +34,8 @@ int32_t openTexture(const std::vector<uint8_t>& bytes, const std::string& name, 
         return RV_ERROR_BAD_VALUE;
     }
     PaaDecodeOptions decode;
-    decode.memoryLimit = file->budget->left();  // the file's bytes are charged already
+    decode.memoryLimit = settings.options.memoryLimit;
+    decode.budget = file->budget;  // the file's bytes are charged already
     auto image = decodePaaMip(texture.value(), bytes.data(), bytes.size(), 0, decode);
     if (!image) {
         setError(error, image.error());

@@ -338,7 +338,8 @@ Diagnostic convertTextureToPng(const std::string& in, const std::string& out, co
         return makeError(DiagKind::MemoryLimit, t.sourceName + ": " + budget.overMessage("the file", lt.bytes.size()));
     PaaDecodeOptions options;
     options.rawChannels = rawChannels;
-    options.memoryLimit = budget.left();
+    options.memoryLimit = decode.memoryLimit;
+    options.budget = &budget;
     auto img = decodePaaMip(t, lt.bytes.data(), lt.bytes.size(), mip, options);
     if (!img) return img.error();
     const uint64_t pixelBytes = img->rgba.size();

@@ -206,6 +206,10 @@ void classifyMip(HeaderReader& h, PaaMip& mip, bool lzo) {
         failSize(h, mip, DiagKind::BadCount,
                  "needs " + std::to_string(mip.decodedSize) + " bytes, more than its " + std::to_string(mip.dataSize) +
                      " data bytes can hold" + (ratio > 1 ? " even packed" : ""));
+    // Within an import (Options::budget), what its budget has left, named by its limit.
+    const MemoryBudget* budget = h.options.budget;
+    if (budget && mip.decodedSize + pixels * 4 > budget->left())
+        failSize(h, mip, DiagKind::MemoryLimit, budget->overMessage("decoding", mip.decodedSize + pixels * 4));
     if (mip.decodedSize + pixels * 4 > h.options.memoryLimit)
         failSize(h, mip, DiagKind::MemoryLimit,
                  "decoding needs " + std::to_string(mip.decodedSize + pixels * 4) + " bytes, over the memory limit (" +

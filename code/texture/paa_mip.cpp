@@ -22,10 +22,12 @@ void checkArguments(const PaaTexture& t, size_t size, size_t mipIndex) {
                                                   std::to_string(t.mips.size()));
 }
 
-void checkMemory(const ByteReader& r, uint64_t needed, uint64_t limit) {
-    if (needed > limit)
+void checkMemory(const ByteReader& r, uint64_t needed, const PaaDecodeOptions& options) {
+    if (options.budget && needed > options.budget->left())
+        r.fail(DiagKind::MemoryLimit, options.budget->overMessage("decoding", needed));
+    if (needed > options.memoryLimit)
         r.fail(DiagKind::MemoryLimit, "decoding needs " + std::to_string(needed) + " bytes, over the memory limit (" +
-                                          std::to_string(limit) + " bytes)");
+                                          std::to_string(options.memoryLimit) + " bytes)");
 }
 
 // P8 indices must name a palette entry: the engine would read past its palette otherwise.
@@ -39,7 +41,7 @@ void checkIndices(const ByteReader& r, const PaaTexture& t, const std::vector<ui
 void decodeInto(ByteReader& r, const PaaTexture& t, const PaaMip& mip, const PaaDecodeOptions& options, Image& img) {
     const size_t pixels = size_t(mip.width) * mip.height;
     const bool inPlace = isDxt(t.type) && mip.storage == PaaStorage::Raw;  // DXT blocks straight from the file
-    checkMemory(r, pixels * 4 + (inPlace ? 0 : mip.decodedSize), options.memoryLimit);
+    checkMemory(r, pixels * 4 + (inPlace ? 0 : mip.decodedSize), options);
     img.width = mip.width;
     img.height = mip.height;
     img.rgba.resize(pixels * 4);

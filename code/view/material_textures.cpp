@@ -38,7 +38,8 @@ Result<Image> decodeFoundBytes(const std::vector<uint8_t>& bytes, const std::str
     auto tex = decodePaa(bytes.data(), bytes.size(), file, options);
     if (!tex) return tex.error();
     PaaDecodeOptions decode;
-    decode.memoryLimit = left;
+    decode.memoryLimit = options.memoryLimit;
+    decode.budget = options.budget;
     const size_t mip = paaMipWithin(tex.value(), options.maxTextureSize);
     return decodePaaMip(tex.value(), bytes.data(), bytes.size(), mip, decode);
 }

@@ -30,6 +30,7 @@
 
 #include "rv/error.hpp"
 #include "rv/image.hpp"
+#include "rv/memory_budget.hpp"
 #include "rv/options.hpp"
 
 namespace rv {
@@ -135,6 +136,10 @@ struct PaaDecodeOptions {
     bool rawChannels = false;
     LzssChecksum checksum = LzssChecksum::Either;   // tests pin one to prove which one a file holds
     uint64_t memoryLimit = defaults::kMemoryLimit;  // the most one mip decode may allocate
+    // The import's budget, when the decode is part of one: the decode may then allocate what it has
+    // left (and at most memoryLimit), and a refusal names its limit. Nothing is charged here: the
+    // caller charges the pixels it keeps.
+    const MemoryBudget* budget = nullptr;
 };
 
 // Decodes mip `mipIndex` of a texture read by decodePaa from the same bytes, to RGBA8 (top row

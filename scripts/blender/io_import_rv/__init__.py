@@ -164,12 +164,15 @@ class IMPORT_IMAGE_OT_rv_paa(bpy.types.Operator, _MultiFileImport):
     bl_options = {"REGISTER", "UNDO"}
     filename_ext = ".paa"
     filter_glob: StringProperty(default="*.paa;*.pac", options={"HIDDEN"})
+    memory_limit: IntProperty(name="Memory Limit (MB)", description=_MEMORY_HELP + ". 0: the add-on preference",
+                              default=0, min=0, max=1 << 20)
 
     def execute(self, context):
         made = []
 
         def import_one(path):
-            img, warnings = build.import_texture(path)
+            with rvlib.memory_limit(_memory_limit(self, context)):
+                img, warnings = build.import_texture(path)
             made.append(img)
             return warnings
         result = self.import_each(context, import_one)

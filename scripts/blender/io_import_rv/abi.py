@@ -57,6 +57,7 @@ _SIGNATURES = {
     "rv_model_version": (_U32, [_VP]),
     "rv_model_first_visual_lod": (_I32, [_VP]),
     "rv_model_warning_count": (_U32, [_VP]),
+    "rv_model_memory_in_use": (_U64, [_VP]),
     "rv_model_warning": (_CHARP, [_VP, _U32]),
     "rv_model_material_count": (_U32, [_VP]),
     "rv_material_name": (_CHARP, [_VP, _U32]),

@@ -17,6 +17,7 @@ def _image(created, images, texture, non_color):
         base = "%s (%s)" % (base, texture.role)
     img = _packed_image(base, texture.width, texture.height, texture.pixels, non_color, True,
                         rv_path=texture.reference, rv_role=texture.role)
+    texture.release()  # Blender holds the pixels now: the float copy goes before the next image's
     created.images.append(img)
     images[key] = img
     return img

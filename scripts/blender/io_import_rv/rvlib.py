@@ -161,10 +161,43 @@ class Lod:
         return _text(L.rv_lod_selection_name(h, i, s)), out
 
 
-class Texture:
-    """One decoded image of a material: size, float RGBA bottom row first (Blender's layout)."""
+# Bytes a pixel costs the add-on: its float RGBA copy (4 x 4 bytes), held until Blender has it.
+FLOAT_PIXEL_BYTES = 16
 
-    def __init__(self, h, mat, k):
+
+class PixelAllowance:
+    """The float copies of one model's images share what the Memory Limit leaves after the library's
+    own use (rv_model_memory_in_use), so an import stays within the limit (issue 29: three bombed
+    textures once took Blender to 4.5 GB under 1.5 GB). Each image is copied once, however many
+    materials show it; an image past the allowance is left out, named in a warning."""
+
+    def __init__(self, handle):
+        self.left = memory_limit_bytes() - lib().rv_model_memory_in_use(handle)
+        self.copies = {}  # (reference, role) -> [float array or None]
+        self.warnings = []
+
+    def pixels(self, reference, role, width, height, fill):
+        key = (reference, role)
+        if key not in self.copies:
+            need = FLOAT_PIXEL_BYTES * width * height
+            if need > self.left:
+                self.copies[key] = [None]
+                self.warnings.append("texture %s (%s map) left out: its %d x %d pixels need %d MB in Blender, over the "
+                                     "%d MB the Memory Limit of %d MB leaves"
+                                     % (reference, role, width, height, need >> 20, max(0, self.left) >> 20,
+                                        memory_limit_bytes() >> 20))
+            else:
+                self.left -= need
+                self.copies[key] = [_fill("f", 4 * width * height, fill)]
+        return self.copies[key]
+
+
+class Texture:
+    """One decoded image of a material: size, float RGBA bottom row first (Blender's layout). The
+    pixels are shared with every Texture of the same image, and dropped by release() once Blender
+    holds them; None when the Memory Limit left no room for them."""
+
+    def __init__(self, h, mat, k, allowance):
         L = lib()
         self.reference = _text(L.rv_material_image_reference(h, mat, k))
         self.role = _text(L.rv_material_image_role(h, mat, k))
@@ -172,12 +205,19 @@ class Texture:
         w, ht = _U32(), _U32()
         L.rv_material_image_size(h, mat, k, ctypes.byref(w), ctypes.byref(ht))
         self.width, self.height = w.value, ht.value
-        self.pixels = _fill("f", 4 * self.width * self.height,
-                            lambda p: L.rv_material_image_rgba_float_bottom_up(h, mat, k, p))
+        self._copy = allowance.pixels(self.reference, self.role, self.width, self.height,
+                                      lambda p: L.rv_material_image_rgba_float_bottom_up(h, mat, k, p))
+
+    @property
+    def pixels(self):
+        return self._copy[0]
+
+    def release(self):
+        self._copy[0] = None
 
 
 class Material:
-    def __init__(self, h, k):
+    def __init__(self, h, k, allowance):
         L = lib()
         self.name = _text(L.rv_material_name(h, k))
         self.texture = _text(L.rv_material_texture(h, k))
@@ -189,7 +229,8 @@ class Material:
         self.alpha = _text(L.rv_material_alpha_mode(h, k))
 
         def texture(index):
-            return Texture(h, k, index) if index >= 0 else None
+            t = Texture(h, k, index, allowance) if index >= 0 else None
+            return t if t is not None and t.pixels is not None else None
         # The maps as the library made them for metallic-roughness renderers (Blender's too):
         # the normal map in Blender's convention, roughness in green, occlusion in red.
         self.base_color = texture(L.rv_material_base_color_image(h, k))
@@ -216,7 +257,9 @@ class Model:
             # The file index of the LOD the game shows (the view's rule), -1 without one.
             self.first_visual_file_index = L.rv_model_first_visual_lod(handle)
             self.warnings = [_text(L.rv_model_warning(handle, k)) for k in range(L.rv_model_warning_count(handle))]
-            self.materials = [Material(handle, k) for k in range(L.rv_model_material_count(handle))]
+            allowance = PixelAllowance(handle)
+            self.materials = [Material(handle, k, allowance) for k in range(L.rv_model_material_count(handle))]
+            self.warnings += allowance.warnings
             self.lods = [Lod(handle, k) for k in range(L.rv_model_lod_count(handle))]
         finally:
             L.rv_model_close(handle)
@@ -241,6 +284,12 @@ class TextureFile:
             w, ht = _U32(), _U32()
             L.rv_texture_size(h, ctypes.byref(w), ctypes.byref(ht))
             self.width, self.height = w.value, ht.value
+            # The library holds the RGBA (4 bytes a pixel) while the float copy is made.
+            need = (FLOAT_PIXEL_BYTES + 4) * self.width * self.height
+            if need > memory_limit_bytes():
+                raise DecodeFailed("%s: its %d x %d pixels need %d MB in Blender, over the Memory Limit of %d MB"
+                                   % (os.path.basename(path), self.width, self.height, need >> 20,
+                                      memory_limit_bytes() >> 20))
             self.pixels = _fill("f", 4 * self.width * self.height, lambda p: L.rv_texture_rgba_float_bottom_up(h, p))
             self.warnings = [_text(L.rv_texture_warning(h, k)) for k in range(L.rv_texture_warning_count(h))]
         finally:
@@ -261,6 +310,10 @@ class LayerImage:
         self.clamped = bool(L.rv_terrain_layer_image_clamped(h, material))
         self.pixels = _fill("f", 4 * width * height,
                             lambda p: L.rv_terrain_layer_image_rgba_float_bottom_up(h, material, p))
+
+    def release(self):
+        """Drops the float copy once Blender holds the pixels."""
+        self.pixels = None
 
 
 class Tile:
