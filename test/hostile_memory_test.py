@@ -125,6 +125,21 @@ if "elevation_bomb.wrp" in shapes:
     check(rc == 0, f"the DEM export that the refusal names does not fit 256 MiB: exit {rc} {err[-300:]}")
     check(os.path.getsize(f"{work}/bomb.asc") > 4096 * 4096, "bomb.asc holds fewer than 4096^2 samples")
 
+# Assimp's exporters copy the scene and build their own tree (issue 29: a 20,000-proxy model exported
+# to Collada with --max-memory 128M peaked at 190 MB): the export is refused unless three scenes fit.
+if "proxy_flood.p3d" in shapes:
+    for mb, expect in ((128, 1), (512, 0)):
+        out = f"{work}/proxy_flood.dae"
+        if os.path.exists(out):
+            os.remove(out)
+        rc, err, peak = run("export", f"{work}/proxy_flood.p3d", out, "--max-memory", f"{mb}M", "--via-assimp")
+        print(f"export proxy_flood.p3d .dae --via-assimp --max-memory {mb}M: exit {rc}, peak RSS {peak / MiB:.1f} MiB")
+        check(rc == expect, f"proxy flood to Collada at {mb} MiB: exit {rc}, expected {expect}: {err[-300:]}")
+        if expect:
+            check(f"memory limit of {mb} MiB" in err and "3 times over" in err,
+                  f"proxy flood at {mb} MiB: the refusal names the exporter's copies and the limit: {err[-300:]}")
+        check(peak <= base + (mb + 32) * MiB, f"proxy flood to Collada at {mb} MiB: peak RSS {peak / MiB:.1f} MiB")
+
 # A texture whose pixels fit the limit but whose PNG encoding would not (issue 29): an LZO bomb of
 # about 130 KB that decodes to 8192 x 8192 RGBA (256 MiB). The pixels, the file and the PNG
 # encoder's scratch share the one limit, on every path that encodes it.

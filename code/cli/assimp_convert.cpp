@@ -18,10 +18,12 @@
 #include <unordered_set>
 
 #include "assimp/assimp_compat.hpp"
+#include "assimp/scene_bytes.hpp"
 #include "cli/arguments.hpp"
 #include "cli/safe_export.hpp"
 #include "rv/assimp_importer.hpp"
 #include "rv/file_bytes.hpp"
+#include "rv/memory_budget.hpp"
 #include "rv/open.hpp"
 
 namespace fs = std::filesystem;
@@ -167,6 +169,18 @@ const aiScene* importWatched(Assimp::Importer& importer, const std::string& in, 
     return scene;
 }
 
+// The import charged the scene to its budget, which ended with it; the export holds the scene
+// kExportSceneCopies times over (see scene_bytes.hpp), so that must fit the same limit.
+std::string exportDoesNotFit(const Assimp::Importer& importer, const aiScene& scene, const std::string& formatId) {
+    const uint64_t limit = uint64_t(importer.GetPropertyInteger(kPropertyMemoryBudgetMb, 0)) << 20;
+    const uint64_t bytes = assimp::sceneBytes(scene);
+    if (limit == 0 || bytes * assimp::kExportSceneCopies <= limit) return "";
+    return "its Assimp scene takes " + std::to_string(bytes) + " bytes, and Assimp's " + formatId +
+           " exporter holds it " + std::to_string(assimp::kExportSceneCopies) + " times over (its copy and its own " +
+           "tree): " + std::to_string(bytes * assimp::kExportSceneCopies) + " bytes, over the memory limit of " +
+           formatBytes(limit) + "; write .glb with rvimport's own writer (no --via-assimp), or raise --max-memory";
+}
+
 }  // namespace
 
 const aiExportFormatDesc* findFormat(const Assimp::Exporter& exporter, const std::string& id) {
@@ -252,6 +266,11 @@ Conversion convertOne(Assimp::Importer& importer, Assimp::Exporter& exporter, co
         return result;
     }
     aiScene* own = const_cast<aiScene*>(scene);  // the importer's own scene, freed below
+    if (std::string why = exportDoesNotFit(importer, *scene, formatId); !why.empty()) {
+        result.error = in + ": " + why;
+        importer.FreeScene();
+        return result;
+    }
     reportNameStats(uniqueSceneNames(own, formatId));
     result.error = exportSafely(exporter, own, formatId, out, in);
     importer.FreeScene();

@@ -112,6 +112,20 @@ Shape sameNameMaterials(uint32_t count) {
     return {"same_name_materials.p3d", writeModel(m)};
 }
 
+Shape proxyFlood(uint32_t count) {
+    rv::OdolModel m = makeCrateModel();
+    rv::OdolLod& visual = m.lods[0];
+    const rv::OdolProxy one = visual.proxies.at(0);
+    visual.proxies.clear();
+    for (uint32_t i = 0; i < count; ++i) {
+        rv::OdolProxy p = one;
+        p.model = "\\p\\" + shortName(i) + ".p3d";
+        p.sequenceId = int32_t(i + 1);
+        visual.proxies.push_back(p);
+    }
+    return {"proxy_flood.p3d", writeModel(m)};
+}
+
 Shape elevationBomb(uint32_t side) {
     rv::WrpTerrain t = makeTestTerrain(25, 32, 32, side, side);
     std::fill(t.elevation.begin(), t.elevation.end(), 0.0f);
@@ -161,8 +175,8 @@ Shape lzoBombTexture(uint32_t side) {
 std::vector<Shape> textureShapes() { return {lzoBombTexture(8192)}; }
 
 std::vector<Shape> allShapes() {
-    return {aliasedLods(1000, 40000), propertyFlood(100000), sameNameMaterials(20000), elevationBomb(4096),
-            roadFlood(30000)};
+    return {aliasedLods(1000, 40000), propertyFlood(100000), sameNameMaterials(20000), proxyFlood(20000),
+            elevationBomb(4096), roadFlood(30000)};
 }
 
 std::optional<uint64_t> heapInUse() {

@@ -31,6 +31,11 @@ Shape propertyFlood(uint32_t count);
 // folders, one base name), so every material is named "x.paa #N" and is its own aiMaterial.
 Shape sameNameMaterials(uint32_t count);
 
+// ODOL v73: the demo crate's visual LOD with `count` proxies of distinct model names (about 80
+// bytes each in the file; in Assimp each is a node with metadata, which Assimp's exporters copy
+// and rebuild before they write).
+Shape proxyFlood(uint32_t count);
+
 // OPRW v25: a `side` x `side` height grid of zeros (LZO), a 32 x 32 land grid, no objects.
 Shape elevationBomb(uint32_t side);
 
