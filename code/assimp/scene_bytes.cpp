@@ -34,14 +34,15 @@ uint64_t nodeBytes(const aiNode* root) {
 
 uint64_t meshBytes(const aiMesh& m) {
     const uint64_t v = m.mNumVertices;
-    uint64_t perVertex = sizeof(aiVector3D) * ((m.mVertices ? 1 : 0) + (m.mNormals ? 1 : 0) +
-                                               (m.mTangents ? 1 : 0) + (m.mBitangents ? 1 : 0));
+    uint64_t perVertex = sizeof(aiVector3D) * ((m.mVertices ? 1 : 0) + (m.mNormals ? 1 : 0) + (m.mTangents ? 1 : 0) +
+                                               (m.mBitangents ? 1 : 0));
     for (unsigned c = 0; c < AI_MAX_NUMBER_OF_TEXTURECOORDS; ++c)
         if (m.mTextureCoords[c]) perVertex += sizeof(aiVector3D);
     for (unsigned c = 0; c < AI_MAX_NUMBER_OF_COLOR_SETS; ++c)
         if (m.mColors[c]) perVertex += sizeof(aiColor4D);
     uint64_t bytes = sizeof(aiMesh) + v * perVertex + uint64_t(m.mNumFaces) * sizeof(aiFace);
-    for (unsigned f = 0; f < m.mNumFaces && m.mFaces; ++f) bytes += uint64_t(m.mFaces[f].mNumIndices) * sizeof(unsigned);
+    for (unsigned f = 0; f < m.mNumFaces && m.mFaces; ++f)
+        bytes += uint64_t(m.mFaces[f].mNumIndices) * sizeof(unsigned);
     for (unsigned b = 0; b < m.mNumBones && m.mBones; ++b)
         if (m.mBones[b]) bytes += sizeof(aiBone) + uint64_t(m.mBones[b]->mNumWeights) * sizeof(aiVertexWeight);
     return bytes;

@@ -173,7 +173,7 @@ int main(int argc, char** argv) {
     runThreads(readShared);
     rv_model_close(shared);
     printf("%d threads x %d rounds: crate (%u vertices), world (%llu tile vertices)%s: %d failure(s)\n", kThreads,
-           kRounds, (unsigned)gAlone.vertices, (unsigned long long)gAlone.tileVertices,
-           gTexture ? ", texture" : "", gFailures);
+           kRounds, (unsigned)gAlone.vertices, (unsigned long long)gAlone.tileVertices, gTexture ? ", texture" : "",
+           gFailures);
     return gFailures ? 1 : 0;
 }
