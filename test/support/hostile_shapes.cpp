@@ -175,8 +175,8 @@ Shape lzoBombTexture(uint32_t side) {
 std::vector<Shape> textureShapes() { return {lzoBombTexture(8192)}; }
 
 std::vector<Shape> allShapes() {
-    return {aliasedLods(1000, 40000), propertyFlood(100000), sameNameMaterials(20000), proxyFlood(20000),
-            elevationBomb(4096), roadFlood(30000)};
+    return {aliasedLods(1000, 40000), propertyFlood(100000), sameNameMaterials(20000),
+            proxyFlood(20000),        elevationBomb(4096),   roadFlood(30000)};
 }
 
 std::optional<uint64_t> heapInUse() {
@@ -191,7 +191,8 @@ std::optional<uint64_t> heapInUse() {
 }
 
 std::vector<Shape> seedShapes() {
-    return {aliasedLods(100, 4000), propertyFlood(5000), sameNameMaterials(2000), elevationBomb(1024), roadFlood(3000)};
+    return {aliasedLods(100, 4000), propertyFlood(5000), sameNameMaterials(2000),
+            elevationBomb(1024),    roadFlood(3000),     proxyFlood(2000)};
 }
 
 }  // namespace rvtest::hostile
