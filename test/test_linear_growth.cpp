@@ -54,4 +54,44 @@ TEST(LinearGrowth, ConfigWarningLinesAfterMixedLineEnds) {
     EXPECT_TRUE(contains(r->warnings[1].message, "line 5, column 17: missing ';'")) << r->warnings[1].message;
 }
 
+// Class k's body lies inside class 0's: refused at class 1, naming the file, class and offset.
+TEST(LinearGrowth, RapOverlappingClassBodiesAreRefused) {
+    expectLinearWork("overlapping raP bodies", 100, [](uint32_t n) {
+        const linear::RapOverlap shape = linear::rapOverlap(n);
+        auto r = rv::decodeConfig(shape.bytes.data(), shape.bytes.size(), "overlap.rvmat");
+        ASSERT_FALSE(r.ok()) << n << " classes read as " << r->root.entries.size() << " root entries";
+        EXPECT_EQ(r.error().kind, rv::DiagKind::BadValue);
+        EXPECT_EQ(r.error().offset, shape.secondBody);
+        const std::string& m = r.error().message;
+        EXPECT_TRUE(contains(m, "overlap.rvmat: class c1: class body at offset " + rv::hexOffset(shape.secondBody) +
+                                    " lies inside the body of class c0"))
+            << m;
+    });
+}
+
+// Class A's body holds class B, whose body starts inside A's next entry: reading on, A runs into
+// B's body and is refused there. Offsets: root body 16, A's body 25, B's body 38 (the i32 of A's
+// entry at 34), A's last entry ends at 50, where the empty enum table is.
+TEST(LinearGrowth, RapBodyRunningIntoAnotherIsRefused) {
+    rvtest::ByteWriter w;
+    w.raw("\0raP\0\0\0\0\x08\0\0\0", 12);
+    w.u32(50);
+    w.raw(std::vector<uint8_t>{0, 1, 0, 'A', 0});  // root: base "", 1 entry: class A
+    w.u32(25);
+    w.raw(std::vector<uint8_t>{0, 3, 0, 'B', 0});  // A: base "", 3 entries: class B
+    w.u32(38);
+    for (char name : {'a', 'b'}) {  // int values; a's 0 doubles as B's body: base "", 0 entries
+        w.raw(std::vector<uint8_t>{1, 2, uint8_t(name), 0});
+        w.i32(0);
+    }
+    ASSERT_EQ(w.size(), 50u);
+    w.u32(0);
+    auto r = rv::decodeConfig(w.bytes.data(), w.bytes.size(), "runs.bin");
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().kind, rv::DiagKind::BadValue);
+    EXPECT_EQ(r.error().offset, 38u);
+    EXPECT_EQ(r.error().message,
+              "runs.bin: class A: the body of class A at offset 0x19 runs into the body of class B at offset 0x26");
+}
+
 }  // namespace
