@@ -94,4 +94,16 @@ TEST(LinearGrowth, RapBodyRunningIntoAnotherIsRefused) {
               "runs.bin: class A: the body of class A at offset 0x19 runs into the body of class B at offset 0x26");
 }
 
+// Each stage's texGen once scanned the whole root for its TexGen class.
+TEST(LinearGrowth, RvmatTexGenLookupsInLinearWork) {
+    expectLinearWork("stages sharing TexGen0", 1000, [](uint32_t n) {
+        const std::string text = linear::texGenStages(n);
+        auto r = rv::decodeRvmat(reinterpret_cast<const uint8_t*>(text.data()), text.size(), "stages.rvmat");
+        ASSERT_TRUE(r.ok()) << r.error().message;
+        ASSERT_EQ(r->stages.size(), n);
+        EXPECT_EQ(r->stages.back().texGen, 0);
+        EXPECT_EQ(r->stages.back().uvSource, "tex");  // from TexGen0
+    });
+}
+
 }  // namespace
