@@ -106,4 +106,16 @@ TEST(LinearGrowth, RvmatTexGenLookupsInLinearWork) {
     });
 }
 
+// Each corner was compared with every earlier variant of its point.
+TEST(LinearGrowth, EditableCornersMergeInLinearWork) {
+    expectLinearWork("corner fan", 500, [](uint32_t n) {
+        const std::vector<uint8_t> bytes = rvtest::writeMlod(linear::cornerFan(n));
+        auto model = rv::decodeMlod(bytes.data(), bytes.size(), "fan.p3d");
+        ASSERT_TRUE(model.ok()) << model.error().message;
+        const rv::view::EditableVertices v = rv::view::splitCorners(model->lods.at(0));
+        ASSERT_EQ(v.vertexPoint.size(), 2 * size_t(n) + 1);  // point 0 once per face, each rim point once
+        EXPECT_EQ(v.pointStart[1], n);
+    });
+}
+
 }  // namespace

@@ -4,7 +4,9 @@
 // vertex, others split it. (Twins in samples/editable.tsv: the binarized LODs hold more vertices
 // than points for exactly this reason, and every binarized vertex sits on an editable point.)
 #include <cstring>
+#include <unordered_map>
 
+#include "core/work_meter.hpp"
 #include "view/editable_corners.hpp"
 
 namespace rv::view {
@@ -17,20 +19,40 @@ uint32_t floatBits(float f) {
 }
 
 // The bits that make a corner distinct besides its point: its normal and its UV in every set.
-void cornerKey(const OdolLod& lod, size_t corner, std::vector<uint32_t>& out) {
-    out.clear();
-    const uint32_t n = lod.cornerNormals[corner];
-    if (n < lod.normals.size()) {
+size_t keyLength(const OdolLod& lod) { return 3 + 2 * lod.cornerUvSets.size(); }
+
+uint32_t keyWord(const OdolLod& lod, size_t corner, size_t k) {
+    if (k < 3) {
+        const uint32_t n = lod.cornerNormals[corner];
+        if (n >= lod.normals.size()) return UINT32_MAX;  // no normal
         const Vec3& v = lod.normals[n];
-        out.insert(out.end(), {floatBits(v.x), floatBits(v.y), floatBits(v.z)});
-    } else {
-        out.insert(out.end(), {UINT32_MAX, UINT32_MAX, UINT32_MAX});  // no normal
+        return floatBits(k == 0 ? v.x : k == 1 ? v.y : v.z);
     }
-    for (const std::vector<Vec2>& set : lod.cornerUvSets) {
-        out.push_back(floatBits(set[corner].u));
-        out.push_back(floatBits(set[corner].v));
-    }
+    const Vec2& uv = lod.cornerUvSets[(k - 3) / 2][corner];
+    return floatBits((k - 3) % 2 == 0 ? uv.u : uv.v);
 }
+
+// Corners as hash keys: equal when at the same point with the same key bits. Finding a corner's
+// variant by hash instead of comparing it with every earlier variant of its point keeps a point
+// shared by many distinct corners linear (a 1.9 MB model took 36-47 s, issue 29).
+struct CornerHash {
+    const OdolLod* lod;
+    size_t operator()(uint32_t c) const {
+        uint64_t h = 0x9e3779b97f4a7c15ull ^ lod->faceIndices[c];
+        for (size_t k = 0, n = keyLength(*lod); k < n; ++k) h = (h ^ keyWord(*lod, c, k)) * 0x100000001b3ull;
+        return size_t(h ^ (h >> 29));
+    }
+};
+struct SameCorner {
+    const OdolLod* lod;
+    bool operator()(uint32_t a, uint32_t b) const {
+        work::count(1);
+        if (lod->faceIndices[a] != lod->faceIndices[b]) return false;
+        for (size_t k = 0, n = keyLength(*lod); k < n; ++k)
+            if (keyWord(*lod, a, k) != keyWord(*lod, b, k)) return false;
+        return true;
+    }
+};
 
 }  // namespace
 
@@ -44,9 +66,9 @@ bool hasEditableCorners(const OdolLod& lod) {
 
 uint64_t editableCornerBytes(const OdolLod& lod) {
     const uint64_t corners = lod.faceIndices.size(), points = lod.positions.size();
-    const uint64_t key = 4 * (3 + 2 * lod.cornerUvSets.size());
-    // variant lists (key + index per corner, doubled for growth), corner map, the result
-    return corners * (2 * (key + 8) + 8) + (corners + points) * 12 + points * 8;
+    // per corner: its variant, an entry of its point's list (doubled for growth), a hash node and
+    // bucket; per point: its list; the result
+    return corners * (4 + 8 + 48) + points * 24 + (corners + points) * 12 + points * 8;
 }
 
 EditableVertices splitCorners(const OdolLod& lod) {
@@ -54,20 +76,14 @@ EditableVertices splitCorners(const OdolLod& lod) {
     // Per point, its distinct corner keys in order of first use; per corner, its variant there.
     std::vector<std::vector<uint32_t>> variants(points);  // per point: corners that start a variant
     std::vector<uint32_t> variantOf(corners);
-    std::vector<uint32_t> key, other;
+    // The corner that starts each variant -> its index among its point's variants.
+    std::unordered_map<uint32_t, uint32_t, CornerHash, SameCorner> first(corners, CornerHash{&lod}, SameCorner{&lod});
     for (size_t c = 0; c < corners; ++c) {
         std::vector<uint32_t>& list = variants[lod.faceIndices[c]];
-        cornerKey(lod, c, key);
-        uint32_t found = uint32_t(list.size());
-        for (uint32_t i = 0; i < list.size(); ++i) {
-            cornerKey(lod, list[i], other);
-            if (other == key) {
-                found = i;
-                break;
-            }
-        }
-        if (found == list.size()) list.push_back(uint32_t(c));
-        variantOf[c] = found;
+        work::count(1);
+        const auto [at, added] = first.try_emplace(uint32_t(c), uint32_t(list.size()));
+        if (added) list.push_back(uint32_t(c));
+        variantOf[c] = at->second;
     }
     EditableVertices out;
     out.pointStart.resize(points + 1, 0);
