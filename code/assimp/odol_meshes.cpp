@@ -3,10 +3,14 @@
 #include "assimp/odol_meshes.hpp"
 
 #include <algorithm>
+#include <array>
 #include <limits>
+#include <optional>
 #include <set>
 
 #include "assimp/scene_util.hpp"
+#include "core/work_meter.hpp"
+#include "rv/assimp_importer.hpp"
 
 namespace rv::assimp {
 namespace {
@@ -26,6 +30,7 @@ public:
         return remap_[v];
     }
     uint32_t meshVertex(uint32_t v) const { return remap_[v]; }
+    const std::vector<uint32_t>& order() const { return order_; }  // mesh vertex -> LOD vertex
 
     void fill(aiMesh* mesh) const {
         const size_t n = order_.size();
@@ -109,26 +114,67 @@ aiMesh* pointMesh(const LodView& lod, VertexPacker& packer, SceneBudget& budget)
     return mesh;
 }
 
-// Every selection touching the mesh as a bone with the view's weights. aiBone names must be
+// Per LOD vertex, the selections holding it: (selection, index of the vertex in it), in rows.
+// Built once per LOD, so a mesh visits only its own vertices' selections: visiting every
+// selection for every mesh cost meshes x selection size (102 s on a 925 KB model, issue 29).
+struct VertexSelections {
+    std::vector<uint32_t> rowStart;                      // per LOD vertex + 1
+    std::vector<std::pair<uint32_t, uint32_t>> entries;  // (selection, index in its vertices)
+
+    VertexSelections(const LodView& lod, SceneBudget& budget) : rowStart(lod.positions.size() + 1, 0) {
+        uint64_t total = 0;
+        for (const SelectionView& sel : lod.selections) total += sel.vertices.size();
+        // the rows, and one mesh's triples at a time (meshSelections)
+        budget.charge(rowStart.size() * 4 + total * (8 + 12), "the selections of LOD " + lod.name);
+        for (const SelectionView& sel : lod.selections)
+            for (uint32_t v : sel.vertices) ++rowStart[v + 1];
+        for (size_t v = 1; v < rowStart.size(); ++v) rowStart[v] += rowStart[v - 1];
+        entries.resize(total);
+        std::vector<uint32_t> fill(rowStart.begin(), rowStart.end() - 1);
+        for (uint32_t s = 0; s < lod.selections.size(); ++s)
+            for (uint32_t i = 0; i < lod.selections[s].vertices.size(); ++i)
+                entries[fill[lod.selections[s].vertices[i]]++] = {s, i};
+        work::count(total + rowStart.size());
+    }
+};
+
+// The mesh's (selection, index, mesh vertex) triples in selection order, then vertex order: the
+// bones' order and their weights' order.
+std::vector<std::array<uint32_t, 3>> meshSelections(const VertexPacker& packer, const VertexSelections& rows) {
+    std::vector<std::array<uint32_t, 3>> hits;
+    const std::vector<uint32_t>& order = packer.order();
+    for (uint32_t m = 0; m < order.size(); ++m)
+        for (uint32_t k = rows.rowStart[order[m]]; k < rows.rowStart[order[m] + 1]; ++k)
+            hits.push_back({rows.entries[k].first, rows.entries[k].second, m});
+    work::count(order.size() + hits.size());
+    std::sort(hits.begin(), hits.end());
+    return hits;
+}
+
+// Every selection touching the mesh as a bone with the view's weights, while the scene holds
+// fewer than kMaxSelectionBones (the others are counted in `leftOut`). aiBone names must be
 // unique per mesh; a bone without weights says nothing.
-void addBones(aiMesh* mesh, const LodView& lod, const VertexPacker& packer, SceneBudget& budget,
-              std::vector<aiBone*>& created) {
+void addBones(aiMesh* mesh, const LodView& lod, const VertexPacker& packer, const VertexSelections& rows,
+              SceneBudget& budget, std::vector<aiBone*>& created, uint64_t& leftOut) {
+    const std::vector<std::array<uint32_t, 3>> hits = meshSelections(packer, rows);
     std::vector<aiBone*> bones;
     std::set<std::string> names;
-    for (const SelectionView& sel : lod.selections) {
-        std::vector<aiVertexWeight> weights;
-        for (size_t i = 0; i < sel.vertices.size(); ++i) {
-            const uint32_t v = packer.meshVertex(sel.vertices[i]);
-            if (v != kNone) weights.emplace_back(v, sel.weights[i]);
+    for (size_t begin = 0, end = 0; begin < hits.size(); begin = end) {
+        const SelectionView& sel = lod.selections[hits[begin][0]];
+        while (end < hits.size() && hits[end][0] == hits[begin][0]) ++end;
+        if (!names.insert(sel.name).second) continue;
+        if (created.size() >= kMaxSelectionBones) {
+            ++leftOut;
+            continue;
         }
-        if (weights.empty() || !names.insert(sel.name).second) continue;
         // Every selection touching a mesh is a bone of it: the cost is per (mesh, selection).
-        budget.charge(cost::kBone + weights.size() * sizeof(aiVertexWeight), "bone '" + sel.name.substr(0, 64) + "'");
+        budget.charge(cost::kBone + (end - begin) * sizeof(aiVertexWeight), "bone '" + sel.name.substr(0, 64) + "'");
         auto* bone = new aiBone;
         bone->mName = toAiString(sel.name);
-        bone->mNumWeights = unsigned(weights.size());
-        bone->mWeights = new aiVertexWeight[weights.size()];
-        std::copy(weights.begin(), weights.end(), bone->mWeights);
+        bone->mNumWeights = unsigned(end - begin);
+        bone->mWeights = new aiVertexWeight[end - begin];
+        for (size_t h = begin; h < end; ++h)
+            bone->mWeights[h - begin] = aiVertexWeight(hits[h][2], sel.weights[hits[h][1]]);
         bones.push_back(bone);
         created.push_back(bone);
     }
@@ -138,13 +184,15 @@ void addBones(aiMesh* mesh, const LodView& lod, const VertexPacker& packer, Scen
 }  // namespace
 
 void appendLodMeshes(const ModelView& view, size_t lodSlot, bool selectionsAsBones, SceneBudget& budget,
-                     std::vector<aiMesh*>& meshes, std::vector<aiBone*>& bones) {
+                     std::vector<aiMesh*>& meshes, std::vector<aiBone*>& bones, uint64_t& bonesLeftOut) {
     const LodView& lod = view.lods[lodSlot];
     budget.charge(lod.positions.size() * 8, "vertex maps of LOD " + lod.name);  // the packer's remap and order
     VertexPacker packer(lod);
+    std::optional<VertexSelections> rows;
+    if (selectionsAsBones) rows.emplace(lod, budget);
     auto finish = [&](aiMesh* mesh, unsigned material) {
         mesh->mMaterialIndex = material;
-        if (selectionsAsBones) addBones(mesh, lod, packer, budget, bones);
+        if (rows) addBones(mesh, lod, packer, *rows, budget, bones, bonesLeftOut);
         meshes.push_back(mesh);
         packer.reset();
     };

@@ -11,9 +11,10 @@
 namespace rv::assimp {
 
 // Appends the meshes of view.lods[lodSlot] (mMaterialIndex = index into view.materials) and,
-// with `selectionsAsBones`, records every bone created in `bones` (the caller sets their offsets).
+// with `selectionsAsBones`, records every bone created in `bones` (the caller sets their offsets)
+// until `bones` holds kMaxSelectionBones; the bones left out beyond are added to `bonesLeftOut`.
 // Each mesh and bone is charged to `budget` before it is built.
 void appendLodMeshes(const ModelView& view, size_t lodSlot, bool selectionsAsBones, SceneBudget& budget,
-                     std::vector<aiMesh*>& meshes, std::vector<aiBone*>& bones);
+                     std::vector<aiMesh*>& meshes, std::vector<aiBone*>& bones, uint64_t& bonesLeftOut);
 
 }  // namespace rv::assimp

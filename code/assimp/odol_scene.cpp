@@ -5,12 +5,15 @@
 // materials -> LOD meshes -> LOD nodes -> proxies -> named points -> bones.
 #include "assimp/odol_scene.hpp"
 
+#include <assimp/DefaultLogger.hpp>
+
 #include <set>
 #include <unordered_map>
 
 #include "assimp/odol_materials.hpp"
 #include "assimp/odol_meshes.hpp"
 #include "assimp/scene_util.hpp"
+#include "rv/assimp_importer.hpp"
 
 namespace rv::assimp {
 namespace {
@@ -141,6 +144,7 @@ void buildOdolScene(const OdolModel& model, const ModelView& view, const std::st
         }
     } meshGuard{meshes};
     std::vector<aiBone*> bones;
+    uint64_t bonesLeftOut = 0;
     NodeTree tree;
     tree.children.resize(view.lods.size());
     for (size_t slot = 0; slot < view.lods.size(); ++slot) {
@@ -149,7 +153,7 @@ void buildOdolScene(const OdolModel& model, const ModelView& view, const std::st
         tree.lods.push_back(node);
         addLodMetadata(node, lod, budget);
         const size_t firstMesh = meshes.size();
-        appendLodMeshes(view, slot, selectionsAsBones, budget, meshes, bones);
+        appendLodMeshes(view, slot, selectionsAsBones, budget, meshes, bones, bonesLeftOut);
         tree.boneLod.resize(bones.size(), slot);
         node->mNumMeshes = unsigned(meshes.size() - firstMesh);
         if (node->mNumMeshes) {
@@ -160,6 +164,10 @@ void buildOdolScene(const OdolModel& model, const ModelView& view, const std::st
         addNamedPointNodes(lod, node, tree.children[slot], budget);
     }
     if (!bones.empty()) attachBones(root, tree, bones, budget);
+    if (bonesLeftOut)
+        ASSIMP_LOG_WARN(rootName + ": " + std::to_string(bonesLeftOut) +
+                        " selections left out as bones of their meshes: a scene holds at most " +
+                        std::to_string(kMaxSelectionBones) + " (Assimp's FBX writer slows quadratically with bones)");
 
     for (size_t slot = 0; slot < tree.lods.size(); ++slot)
         tree.lods[slot]->mChildren = releaseArray(tree.children[slot], tree.lods[slot]->mNumChildren);

@@ -15,13 +15,17 @@
 // out, and bodies are reached by their absolute offsets anyway, so it is not read.
 //
 // Hostile input: every count must fit the bytes left at 2 bytes per element (the least an
-// entry or an array item takes), nesting is bounded by kConfigMaxDepth, and each class body may
-// be read once only: an offset loop, or two classes sharing one body (which would let a small
-// file describe an exponentially large tree), is refused.
-#include <unordered_set>
-#include <vector>
+// entry or an array item takes), nesting is bounded by kConfigMaxDepth, and class bodies may not
+// overlap: an offset loop, two classes sharing one body (which would let a small file describe an
+// exponentially large tree), and a body that starts inside another or runs into another's start
+// (a 56 KB file so read 8 M entries, issue 29) are refused. A body's own bytes are its base,
+// count and entries; the bodies of its classes lie elsewhere in both writers' layouts. So every
+// byte is read once, and the tree grows linearly with the file.
+#include <map>
+#include <string>
 
 #include "config/config_internal.hpp"
+#include "core/work_meter.hpp"
 
 namespace rv::config {
 namespace {
@@ -44,7 +48,7 @@ public:
         const uint32_t enumOffset = r_.u32();
         ConfigTree t;
         t.format = ConfigFormat::Rapified;
-        readBody(t.root, r_.offset(), 0);
+        readBody(t.root, r_.offset(), 0, "the root class");
         readEnums(t, enumAt, enumOffset);
         return t;
     }
@@ -123,6 +127,7 @@ private:
     void readEntry(ByteReader& b, ConfigEntry& cls, int depth) {
         ConfigEntry e;
         e.offset = b.offset();
+        work::count(1);  // entries read: a file that makes the reader read its bytes again shows here
         const uint8_t type = b.u8();
         chargeMemory(s_, b, sizeof(ConfigEntry));
         switch (type) {
@@ -162,7 +167,7 @@ private:
             b.failAt(DiagKind::BadCount, e.offset,
                      "classes nested deeper than " + std::to_string(kConfigMaxDepth) + " levels");
         NameScope scope(s_, "class", e.name);
-        readBody(e, bodyOffset, depth + 1);
+        readBody(e, bodyOffset, depth + 1, "class " + e.name);
     }
 
     // 2: name, array. 5 (+=): a flag byte (1 in every file seen: HEMTT writes 5, 1, 0, 0, 0),
@@ -188,23 +193,61 @@ private:
         e.value = array(b, 1);
     }
 
-    void readBody(ConfigEntry& cls, uint64_t at, int depth) {
-        for (uint64_t open : open_)
-            if (open == at)
-                r_.failAt(DiagKind::BadValue, at,
-                          "class body offset " + hexOffset(at) + " loops back to an enclosing class");
-        if (!bodies_.insert(at).second)
-            r_.failAt(DiagKind::BadValue, at,
-                      "class body at offset " + hexOffset(at) + " is shared with another class");
+    // A class body: where it ends (0 while it is read) or, while it is read, its reader.
+    struct Body {
+        uint64_t end = 0;
+        const ByteReader* reader = nullptr;
+        std::string label;  // "class Stage1", for messages
+    };
+
+    // Refuses a body at `at` that the body before it covers: its start (an offset loop while that
+    // one is read, else a body shared by two classes), or a byte it has read. Checking the one
+    // before suffices: no body covers another's start (checkBodyEnd).
+    void checkBodyStart(uint64_t at) {
         if (at < 16)
             r_.failAt(DiagKind::BadValue, at, "class body offset " + hexOffset(at) + " points into the header");
+        auto next = bodies_.upper_bound(at);
+        if (next == bodies_.begin()) return;
+        const auto& [start, body] = *std::prev(next);
+        const uint64_t end = body.reader ? body.reader->offset() : body.end;
+        if (start == at && body.reader)
+            r_.failAt(DiagKind::BadValue, at,
+                      "class body offset " + hexOffset(at) + " loops back to an enclosing class");
+        if (start == at)
+            r_.failAt(DiagKind::BadValue, at,
+                      "class body at offset " + hexOffset(at) + " is shared with another class");
+        if (at < end)
+            r_.failAt(DiagKind::BadValue, at,
+                      "class body at offset " + hexOffset(at) + " lies inside the body of " + body.label +
+                          " (offsets " + hexOffset(start) + " to " + hexOffset(end) + ")");
+    }
+
+    // Refuses a body whose bytes so far (from `start` to b's offset) reach the next body's start.
+    void checkBodyEnd(const ByteReader& b, uint64_t start, const std::string& label) {
+        const auto next = bodies_.upper_bound(start);
+        if (next != bodies_.end() && b.offset() > next->first)
+            b.failAt(DiagKind::BadValue, next->first,
+                     "the body of " + label + " at offset " + hexOffset(start) + " runs into the body of " +
+                         next->second.label + " at offset " + hexOffset(next->first));
+    }
+
+    void readBody(ConfigEntry& cls, uint64_t at, int depth, const std::string& label) {
+        checkBodyStart(at);
         ByteReader b = r_;
         b.seek(at);
-        open_.push_back(at);
+        chargeMemory(s_, b, sizeof(Body) + 64 + label.size());  // the map node
+        Body& body = bodies_[at];                               // map nodes stay in place while others are added
+        body.reader = &b;
+        body.label = label;
         cls.base = text(b);
         const uint32_t n = count(b, "class entry");
-        for (uint32_t i = 0; i < n; ++i) readEntry(b, cls, depth);
-        open_.pop_back();
+        checkBodyEnd(b, at, label);
+        for (uint32_t i = 0; i < n; ++i) {
+            readEntry(b, cls, depth);
+            checkBodyEnd(b, at, label);  // the entry may have been a class whose body is next
+        }
+        body.reader = nullptr;
+        body.end = b.offset();
         warnDuplicateNames(s_, b, cls);
     }
 
@@ -229,8 +272,7 @@ private:
 
     ByteReader& r_;
     ReadState& s_;
-    std::unordered_set<uint64_t> bodies_;  // every body read so far
-    std::vector<uint64_t> open_;           // the bodies being read, outermost first
+    std::map<uint64_t, Body> bodies_;  // every body read or being read, by its start
 };
 
 }  // namespace

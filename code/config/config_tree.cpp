@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "config/config_internal.hpp"
+#include "core/work_meter.hpp"
 #include "rv/paths.hpp"
 
 namespace rv {
@@ -96,16 +97,21 @@ bool configNameEquals(std::string_view a, std::string_view b) {
     return true;
 }
 
+// Lookups are linear scans; the work meter counts the entries compared, so a reader that looks up
+// once per entry (quadratic) shows in the growth tests.
 const ConfigEntry* ConfigEntry::find(std::string_view n) const {
-    for (const ConfigEntry& e : entries)
-        if (configNameEquals(e.name, n)) return &e;
-    return nullptr;
+    size_t i = 0;
+    while (i < entries.size() && !configNameEquals(entries[i].name, n)) ++i;
+    work::count(i + 1);
+    return i < entries.size() ? &entries[i] : nullptr;
 }
 
 const ConfigEntry* ConfigEntry::findClass(std::string_view n) const {
-    for (const ConfigEntry& e : entries)
-        if (e.kind == ConfigEntryKind::Class && configNameEquals(e.name, n)) return &e;
-    return nullptr;
+    size_t i = 0;
+    while (i < entries.size() && !(entries[i].kind == ConfigEntryKind::Class && configNameEquals(entries[i].name, n)))
+        ++i;
+    work::count(i + 1);
+    return i < entries.size() ? &entries[i] : nullptr;
 }
 
 const ConfigValue* ConfigEntry::findValue(std::string_view n) const {

@@ -1,5 +1,7 @@
 #include "core/diagnostics.hpp"
 
+#include <algorithm>
+
 namespace rv {
 
 const char* diagKindName(DiagKind kind) {
@@ -50,6 +52,12 @@ void WarningList::add(const ByteReader& r, DiagKind kind, const std::string& det
         ++items_.back().count;
         return;
     }
+    if (kept_[kind] == kMaxWarningsPerKind) {
+        LeftOut& out = leftOut_[kind];
+        if (out.count++ == 0) out.firstOffset = r.offset();
+        return;
+    }
+    ++kept_[kind];
     Warning w;
     w.kind = kind;
     w.severity = Severity::Warning;
@@ -65,7 +73,17 @@ std::vector<Warning> WarningList::finish(const std::string& sourceName) {
         w.message = sourceName + ": " + w.message;
         if (w.count > 1) w.message += " (" + std::to_string(w.count) + " times)";
     }
+    for (const auto& [kind, out] : leftOut_) {
+        Warning w = makeWarning(kind, sourceName + ": and " + std::to_string(out.count) + " more " +
+                                          diagKindName(kind) + " warnings (only the first " +
+                                          std::to_string(kMaxWarningsPerKind) + " of each kind are kept)");
+        w.offset = out.firstOffset;
+        w.count = uint32_t(std::min<uint64_t>(out.count, UINT32_MAX));
+        items_.push_back(std::move(w));
+    }
     details_.clear();
+    kept_.clear();
+    leftOut_.clear();
     return std::move(items_);
 }
 

@@ -3,6 +3,7 @@
   mesh holds Blender's 32 767 slots, the last one a merged material standing for the 7 234 the
   slots cannot hold, with a warning; every polygon points at a valid slot (Blender used to crash
   on more than 32 767), and materials without images are made without node trees (fast);
+- 4106 selections give 4096 vertex groups and a warning naming the 10 left out (issue 29);
 - 70-byte property and selection names (legal in the file, Blender keeps 63 bytes) are shortened
   uniquely and the full names kept in rv_property_names / rv_selection_names.
 
@@ -53,6 +54,18 @@ if obj is not None:
     check("s" * 70 in groups.values(), "the 70-byte selection name is kept in full: %s" % groups)
     check(any(len(g.name.encode()) <= 63 and groups.get(g.name) == "s" * 70 for g in obj.vertex_groups),
           "its vertex group carries a shortened name")
+
+# Vertex groups slow down with each one made (Blender checks every name and looks each group up):
+# an object gets at most MAX_VERTEX_GROUPS (rv::kMaxSelectionBones), the first selections, and a
+# warning names how many were left out (issue 29).
+reset()
+lods, warnings = build.import_model(bpy.context, os.path.join(limits, "many_selections.p3d"))
+obj = bpy.data.objects.get("1.000")
+check(obj is not None, "the selections' LOD is there")
+if obj is not None:
+    check(len(obj.vertex_groups) == 4096, "4096 vertex groups, got %d" % len(obj.vertex_groups))
+    check(obj.vertex_groups[0].name == "s0", "the first selection first: %s" % obj.vertex_groups[0].name)
+check(any("4106 selections; 10 left out" in w for w in warnings), "a warning names the 10: %s" % warnings[-2:])
 
 if failures:
     raise SystemExit("%d check(s) failed: %s" % (len(failures), failures))

@@ -1,7 +1,7 @@
 // Writes the fuzzers' seed inputs from the project's own writers: ODOL v73 raw and LZO, ODOL v7,
-// the hostile shapes (support/hostile_shapes.hpp), and LZSS / LZO streams of the crate's bytes
-// (prefixed with the 2-byte output size the codec fuzzers read). Real samples are added by
-// scripts/fuzz.sh from ../shared/samples.
+// the hostile shapes (support/hostile_shapes.hpp), the shapes of issue 29 (linear_shapes.hpp),
+// and LZSS / LZO streams of the crate's bytes (prefixed with the 2-byte output size the codec
+// fuzzers read). Real samples are added by scripts/fuzz.sh from ../shared/samples.
 
 #include <algorithm>
 #include <cstdio>
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "support/hostile_shapes.hpp"
+#include "support/linear_shapes.hpp"
 #include "support/lzo_reference.hpp"
 #include "support/lzss_encoder.hpp"
 #include "support/mlod_writer.hpp"
@@ -39,7 +40,8 @@ std::vector<uint8_t> withSize(size_t outSize, std::vector<uint8_t> stream) {
 
 int main(int argc, char** argv) {
     if (argc != 2) {
-        std::fprintf(stderr, "usage: rv_make_fuzz_seeds OUT_DIR (writes OUT_DIR/{odol,mlod,wrp,lzss,lzo}/...)\n");
+        std::fprintf(stderr,
+                     "usage: rv_make_fuzz_seeds OUT_DIR (writes OUT_DIR/{odol,mlod,wrp,lzss,lzo,config,pbo}/...)\n");
         return 2;
     }
     const std::string dir = argv[1];
@@ -72,6 +74,8 @@ int main(int argc, char** argv) {
     writeFile(dir + "/mlod/box_p3dm.p3d", rvtest::writeMlod(rvtest::makeBoxModel(false)));
     writeFile(dir + "/mlod/box_sp3x.p3d", rvtest::writeMlod(rvtest::makeBoxModel(true)));
     writeFile(dir + "/mlod/box_autocenter0.p3d", rvtest::writeMlod(rvtest::makeBoxModel(false, true)));
+    // The shapes of issue 29 (work that grew superlinearly), at the growth tests' x1.
+    for (const rvtest::linear::NamedShape& s : rvtest::linear::shapesAt(1)) writeFile(dir + "/" + s.path, s.bytes);
     writeFile(dir + "/lzo/crate.bin", withSize(n, lzo(raw.data(), n)));
     writeFile(dir + "/lzo/ofp.bin",
               withSize(std::min<size_t>(ofp.size(), 0xffff), lzo(ofp.data(), std::min<size_t>(ofp.size(), 0xffff))));

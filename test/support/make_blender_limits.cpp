@@ -3,11 +3,13 @@
 //                        200 textures x 200 .rvmat names (ODOL's texture index is 16-bit, so
 //                        pairs are how a LOD passes Blender's 32 767 material slots per mesh);
 //   long_names.p3d       the demo crate whose first LOD has a 70-byte property name and a 70-byte
-//                        selection name (Blender names hold 63 bytes).
+//                        selection name (Blender names hold 63 bytes);
+//   many_selections.p3d  one triangle in 4106 selections: 10 more than an object gets vertex groups.
 #include <cstdio>
 #include <string>
 #include <vector>
 
+#include "support/linear_shapes.hpp"
 #include "support/lzo_reference.hpp"
 #include "support/odol_writer.hpp"
 #include "support/write_file.hpp"
@@ -59,5 +61,8 @@ int main(int argc, char** argv) {
     const std::string longName(70, 'p');  // 70 bytes: legal in the file, too long for a Blender key
     crate.lods[0].properties.push_back({longName, "value of the long one"});
     crate.lods[0].selections[0].name = std::string(70, 's');
-    return rvtest::writeFile(dir + "/long_names.p3d", rvtest::writeOdol73(crate, o)) ? 0 : 1;
+    if (!rvtest::writeFile(dir + "/long_names.p3d", rvtest::writeOdol73(crate, o))) return 1;
+    // 10 more selections than the add-on makes vertex groups (4096, rv::kMaxSelectionBones, which
+    // is in the Assimp header: this tool builds without Assimp too).
+    return rvtest::writeFile(dir + "/many_selections.p3d", rvtest::linear::manySelections(4106)) ? 0 : 1;
 }

@@ -25,6 +25,12 @@ _MISC = "Misc"
 # Blender stores a face's material index as a short.
 MAX_MATERIALS_PER_MESH = 32767
 
+# The most vertex groups (selections) one object gets: rv::kMaxSelectionBones, the Assimp importer's
+# bone maximum (include/rv/assimp_importer.hpp). Blender's vertex_groups.new checks the new name
+# against every group and group.add looks its group up in the list, so both slow down with each
+# group: 16 000 selections took 19.5 s, 50 000 over 120 s (issue 29).
+MAX_VERTEX_GROUPS = 4096
+
 
 def file_name(reference, default):
     """The last component of a BI reference or path ("a3\\data_f\\x_co.paa" -> "x_co.paa"), or
@@ -140,7 +146,11 @@ def _mesh_object(created, lod, materials, use_normals, use_selections, use_mater
     obj = created.object(lod.name, _lod_mesh(created, lod, materials, use_normals, use_materials, warnings))
     if use_selections:
         full = {}
-        for name, runs in lod.selections:
+        left_out = len(lod.selections) - MAX_VERTEX_GROUPS
+        if left_out > 0 and warnings is not None:
+            warnings.append("LOD %s has %d selections; %d left out as vertex groups: an object gets at most %d"
+                            % (lod.name, len(lod.selections), left_out, MAX_VERTEX_GROUPS))
+        for name, runs in lod.selections[:MAX_VERTEX_GROUPS]:
             group = obj.vertex_groups.new(name=short_name(name))  # empty ones too: model.cfg may need them
             if group.name != name:
                 full[group.name] = name
