@@ -11,6 +11,7 @@
 #include "cli/output_file.hpp"
 #include "rv/gltf.hpp"
 #include "rv/open.hpp"
+#include "rv/printable.hpp"
 
 namespace fs = std::filesystem;
 
@@ -94,7 +95,7 @@ int exportWithGltf(const CliOptions& opt, const std::string& in, const std::stri
     const GltfConversion c = convertWithGltf(opt, in, out);
     printWarnings(c.warnings);
     if (!c.error.empty()) {
-        std::fprintf(stderr, "%s\n", c.error.c_str());
+        std::fprintf(stderr, "%s\n", printable(c.error).c_str());
         return kExitDecode;
     }
     return kExitOk;
