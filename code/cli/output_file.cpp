@@ -104,10 +104,10 @@ std::string writeReplacing(const std::string& target, const std::string& shown,
     const fs::path folder = fs::u8path(target).parent_path();
     noteLeftovers(folder.u8string());
     const std::string tmp = (folder / fs::u8path("." + temporaryName())).u8string();
+    LiveTemporary live(tmp, false);  // registered first: a signal right after the open finds it
     errno = 0;
     std::FILE* f = openFile(tmp, "wb");
     if (!f) return "cannot write " + shown + ": " + errnoText(errno);
-    LiveTemporary live(tmp, false);
     int error = fillFile(f, write);
     if (!error) holdForTest(tmp);
     std::error_code ec;

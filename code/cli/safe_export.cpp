@@ -299,8 +299,8 @@ std::string exportSafely(Assimp::Exporter& exporter, aiScene* scene, const std::
     std::error_code ec;
     const fs::path tmp = temporaryFolder(folder, outTarget, ec);
     if (ec) return "cannot write " + out + ": " + ec.message();
+    LiveTemporary live(tmp.u8string(), true);  // registered first: a signal right after the mkdir finds it
     if (!fs::create_directory(tmp, ec)) return "cannot write " + out + ": " + (ec ? ec.message() : "folder exists");
-    LiveTemporary live(tmp.u8string(), true);
 
     if (std::string e = shapeTexturesForFormat(scene, formatId, tmp, outPath.stem().u8string()); !e.empty()) {
         fs::remove_all(tmp, ec);
