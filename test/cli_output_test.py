@@ -150,6 +150,11 @@ def part_special():
         check(rc == 1 and "takes one file" in err and stat.S_ISCHR(os.lstat(null).st_mode),
               "obj to %s: rc=%d %s" % (null, rc, err.strip()))
 
+    # .gltf writes a .bin beside OUT: a device takes one file.
+    rc, _, err = run("export", crate, null, "-f", "gltf2")
+    check(rc == 1 and "takes one file" in err and stat.S_ISCHR(os.lstat(null).st_mode)
+          and not [n for n in os.listdir(folder) if n.endswith(".bin")], "gltf2 to %s: rc=%d %s" % (null, rc, err.strip()))
+
     # A name of 250 bytes (the limit is 255): the temporary name beside it must fit too.
     for ext in ("glb",) + (("stl",) if with_assimp else ()):
         name = "n" * (250 - len(ext) - 1) + "." + ext

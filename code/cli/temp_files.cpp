@@ -11,6 +11,8 @@
 #include <set>
 #include <system_error>
 
+#include "rv/printable.hpp"
+
 #ifdef _WIN32
 #include <process.h>
 #include <windows.h>
@@ -232,7 +234,7 @@ void noteLeftovers(const std::string& folder) {
         std::fprintf(stderr,
                      "rvimport: warning: %s (%llu bytes) was left by an interrupted rvimport run; it can be "
                      "removed\n",
-                     it->path().u8string().c_str(), static_cast<unsigned long long>(bytesIn(it->path())));
+                     printable(it->path().u8string()).c_str(), static_cast<unsigned long long>(bytesIn(it->path())));
     }
 }
 
