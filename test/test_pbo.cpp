@@ -171,6 +171,15 @@ TEST(Pbo, EntryErrorsNameFileEntryAndOffset) {
               "h.pbo: entry 0 'b.txt' (data at offset 0x2f): LZSS checksum at offset 0x33 does not match the "
               "unpacked bytes");
     EXPECT_EQ(sum.error().offset, 0x33u);
+    // A header cut inside an entry's fields, after its name (25 bytes with the zero): the entry
+    // is named, with the offset its fields start at (25 = 0x19) and the 10 bytes that are left.
+    const auto longName = archive("abcdefghijklmnopqrst.txt", 0, 0, 0, {});
+    auto cutHeader = rv::readPbo(longName.data(), 35, "h.pbo");
+    ASSERT_FALSE(cutHeader.ok());
+    EXPECT_EQ(cutHeader.error().message,
+              "h.pbo: entries 0: entry 'abcdefghijklmnopqrst.txt': its 20 field bytes at offset 0x19 run past the end "
+              "of the file (10 bytes left)");
+    EXPECT_EQ(cutHeader.error().offset, 25u);
     const auto bomb = archive("b.txt", 0x43707273u, 0xFFFFFFF0u, 4, {0xff, 'a', 'b', 'c'});
     auto c = rv::readPbo(bomb.data(), bomb.size(), "h.pbo");
     ASSERT_TRUE(c.ok()) << c.error().message;

@@ -44,9 +44,15 @@ PboEntry readEntryFields(ByteReader& r, std::string name) {
 void readEntries(ByteReader& r, PboArchive& out) {
     ContextScope scope(r.context(), "entries", 0);
     for (int64_t i = 0;; ++i) {
-        scope.setIndex(i);
+        // The index an entry gets in PboArchive::entries, as `pbo list` and extract number them.
+        scope.setIndex(int64_t(out.entries.size()));
         r.need(1 + kEntryFieldBytes, "entry");  // bounds the entry count by the bytes left
         std::string name = r.asciiz(kMaxName);
+        if (r.remaining() < kEntryFieldBytes)
+            r.failAt(DiagKind::Truncated, r.offset(),
+                     "entry '" + name + "': its " + std::to_string(kEntryFieldBytes) + " field bytes at offset " +
+                         hexOffset(r.offset()) + " run past the end of the file (" + std::to_string(r.remaining()) +
+                         " bytes left)");
         PboEntry e = readEntryFields(r, std::move(name));
         if (e.name.empty()) {
             if (i == 0 && e.packing == kVers) {
