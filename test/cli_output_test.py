@@ -202,6 +202,8 @@ def part_signals():
         cases.append(("obj (Assimp, a folder)", ["export", crate, os.path.join(folder, "out.obj")]))
         batch_out = os.path.join(folder, "batch_out")
         cases.append(("batch -j 2", ["batch", os.path.join(folder, "in"), batch_out, "-f", "glb2", "-j", "2"]))
+        cases.append(("batch -j 2 obj (Assimp folders)", ["batch", os.path.join(folder, "in"), batch_out + "_obj", "-f",
+                                                          "obj", "-j", "2"]))
         os.makedirs(os.path.join(folder, "in"))
         for k in range(4):
             demo(os.path.join(folder, "in", "m%d" % k))
