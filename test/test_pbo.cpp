@@ -149,6 +149,46 @@ TEST(Pbo, HostileSizesAreRefused) {
     EXPECT_NE(e.error().message.find("memory limit of 16"), std::string::npos) << e.error().message;
 }
 
+// Every error about an entry names the file, the entry and a byte offset (counted by hand: the
+// entry "b.txt" takes 6 + 20 bytes, the terminator 21, so its data starts at 47 = 0x2f).
+TEST(Pbo, EntryErrorsNameFileEntryAndOffset) {
+    const auto stored = archive("b.txt", 0, 0, 3, {'a', 'b', 'c'});
+    auto s = rv::readPbo(stored.data(), stored.size(), "h.pbo");
+    ASSERT_TRUE(s.ok()) << s.error().message;
+    auto cut = rv::readPboEntry(s.value(), 0, stored.data(), 48, "h.pbo");  // the archive shortened
+    ASSERT_FALSE(cut.ok());
+    EXPECT_EQ(cut.error().message,
+              "h.pbo: entry 0 'b.txt' (data at offset 0x2f): 3 bytes run past the end of the file (48 bytes)");
+    EXPECT_EQ(cut.error().offset, 47u);
+    // Three literals (flag 0xff), then a byte sum of 0 where 'a' + 'b' + 'c' = 294 belongs: the
+    // sum starts 4 bytes into the data, at 0x33.
+    const auto badSum = archive("b.txt", 0x43707273u, 3, 8, {0xff, 'a', 'b', 'c', 0, 0, 0, 0});
+    auto b = rv::readPbo(badSum.data(), badSum.size(), "h.pbo");
+    ASSERT_TRUE(b.ok()) << b.error().message;
+    auto sum = rv::readPboEntry(b.value(), 0, badSum.data(), badSum.size(), "h.pbo");
+    ASSERT_FALSE(sum.ok());
+    EXPECT_EQ(sum.error().message,
+              "h.pbo: entry 0 'b.txt' (data at offset 0x2f): LZSS checksum at offset 0x33 does not match the "
+              "unpacked bytes");
+    EXPECT_EQ(sum.error().offset, 0x33u);
+    // A header cut inside an entry's fields, after its name (25 bytes with the zero): the entry
+    // is named, with the offset its fields start at (25 = 0x19) and the 10 bytes that are left.
+    const auto longName = archive("abcdefghijklmnopqrst.txt", 0, 0, 0, {});
+    auto cutHeader = rv::readPbo(longName.data(), 35, "h.pbo");
+    ASSERT_FALSE(cutHeader.ok());
+    EXPECT_EQ(cutHeader.error().message,
+              "h.pbo: entries 0: entry 'abcdefghijklmnopqrst.txt': its 20 field bytes at offset 0x19 run past the end "
+              "of the file (10 bytes left)");
+    EXPECT_EQ(cutHeader.error().offset, 25u);
+    const auto bomb = archive("b.txt", 0x43707273u, 0xFFFFFFF0u, 4, {0xff, 'a', 'b', 'c'});
+    auto c = rv::readPbo(bomb.data(), bomb.size(), "h.pbo");
+    ASSERT_TRUE(c.ok()) << c.error().message;
+    auto big = rv::readPboEntry(c.value(), 0, bomb.data(), bomb.size(), "h.pbo");
+    ASSERT_FALSE(big.ok());
+    EXPECT_EQ(big.error().message.rfind("h.pbo: entry 0 'b.txt' (data at offset 0x2f): declares 4294967280", 0), 0u)
+        << big.error().message;
+}
+
 TEST(Pbo, UnsafeNames) {
     EXPECT_EQ(rv::unsafePathReason("data\\m_co.paa"), "");
     EXPECT_EQ(rv::unsafePathReason("a\\..\\..\\etc\\passwd"), "a '..' component");

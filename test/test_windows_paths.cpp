@@ -7,8 +7,10 @@
 #include <filesystem>
 #include <string>
 
+#include "rv/data_root.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/odol.hpp"
+#include "rv/pbo.hpp"
 #include "support/odol_writer.hpp"
 
 #ifdef _WIN32
@@ -62,6 +64,43 @@ TEST(WindowsPaths, MissingFileNamesItself) {
     ASSERT_FALSE(read.ok());
     EXPECT_EQ(read.error().kind, rv::DiagKind::CannotRead);
     EXPECT_NE(read.error().message.find("nicht_da_\xc3\xa4.p3d"), std::string::npos);
+}
+
+// Names Windows cannot hold are refused as entry names and data-root references on every
+// system, each with its reason (an archive extracts the same on Linux and Windows).
+TEST(WindowsPaths, ReservedNamesTrailingDotsAndStreamsAreRefused) {
+    const std::string device = "a name Windows reserves for a device";
+    for (const char* name : {"con", "CON", "nul.txt", "data\\aux.paa", "Prn.tar.gz", "com1", "COM9.p3d", "lpt1.txt",
+                             "LPT9", "con .txt", "conin$", "a\\CONOUT$\\b"}) {
+        const std::string why = rv::unsafePathReason(name);
+        EXPECT_EQ(why.rfind(device, 0), 0u) << name << " -> " << why;
+    }
+    for (const char* name : {"x.", "data\\x.paa.", "a.\\b", "x ", "dir \\y.paa", "..."})
+        EXPECT_EQ(rv::unsafePathReason(name).rfind("a trailing dot or space", 0), 0u) << name;
+    for (const char* name : {"x.paa:stream", "a\\b:$DATA", "dir\\x:y\\z"})
+        EXPECT_EQ(rv::unsafePathReason(name), "a ':' (an alternate data stream on Windows)") << name;
+    EXPECT_EQ(rv::unsafePathReason("C:\\x"), "a drive letter");  // unchanged: the drive comes first
+    // Names that only look like the reserved ones are fine.
+    for (const char* name : {"console.paa", "com10.txt", "lpt.txt", "auxiliary\\x.p3d", "nul_co.paa", "com",
+                             "data\\.hidden", "a\\.\\b", "x.y.z", "a b\\c d.paa"})
+        EXPECT_EQ(rv::unsafePathReason(name), "") << name;
+}
+
+// A data root never resolves such a reference, so a model looks the same on every system.
+TEST(WindowsPaths, DataRootRefusesWindowsReservedReferences) {
+    const fs::path dir = fs::temp_directory_path() / "rv_windows_names_root";
+    fs::remove_all(dir);
+    fs::create_directories(dir / "data");
+    ASSERT_TRUE(writeAll(utf8(dir / "data" / "ok.paa"), {1}));
+    auto root = rv::DataRoot::open(utf8(dir));
+    ASSERT_TRUE(root.ok()) << root.error().message;
+    EXPECT_EQ(root->resolve("data\\ok.paa").kind, rv::ResolvedRef::Kind::File);
+    for (const char* ref : {"data\\aux.paa", "data\\ok.paa.", "data\\ok.paa:zone"}) {
+        const rv::ResolvedRef r = root->resolve(ref);
+        EXPECT_EQ(r.kind, rv::ResolvedRef::Kind::Unsafe) << ref;
+        EXPECT_FALSE(r.reason.empty()) << ref;
+    }
+    fs::remove_all(dir);
 }
 
 #ifdef _WIN32

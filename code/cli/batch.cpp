@@ -25,6 +25,7 @@
 #include "rv/file_bytes.hpp"
 #include "rv/format.hpp"
 #include "rv/open.hpp"
+#include "rv/printable.hpp"
 
 namespace fs = std::filesystem;
 
@@ -221,21 +222,22 @@ size_t printSummary(const BatchPlan& plan, const std::vector<Outcome>& outcomes,
     size_t converted = 0, skipped = 0, failed = 0;
     for (size_t i = 0; i < plan.files.size(); ++i) {
         const Outcome& o = outcomes[i];
-        const std::string pathText = plan.files[i].u8string();
+        const std::string pathText = printable(plan.files[i].u8string());
         const char* path = pathText.c_str();
-        for (const std::string& w : o.warnings) std::printf("warning: %s\n", w.c_str());  // "<path>: <message>"
+        for (const std::string& w : o.warnings)
+            std::printf("warning: %s\n", printable(w).c_str());  // "<path>: <message>"
         if (o.kind == Outcome::Converted) {
             ++converted;
         } else if (o.kind == Outcome::Skipped) {
             ++skipped;
-            std::printf("skipped %s: %s\n", path, o.reason.c_str());
+            std::printf("skipped %s: %s\n", path, printable(o.reason).c_str());
         } else {
             ++failed;
-            std::printf("failed  %s: %s\n", path, o.reason.c_str());
+            std::printf("failed  %s: %s\n", path, printable(o.reason).c_str());
         }
     }
     for (const auto& [folder, why] : plan.unreadable)
-        std::printf("unreadable folder %s: %s\n", folder.u8string().c_str(), why.c_str());
+        std::printf("unreadable folder %s: %s\n", printable(folder.u8string()).c_str(), why.c_str());
     const bool textures = std::any_of(plan.files.begin(), plan.files.end(),
                                       [](const fs::path& f) { return isTexturePath(f.u8string()); });
     std::printf("converted %zu, skipped %zu, failed %zu of %zu files to %s%s in %.2f s with %u threads", converted,

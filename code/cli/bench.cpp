@@ -12,6 +12,7 @@
 #include "rv/format.hpp"
 #include "rv/model.hpp"
 #include "rv/open.hpp"
+#include "rv/printable.hpp"
 #include "rv/wrp.hpp"
 
 namespace rv::cli {
@@ -62,7 +63,7 @@ double bestDecodeMs(const std::vector<uint8_t>& bytes, const std::string& name, 
         if (!file) error = file.error().message;
         const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
         if (!error.empty()) {
-            std::fprintf(stderr, "%s\n", error.c_str());
+            std::fprintf(stderr, "%s\n", printable(error).c_str());
             return -1;
         }
         best = std::min(best, ms);
@@ -82,7 +83,7 @@ int runBench(const std::vector<std::string>& args) {
     for (const std::string& path : files) {
         auto bytes = readFileBytes(path);
         if (!bytes) {
-            std::fprintf(stderr, "%s\n", bytes.error().message.c_str());
+            std::fprintf(stderr, "%s\n", printable(bytes.error().message).c_str());
             status = kExitDecode;
             continue;
         }

@@ -14,6 +14,7 @@
 #include "rv/file_bytes.hpp"
 #include "rv/open.hpp"
 #include "rv/paths.hpp"
+#include "rv/printable.hpp"
 #include "rv/rvmat.hpp"
 
 namespace rv::cli {
@@ -161,8 +162,8 @@ std::string proceduralNote(const std::string& texture) {
 
 void writeMaterialInfo(const ConfigTree& t, const RvMaterial& m) {
     std::printf("format         rvmat material, %s\n", formatLine(t));
-    std::printf("pixel shader   %s\n", m.pixelShader.empty() ? "-" : m.pixelShader.c_str());
-    std::printf("vertex shader  %s\n", m.vertexShader.empty() ? "-" : m.vertexShader.c_str());
+    std::printf("pixel shader   %s\n", m.pixelShader.empty() ? "-" : printable(m.pixelShader).c_str());
+    std::printf("vertex shader  %s\n", m.vertexShader.empty() ? "-" : printable(m.vertexShader).c_str());
     printColour("ambient", m.ambient);
     printColour("diffuse", m.diffuse);
     printColour("forcedDiffuse", m.forcedDiffuse);
@@ -172,13 +173,13 @@ void writeMaterialInfo(const ConfigTree& t, const RvMaterial& m) {
         std::printf("specularPower  %g\n", *m.specularPower);
     else
         std::printf("specularPower  -\n");
-    if (!m.surfaceInfo.empty()) std::printf("surfaceInfo    %s\n", m.surfaceInfo.c_str());
+    if (!m.surfaceInfo.empty()) std::printf("surfaceInfo    %s\n", printable(m.surfaceInfo).c_str());
     std::printf("stages (%zu)\n", m.stages.size());
     for (const RvMatStage& s : m.stages) {
         std::printf("  %-8s %-6s %s\n", s.className.c_str(), s.uvSource.empty() ? "-" : s.uvSource.c_str(),
                     s.texture.empty() ? "-" : s.texture.c_str());
         const std::string note = proceduralNote(s.texture);
-        if (!note.empty()) std::printf("  %-8s %-6s %s\n", "", "", note.c_str());
+        if (!note.empty()) std::printf("  %-8s %-6s %s\n", "", "", printable(note).c_str());
         if (s.hasUvTransform) {
             const auto& u = s.uvTransform.m;
             std::printf("  %-8s %-6s uvTransform aside %g %g %g, up %g %g %g, dir %g %g %g, pos %g %g %g\n", "", "",
@@ -205,8 +206,8 @@ void writeTreeInfo(const ConfigTree& t) {
     if (t.format == ConfigFormat::Rapified) std::printf("enums          %zu\n", t.enums.size());
     std::printf("top level (%zu)\n", t.root.entries.size());
     for (const ConfigEntry& e : t.root.entries) {
-        std::printf("  %-14s %s", configEntryKindName(e.kind), e.name.c_str());
-        if (!e.base.empty()) std::printf(": %s", e.base.c_str());
+        std::printf("  %-14s %s", configEntryKindName(e.kind), printable(e.name).c_str());
+        if (!e.base.empty()) std::printf(": %s", printable(e.base).c_str());
         if (e.isClass()) std::printf(" (%zu entries)", e.entries.size());
         std::printf("\n");
     }
@@ -214,7 +215,7 @@ void writeTreeInfo(const ConfigTree& t) {
 
 void printWarningList(const std::vector<Warning>& list) {
     std::printf("warnings (%zu)\n", list.size());
-    for (const Warning& w : list) std::printf("  %s\n", w.message.c_str());
+    for (const Warning& w : list) std::printf("  %s\n", printable(w.message).c_str());
 }
 
 }  // namespace
@@ -224,7 +225,7 @@ bool isConfigPath(const std::string& path) { return isConfigName(path); }
 bool describeConfig(const std::string& path, bool json, bool pretty) {
     auto file = openFile(path, {}, accepting(kAcceptConfig));
     if (!file) {
-        std::fprintf(stderr, "%s\n", file.error().message.c_str());
+        std::fprintf(stderr, "%s\n", printable(file.error().message).c_str());
         return false;
     }
     auto& tree = file->config;

@@ -10,17 +10,19 @@
 #include "cli/output_file.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/open.hpp"
+#include "rv/printable.hpp"
 
 namespace fs = std::filesystem;
 
 namespace rv::cli {
 
 void printWarnings(const std::string& input, const std::string& name, const std::vector<Warning>& warnings) {
-    for (const Warning& w : warnings) std::fprintf(stderr, "warning: %s\n", aboutInput(input, name, w.message).c_str());
+    for (const Warning& w : warnings)
+        std::fprintf(stderr, "warning: %s\n", printable(aboutInput(input, name, w.message)).c_str());
 }
 
 void printWarnings(const std::vector<std::string>& messages) {
-    for (const std::string& m : messages) std::fprintf(stderr, "warning: %s\n", m.c_str());
+    for (const std::string& m : messages) std::fprintf(stderr, "warning: %s\n", printable(m).c_str());
 }
 
 // OUT as given, or, when it names a folder (an existing one, or any path ending in a slash),

@@ -10,6 +10,7 @@
 #include "cli/arguments.hpp"
 #include "cli/assimp_convert.hpp"
 #include "cli/commands.hpp"
+#include "rv/printable.hpp"
 
 namespace rv::cli {
 
@@ -37,7 +38,7 @@ int exportWithAssimp(const CliOptions& opt, const std::string& in, const std::st
     const Conversion result = convertOne(importer, exporter, in, out, format->id);
     printWarnings(result.warnings);
     if (!result.error.empty()) {
-        std::fprintf(stderr, "%s\n", result.error.c_str());
+        std::fprintf(stderr, "%s\n", printable(result.error).c_str());
         return kExitDecode;
     }
     return kExitOk;

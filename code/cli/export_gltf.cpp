@@ -11,6 +11,7 @@
 #include "cli/output_file.hpp"
 #include "rv/gltf.hpp"
 #include "rv/open.hpp"
+#include "rv/printable.hpp"
 
 namespace fs = std::filesystem;
 
@@ -39,6 +40,10 @@ std::string writeOutput(const GltfOutput& output, const std::string& in, const s
         for (const fs::path& p : written) fs::remove(p, ec);
         for (const fs::path& p : madeFolders) fs::remove(p, ec);
     };
+    // A device or a FIFO takes one stream: side files beside /dev/stdout make no sense.
+    if (output.sideFileCount() > 0 && outputTarget(out).kind == OutputTarget::Kind::WriteThrough)
+        return "cannot write " + out + ": a device or FIFO takes one file, and this export also writes " +
+               output.sideFileName(0) + "; write into a folder, or export .glb";
     for (size_t i = 0; i < output.sideFileCount(); ++i) {
         const fs::path path = folder / fs::u8path(output.sideFileName(i));
         if (sameFile(path.u8string(), in)) {
@@ -94,7 +99,7 @@ int exportWithGltf(const CliOptions& opt, const std::string& in, const std::stri
     const GltfConversion c = convertWithGltf(opt, in, out);
     printWarnings(c.warnings);
     if (!c.error.empty()) {
-        std::fprintf(stderr, "%s\n", c.error.c_str());
+        std::fprintf(stderr, "%s\n", printable(c.error).c_str());
         return kExitDecode;
     }
     return kExitOk;

@@ -12,6 +12,7 @@
 #include "rv/format.hpp"
 #include "rv/model.hpp"
 #include "rv/open.hpp"
+#include "rv/printable.hpp"
 
 namespace rv::cli {
 namespace {
@@ -25,7 +26,7 @@ bool describe(const std::string& path, Output output, const std::string& dataRoo
     options.dataRoot = dataRoot;
     auto file = openFile(path, options, accepting(kAcceptModel | kAcceptTerrain | kAcceptTexture | kAcceptConfig));
     if (!file) {
-        std::fprintf(stderr, "%s\n", file.error().message.c_str());
+        std::fprintf(stderr, "%s\n", printable(file.error().message).c_str());
         return false;
     }
     const bool json = output != Output::Info, pretty = output == Output::PrettyJson;

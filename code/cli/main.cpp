@@ -17,6 +17,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/output_file.hpp"
+#include "cli/temp_files.hpp"
 #include "rv/version.hpp"
 
 namespace {
@@ -185,6 +186,7 @@ int main(int argc, char** argv) {
     mallopt(M_TRIM_THRESHOLD, 256 << 20);
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
 #endif
+    rv::cli::installTemporaryCleanup();  // Ctrl+C leaves no half-written temporary file behind
     const std::vector<std::string> args = utf8Arguments(argc, argv);
     if (args.empty()) {
         usage(stderr);

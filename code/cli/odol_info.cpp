@@ -4,6 +4,7 @@
 #include "cli/commands.hpp"
 #include "rv/material_textures.hpp"
 #include "rv/paths.hpp"
+#include "rv/printable.hpp"
 #include "rv/view.hpp"
 
 namespace rv::cli {
@@ -18,7 +19,7 @@ void writeOdolInfo(std::FILE* out, const OdolModel& m) {
         std::fprintf(out, "format     MLOD version %u (editable P3D model)\n", m.version);
     else
         std::fprintf(out, "format     ODOL version %u (binarized P3D model)\n", m.version);
-    if (!m.prefix.empty()) std::fprintf(out, "prefix     %s\n", m.prefix.c_str());
+    if (!m.prefix.empty()) std::fprintf(out, "prefix     %s\n", printable(m.prefix).c_str());
     std::fprintf(out, "LODs       %zu, %zu vertices, %zu faces in all\n", m.lods.size(), verts, faces);
     const OdolModelInfo& i = m.info;
     std::fprintf(out, "bbox       [%g %g %g] .. [%g %g %g]\n", i.bboxMin.x, i.bboxMin.y, i.bboxMin.z, i.bboxMax.x,
@@ -28,7 +29,7 @@ void writeOdolInfo(std::FILE* out, const OdolModel& m) {
                             : "positions are relative to it");
     if (i.totalMass != 0) std::fprintf(out, "mass       %g\n", i.totalMass);
     if (!m.skeleton.name.empty())
-        std::fprintf(out, "skeleton   %s, %zu bones\n", m.skeleton.name.c_str(), m.skeleton.bones.size());
+        std::fprintf(out, "skeleton   %s, %zu bones\n", printable(m.skeleton.name).c_str(), m.skeleton.bones.size());
     if (!m.animations.classes.empty()) std::fprintf(out, "animations %zu classes\n", m.animations.classes.size());
     std::fprintf(out, "\n  #  %-28s %8s %8s %6s %6s %5s %5s %4s\n", "LOD", "vertices", "faces", "sect", "selec",
                  "props", "proxy", "uvs");
@@ -45,23 +46,11 @@ void writeOdolInfo(std::FILE* out, const OdolModel& m) {
             if (m.editable && !sec.materialName.empty()) materials.insert(sec.materialName);
     }
     std::fprintf(out, "\ntextures (%zu)\n", textures.size());
-    for (const std::string& t : textures) std::fprintf(out, "  %s\n", t.c_str());
+    for (const std::string& t : textures) std::fprintf(out, "  %s\n", printable(t).c_str());
     std::fprintf(out, "materials (%zu)\n", materials.size());
-    for (const std::string& t : materials) std::fprintf(out, "  %s\n", t.c_str());
+    for (const std::string& t : materials) std::fprintf(out, "  %s\n", printable(t).c_str());
     // Listed on stderr as every command lists them ("warning: <input>: <message>", info.cpp).
     std::fprintf(out, "warnings (%zu)\n", m.warnings.size());
-}
-
-// Control bytes (broken names) are shown escaped, never written raw to the terminal.
-static std::string printable(const std::string& s) {
-    static const char* hex = "0123456789abcdef";
-    std::string out;
-    for (unsigned char c : s)
-        if (c < 0x20 || c == 0x7f)
-            out += std::string("\\x") + hex[c >> 4] + hex[c & 15];
-        else
-            out += char(c);
-    return out;
 }
 
 void writeOdolReferences(std::FILE* out, const ReferenceListing& refs) {
@@ -73,7 +62,7 @@ void writeOdolReferences(std::FILE* out, const ReferenceListing& refs) {
     for (const ModelReference& r : refs.list.references)
         std::fprintf(out, "  %s\n    %s -> %s\n", printable(r.reference).c_str(), r.source.c_str(),
                      printable(describeResolution(r.where, refs.root)).c_str());
-    for (const Warning& w : refs.list.warnings) std::fprintf(out, "  warning: %s\n", w.message.c_str());
+    for (const Warning& w : refs.list.warnings) std::fprintf(out, "  warning: %s\n", printable(w.message).c_str());
 }
 
 // Each material of every LOD as the outputs show it: which definition won (the data root's .rvmat
@@ -84,7 +73,7 @@ bool writeMaterialDefinitions(std::FILE* out, const std::string& input, const st
     options.lods = "all";
     auto view = buildModelView(model, options, Frame{});
     if (!view) {
-        std::fprintf(stderr, "%s\n", view.error().message.c_str());
+        std::fprintf(stderr, "%s\n", printable(view.error().message).c_str());
         return false;
     }
     TextureResolver resolver(root, options);

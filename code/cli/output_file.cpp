@@ -2,18 +2,16 @@
 
 #include "rv/open.hpp"
 
-#include <atomic>
 #include <cerrno>
-#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <system_error>
 
+#include "cli/temp_files.hpp"
 #include "rv/file_bytes.hpp"
 
 #ifdef _WIN32
 #include <io.h>
-#include <process.h>
 #else
 #include <unistd.h>
 #endif
@@ -42,23 +40,34 @@ int finishFile(std::FILE* f) {
 
 std::string errnoText(int error) { return error ? std::string(std::strerror(error)) : std::string("write error"); }
 
-std::string temporarySuffix() {
-    static std::atomic<unsigned> counter{0};
-#ifdef _WIN32
-    const long pid = long(_getpid());
-#else
-    const long pid = long(getpid());
-#endif
-    const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
-    return ".rvtmp-" + std::to_string(pid) + "-" + std::to_string(counter.fetch_add(1)) + "-" +
-           std::to_string(uint64_t(stamp) % 1000000007u);
+OutputTarget outputTarget(const std::string& path) {
+    const fs::path p = fs::u8path(path);
+    std::error_code ec;
+    const fs::file_status own = fs::symlink_status(p, ec);
+    if (ec || !fs::exists(own)) return {OutputTarget::Kind::Replace, path, {}};
+    const bool link = fs::is_symlink(own);
+    const fs::file_status st = link ? fs::status(p, ec) : own;
+    if (link && (ec || !fs::exists(st)))
+        return {OutputTarget::Kind::Refused, path, "a symbolic link to nothing; refusing to replace the link"};
+    switch (st.type()) {
+        case fs::file_type::character:
+        case fs::file_type::fifo:
+            return {OutputTarget::Kind::WriteThrough, path, {}};
+        case fs::file_type::block:
+            return {OutputTarget::Kind::Refused, path, "a block device; refusing to write over it"};
+        case fs::file_type::socket:
+            return {OutputTarget::Kind::Refused, path, "a socket"};
+        default:
+            break;
+    }
+    if (!link) return {OutputTarget::Kind::Replace, path, {}};
+    // The link stays; the file it names is replaced, as a shell's `>` would write it.
+    const fs::path target = fs::canonical(p, ec);
+    if (ec) return {OutputTarget::Kind::Refused, path, "a symbolic link that cannot be resolved: " + ec.message()};
+    return {OutputTarget::Kind::Replace, target.u8string(), {}};
 }
 
-std::string writeFileSafely(const std::string& path, const std::function<bool(std::FILE*)>& write) {
-    const std::string tmp = path + temporarySuffix();
-    errno = 0;
-    std::FILE* f = openFile(tmp, "wb");
-    if (!f) return "cannot write " + path + ": " + errnoText(errno);
+int fillFile(std::FILE* f, const std::function<bool(std::FILE*)>& write) {
     errno = 0;
     bool ok = write(f);
     int error = errno;  // the failing write's reason, when the writer failed
@@ -73,14 +82,57 @@ std::string writeFileSafely(const std::string& path, const std::function<bool(st
         ok = false;
         error = errno;
     }
+    return ok ? 0 : error ? error : EIO;
+}
+
+namespace {
+
+// Straight into a device or a FIFO (/dev/stdout, a pipe a reader waits on): nothing to rename,
+// but every write is still checked, so /dev/full fails.
+std::string writeThrough(const std::string& path, const std::function<bool(std::FILE*)>& write) {
+    errno = 0;
+    std::FILE* f = openFile(path, "wb");
+    if (!f) return "cannot write " + path + ": " + errnoText(errno);
+    const int error = fillFile(f, write);
+    return error ? "cannot write " + path + ": " + errnoText(error) : std::string();
+}
+
+// A temporary file beside `target` (a fixed short name, so any name that fits fits with it),
+// renamed over `target` once complete. `shown` is the path as the user gave it.
+std::string writeReplacing(const std::string& target, const std::string& shown,
+                           const std::function<bool(std::FILE*)>& write) {
+    const fs::path folder = fs::u8path(target).parent_path();
+    noteLeftovers(folder.u8string());
+    const std::string tmp = (folder / fs::u8path("." + temporaryName())).u8string();
+    LiveTemporary live(tmp, false);  // registered first: a signal right after the open finds it
+    errno = 0;
+    std::FILE* f = openFile(tmp, "wb");
+    if (!f) return "cannot write " + shown + ": " + errnoText(errno);
+    int error = fillFile(f, write);
+    if (!error) holdForTest(tmp);
     std::error_code ec;
-    if (ok) fs::rename(fs::u8path(tmp), fs::u8path(path), ec);
-    if (!ok || ec) {
+    if (!error) fs::rename(fs::u8path(tmp), fs::u8path(target), ec);
+    if (error || ec) {
         std::error_code ignored;
         fs::remove(fs::u8path(tmp), ignored);
-        return "cannot write " + path + ": " + (!ok ? errnoText(error) : ec.message());
+        return "cannot write " + shown + ": " + (error ? errnoText(error) : ec.message());
     }
     return {};
+}
+
+}  // namespace
+
+std::string writeFileSafely(const std::string& path, const std::function<bool(std::FILE*)>& write) {
+    const OutputTarget t = outputTarget(path);
+    switch (t.kind) {
+        case OutputTarget::Kind::Refused:
+            return "cannot write " + path + ": " + t.reason;
+        case OutputTarget::Kind::WriteThrough:
+            return writeThrough(path, write);
+        case OutputTarget::Kind::Replace:
+            break;
+    }
+    return writeReplacing(t.path, path, write);
 }
 
 bool sameFile(const std::string& a, const std::string& b) {

@@ -1,6 +1,7 @@
 // Writing an output file so that nothing is lost: into a temporary file beside it, every write
 // checked, flushed and synced, then renamed into place. On failure no partial file remains and
-// the error names the path and the system's reason.
+// the error names the path and the system's reason. Devices and FIFOs are written in place
+// (outputTarget).
 #pragma once
 
 #include "rv/options.hpp"
@@ -25,9 +26,24 @@ int finishFile(std::FILE* f);
 // The system's text for an errno value ("No space left on device"); "write error" for 0.
 std::string errnoText(int error);
 
-// A name part no other writer of this machine uses at the same time: process id, a counter of
-// this process and the clock (".rvtmp-1234-7-5678").
-std::string temporarySuffix();
+// Where the bytes for an output path go. Temporary-and-rename never replaces a device, a FIFO
+// or a symbolic link with a regular file:
+// - Replace: a regular file or nothing; a link to a regular file replaces the file it names
+//   (`path` is that file) and the link stays.
+// - WriteThrough: a character device or a FIFO (/dev/stdout, /dev/null, a named pipe), also
+//   through a link; written in place, every write checked.
+// - Refused: a block device, a socket, a link to nothing (`reason` says which).
+struct OutputTarget {
+    enum class Kind { Replace, WriteThrough, Refused };
+    Kind kind = Kind::Replace;
+    std::string path;
+    std::string reason;
+};
+OutputTarget outputTarget(const std::string& path);
+
+// Runs `write(f)`, then flushes, syncs and closes `f` (closed in every case). Returns 0, or the
+// errno of the first failure (EIO when there is none to tell).
+int fillFile(std::FILE* f, const std::function<bool(std::FILE*)>& write);
 
 // Why `path` cannot be read as an input file: "cannot open <path>: <reason>" (a folder gives
 // "Is a directory"), or "" when it opens.

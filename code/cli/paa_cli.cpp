@@ -20,6 +20,7 @@
 #include "rv/paa.hpp"
 #include "rv/paths.hpp"
 #include "rv/png.hpp"
+#include "rv/printable.hpp"
 
 namespace fs = std::filesystem;
 
@@ -69,10 +70,10 @@ void writeHeaderInfo(std::FILE* out, const PaaTexture& t) {
     if (t.hasAverageColor)
         std::fprintf(out, "CGVA       %s (stored average colour, RGBA)\n", hex8(t.averageColor).c_str());
     if (t.hasMaxColor) std::fprintf(out, "CXAM       %s (stored maximum colour, RGBA)\n", hex8(t.maxColor).c_str());
-    if (!t.procedural.empty()) std::fprintf(out, "procedural %s\n", t.procedural.c_str());
+    if (!t.procedural.empty()) std::fprintf(out, "procedural %s\n", printable(t.procedural).c_str());
     if (!t.palette.empty()) std::fprintf(out, "palette    %zu colours\n", t.palette.size());
     std::fprintf(out, "tags      ");
-    for (const PaaTag& tag : t.tags) std::fprintf(out, " %s", tag.name.c_str());
+    for (const PaaTag& tag : t.tags) std::fprintf(out, " %s", printable(tag.name).c_str());
     std::fprintf(out, "%s\n", t.tags.empty() ? " none" : "");
     std::fprintf(out, "\n  #  %-11s %-7s %10s %10s  %s\n", "size", "storage", "stored", "unpacked", "data at");
     for (size_t i = 0; i < t.mips.size(); ++i) {
@@ -282,7 +283,7 @@ bool isTextureExport(const std::vector<std::string>& args) {
 bool describeTexture(const std::string& path, bool json, bool pretty) {
     LoadedTexture lt;
     if (const std::string error = loadTexture(path, Options{}, lt); !error.empty()) {
-        std::fprintf(stderr, "%s\n", error.c_str());
+        std::fprintf(stderr, "%s\n", printable(error).c_str());
         return false;
     }
     const PaaTexture& t = lt.texture;
@@ -294,10 +295,10 @@ bool describeTexture(const std::string& path, bool json, bool pretty) {
     auto top = decodePaaMip(t, lt.bytes.data(), lt.bytes.size(), 0);
     if (top) std::fprintf(stdout, "\naverage    %s (mip 0 as exported)\n", hex8(averageOf(top.value())).c_str());
     std::fprintf(stdout, "warnings (%zu)\n", t.warnings.size());
-    for (const Warning& w : t.warnings) std::fprintf(stdout, "  %s\n", w.message.c_str());
+    for (const Warning& w : t.warnings) std::fprintf(stdout, "  %s\n", printable(w.message).c_str());
     if (!top) {
         std::fflush(stdout);
-        std::fprintf(stderr, "%s\n", top.error().message.c_str());
+        std::fprintf(stderr, "%s\n", printable(top.error().message).c_str());
         return false;
     }
     return true;
@@ -316,7 +317,7 @@ int runTextureExport(const std::vector<std::string>& args) {
         convertTextureToPng(a.positional[0], a.positional[1], a.decode, size_t(a.mip), a.rawChannels, warnings);
     printWarnings(a.positional[0], fileNameOf(a.positional[0]), warnings);
     if (!failure.message.empty()) {
-        std::fprintf(stderr, "%s\n", failure.message.c_str());
+        std::fprintf(stderr, "%s\n", printable(failure.message).c_str());
         return failure.kind == DiagKind::InvalidArgument ? kExitUsage : kExitDecode;  // a --mip it lacks
     }
     return kExitOk;

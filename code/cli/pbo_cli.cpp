@@ -11,11 +11,13 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/contained_write.hpp"
 #include "cli/output_file.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/open.hpp"
 #include "rv/paths.hpp"
 #include "rv/pbo.hpp"
+#include "rv/printable.hpp"
 
 namespace rv::cli {
 namespace {
@@ -28,56 +30,79 @@ const char* packingName(const PboEntry& e) {
 }
 
 int listEntries(const std::string& path, const PboArchive& pbo) {
-    std::printf("archive    %s\nprefix     %s\nentries    %zu%s\n", fileNameOf(path).c_str(), pbo.prefix.c_str(),
-                pbo.entries.size(), pbo.hasChecksum ? " (SHA-1 at the end)" : "");
-    for (const auto& [key, value] : pbo.properties) std::printf("property   %s = %s\n", key.c_str(), value.c_str());
+    std::printf("archive    %s\nprefix     %s\nentries    %zu%s\n", printable(fileNameOf(path)).c_str(),
+                printable(pbo.prefix).c_str(), pbo.entries.size(), pbo.hasChecksum ? " (SHA-1 at the end)" : "");
+    for (const auto& [key, value] : pbo.properties)
+        std::printf("property   %s = %s\n", printable(key).c_str(), printable(value).c_str());
     std::printf("\n%12s %12s %-7s  %s\n", "size", "stored", "packing", "name");
     for (const PboEntry& e : pbo.entries)
         std::printf("%12llu %12u %-7s  %s\n", static_cast<unsigned long long>(e.size()), e.dataSize, packingName(e),
-                    e.name.c_str());
+                    printable(e.name).c_str());
     printWarnings(path, fileNameOf(path), pbo.warnings);
     return kExitOk;
 }
 
 enum class Outcome { Written, Skipped, Failed };
 
+// The entry name's components: "a\\b\\c.paa" -> {"a", "b", "c.paa"} (empty ones dropped).
+std::vector<std::string> componentsOf(const std::string& name) {
+    std::vector<std::string> parts(1);
+    for (char c : name) {
+        if (c != '\\' && c != '/')
+            parts.back() += c;
+        else if (!parts.back().empty())
+            parts.emplace_back();
+    }
+    if (parts.back().empty()) parts.pop_back();
+    return parts;
+}
+
 // One entry into DIR, reporting why when it is not written.
 Outcome extractEntry(const std::string& pboPath, const PboArchive& pbo, size_t i, const std::vector<uint8_t>& bytes,
-                     const fs::path& dir, bool overwrite) {
+                     const std::string& dir, bool overwrite) {
     const PboEntry& e = pbo.entries[i];
-    std::string rel = e.name;
-    for (char& c : rel)
-        if (c == '\\') c = '/';
-    const fs::path out = dir / fs::u8path(rel);
-    const std::string outPath = out.u8string();
-    std::error_code ec;
-    if (fs::exists(out, ec) && (!overwrite || sameFile(outPath, pboPath))) {
-        std::fprintf(stderr, "skipped %s: %s exists%s\n", e.name.c_str(), outPath.c_str(),
+    const std::string shownName = printable(e.name);
+    std::vector<std::string> parts = componentsOf(e.name);
+    const std::string leaf = parts.back();
+    parts.pop_back();
+    const ContainedFolder folder(dir, parts);
+    if (!folder.error().empty()) {
+        std::fprintf(stderr, "failed entry %zu '%s': %s\n", i, shownName.c_str(), printable(folder.error()).c_str());
+        return Outcome::Failed;
+    }
+    const std::string outPath = printable(folder.path() + "/" + leaf);
+    const ContainedFolder::Entry existing = folder.entry(leaf);
+    if (existing == ContainedFolder::Entry::Link) {
+        std::fprintf(stderr,
+                     "failed entry %zu '%s': %s is a symbolic link; links below the output folder are not followed\n",
+                     i, shownName.c_str(), outPath.c_str());
+        return Outcome::Failed;
+    }
+    if (existing != ContainedFolder::Entry::None && (!overwrite || folder.sameFile(leaf, pboPath))) {
+        std::fprintf(stderr, "skipped %s: %s exists%s\n", shownName.c_str(), outPath.c_str(),
                      overwrite ? " and is the archive itself" : " (use --overwrite)");
         return Outcome::Skipped;
     }
     auto data = readPboEntry(pbo, i, bytes.data(), bytes.size(), fileNameOf(pboPath));
     if (!data) {
-        std::fprintf(stderr, "%s\n", data.error().message.c_str());
+        std::fprintf(stderr, "%s\n", printable(data.error().message).c_str());
         return Outcome::Failed;
     }
-    fs::create_directories(out.parent_path(), ec);
-    const std::string failure = writeFileSafely(outPath, [&](std::FILE* f) {
+    const std::string failure = folder.write(leaf, [&](std::FILE* f) {
         return data->empty() || std::fwrite(data->data(), 1, data->size(), f) == data->size();
     });
-    if (!failure.empty()) std::fprintf(stderr, "%s\n", failure.c_str());
+    if (!failure.empty()) std::fprintf(stderr, "%s\n", printable(failure).c_str());
     return failure.empty() ? Outcome::Written : Outcome::Failed;
 }
 
 int extractAll(const std::string& path, const PboArchive& pbo, const std::vector<uint8_t>& bytes,
                const std::string& dirArg, bool overwrite) {
-    const fs::path dir = fs::u8path(dirArg);
     std::set<std::string> seen;  // lower case: one file on case-insensitive file systems
     size_t written = 0, skipped = 0, failed = 0;
     for (size_t i = 0; i < pbo.entries.size(); ++i) {
         const std::string& name = pbo.entries[i].name;
         if (const std::string why = unsafePathReason(name); !why.empty()) {
-            std::fprintf(stderr, "skipped entry %zu '%s': %s\n", i, name.c_str(), why.c_str());
+            std::fprintf(stderr, "skipped entry %zu '%s': %s\n", i, printable(name).c_str(), why.c_str());
             ++skipped;
             continue;
         }
@@ -85,11 +110,12 @@ int extractAll(const std::string& path, const PboArchive& pbo, const std::vector
         for (char& c : key)
             if (c == '/') c = '\\';
         if (!seen.insert(key).second) {
-            std::fprintf(stderr, "skipped entry %zu '%s': an earlier entry has the same name\n", i, name.c_str());
+            std::fprintf(stderr, "skipped entry %zu '%s': an earlier entry has the same name\n", i,
+                         printable(name).c_str());
             ++skipped;
             continue;
         }
-        switch (extractEntry(path, pbo, i, bytes, dir, overwrite)) {
+        switch (extractEntry(path, pbo, i, bytes, dirArg, overwrite)) {
             case Outcome::Written:
                 ++written;
                 break;
@@ -120,7 +146,7 @@ int runPbo(const std::vector<std::string>& args) {
     // The front door: a .p3d or .paa given here is named for what it is, with the command to use.
     auto file = openFile(path, {}, accepting(kAcceptArchive));
     if (!file) {
-        std::fprintf(stderr, "%s\n", file.error().message.c_str());
+        std::fprintf(stderr, "%s\n", printable(file.error().message).c_str());
         return kExitDecode;
     }
     if (list) return listEntries(path, *file->archive);

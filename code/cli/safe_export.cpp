@@ -32,6 +32,7 @@
 #include "cli/safe_export.hpp"
 
 #include "cli/output_file.hpp"
+#include "cli/temp_files.hpp"
 #include "cli/texture_files.hpp"
 #include "cli/zip_check.hpp"
 #include "rv/file_bytes.hpp"
@@ -222,6 +223,30 @@ std::string likelyReason(const fs::path& folder, const std::string& defect) {
     return "incomplete archive (" + defect + ")";
 }
 
+// Copies the file `from` into the open `to`, every write checked.
+bool copyInto(const fs::path& from, std::FILE* to) {
+    std::FILE* in = openFile(from.u8string(), "rb");
+    if (!in) return false;
+    char buf[1 << 16];
+    bool ok = true;
+    for (size_t n; ok && (n = std::fread(buf, 1, sizeof buf, in)) > 0;) ok = std::fwrite(buf, 1, n, to) == n;
+    ok = ok && !std::ferror(in);
+    std::fclose(in);
+    return ok;
+}
+
+// Puts the produced file `from` at `dest`: renamed there, unless `dest` is a device, a FIFO or a
+// link (outputTarget), whose bytes go through writeFileSafely so that the link stays a link.
+std::string placeFile(const fs::path& from, const fs::path& dest) {
+    const OutputTarget t = outputTarget(dest.u8string());
+    if (t.kind == OutputTarget::Kind::Replace && t.path == dest.u8string()) {
+        std::error_code ec;
+        fs::rename(from, dest, ec);
+        return ec ? "cannot write " + dest.u8string() + ": " + ec.message() : std::string();
+    }
+    return writeFileSafely(dest.u8string(), [&](std::FILE* f) { return copyInto(from, f); });
+}
+
 // Moves every file under `from` to the same place under `to` (folders are merged), `last` (OUT
 // itself) after all the others, so that it appears only once its companions are in place.
 std::string moveIntoPlace(const fs::path& from, const fs::path& to, const fs::path& last, const std::string& input) {
@@ -237,13 +262,26 @@ std::string moveIntoPlace(const fs::path& from, const fs::path& to, const fs::pa
         if (!input.empty() && sameFile(dest.u8string(), input))
             return "rvimport export: " + dest.u8string() + " is the input file; refusing to replace it";
     }
+    // A device or a FIFO takes one stream: companions beside /dev/stdout make no sense.
+    if (files.size() > 1 && outputTarget((to / last).u8string()).kind == OutputTarget::Kind::WriteThrough)
+        return "cannot write " + (to / last).u8string() +
+               ": a device or FIFO takes one file, and this export also writes " +
+               files.front().lexically_relative(from).u8string() + "; write into a folder instead";
     for (const fs::path& f : files) {
         const fs::path dest = to / f.lexically_relative(from);
         if (dest.parent_path() != to) fs::create_directories(dest.parent_path(), ec);
-        fs::rename(f, dest, ec);
-        if (ec) return "cannot write " + dest.u8string() + ": " + ec.message();
+        if (std::string e = placeFile(f, dest); !e.empty()) return e;
     }
     return {};
+}
+
+// Where the temporary folder goes: beside OUT, or in the system's temporary folder when OUT is a
+// device or a FIFO (/dev is no place for it).
+fs::path temporaryFolder(const fs::path& folder, const OutputTarget& target, std::error_code& ec) {
+    const fs::path base = target.kind == OutputTarget::Kind::WriteThrough ? fs::temp_directory_path(ec) : folder;
+    // Absolute, so that the paths an exporter derives from it stay inside it; without a dot, as
+    // the obj exporter cuts a path at its last '.' to name the .mtl.
+    return fs::absolute(base / fs::u8path(temporaryName()), ec).lexically_normal();
 }
 
 }  // namespace
@@ -255,11 +293,13 @@ std::string exportSafely(Assimp::Exporter& exporter, aiScene* scene, const std::
     fs::path folder = outPath.parent_path();
     if (folder.empty()) folder = ".";
     if (name.empty() || name == "." || name == "..") return "cannot write " + out + ": not a file name";
+    const OutputTarget outTarget = outputTarget(out);
+    if (outTarget.kind == OutputTarget::Kind::Refused) return "cannot write " + out + ": " + outTarget.reason;
+    noteLeftovers(folder.u8string());
     std::error_code ec;
-    // Absolute, so that the paths an exporter derives from it stay inside it; without a dot, as
-    // the obj exporter cuts a path at its last '.' to name the .mtl.
-    const fs::path tmp = fs::absolute(folder / fs::u8path(temporarySuffix().substr(1)), ec).lexically_normal();
+    const fs::path tmp = temporaryFolder(folder, outTarget, ec);
     if (ec) return "cannot write " + out + ": " + ec.message();
+    LiveTemporary live(tmp.u8string(), true);  // registered first: a signal right after the mkdir finds it
     if (!fs::create_directory(tmp, ec)) return "cannot write " + out + ": " + (ec ? ec.message() : "folder exists");
 
     if (std::string e = shapeTexturesForFormat(scene, formatId, tmp, outPath.stem().u8string()); !e.empty()) {
@@ -307,6 +347,7 @@ std::string exportSafely(Assimp::Exporter& exporter, aiScene* scene, const std::
         if (const std::string defect = zipDefect(tmp / name); !defect.empty())
             error = "cannot write " + out + ": " + likelyReason(folder, defect);
     }
+    if (error.empty()) holdForTest(tmp.u8string());
     if (error.empty()) error = moveIntoPlace(tmp, folder, name, input);
     fs::remove_all(tmp, ec);
     return error;

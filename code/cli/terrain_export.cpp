@@ -14,28 +14,13 @@
 #include "rv/file_bytes.hpp"
 #include "rv/open.hpp"
 #include "rv/placed_models.hpp"
+#include "rv/printable.hpp"
 #include "rv/view.hpp"
 
 namespace rv::cli {
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
-
-// A name as it can be shown on one line of stderr: control bytes as \xNN.
-std::string printable(const std::string& s) {
-    std::string out;
-    char hex[8];
-    for (const char c : s) {
-        const auto u = static_cast<unsigned char>(c);
-        if (u < 0x20 || u == 0x7F) {
-            std::snprintf(hex, sizeof hex, "\\x%02X", unsigned(u));
-            out += hex;
-        } else {
-            out += c;
-        }
-    }
-    return out;
-}
 
 // Why a library name cannot stand between the quotes of a Terrain Builder line: a quote would
 // end it, a ';' reads as the next field in tools that split first, CR / LF / other control
@@ -142,7 +127,7 @@ int exportTerrainSpecial(const CliOptions& opt, const std::string& in, const std
     if (kind != "asc" && kind != "tbobjects") return -1;
     auto bytes = readFileBytes(in, opt.decode.memoryLimit);
     if (!bytes) {
-        std::fprintf(stderr, "%s\n", bytes.error().message.c_str());
+        std::fprintf(stderr, "%s\n", printable(bytes.error().message).c_str());
         return kExitDecode;
     }
     const FileKind fileKind = sniffKind(bytes->data(), bytes->size(), in);
@@ -155,7 +140,7 @@ int exportTerrainSpecial(const CliOptions& opt, const std::string& in, const std
     request.wantsDataRoot = false;  // heights and placements only: no models, no pictures
     auto file = open(bytes->data(), bytes->size(), fileNameOf(in), opt.decode, request);
     if (!file) {
-        std::fprintf(stderr, "%s\n", file.error().message.c_str());
+        std::fprintf(stderr, "%s\n", printable(file.error().message).c_str());
         return kExitDecode;
     }
     printWarnings(in, file->name, file->warnings);
@@ -174,7 +159,8 @@ int exportTerrainSpecial(const CliOptions& opt, const std::string& in, const std
         return kind == "asc" ? writeEsriAscii(f, t, opt.easting, opt.northing, notes)
                              : writeTerrainBuilderObjects(f, t, opt.easting, opt.northing, notes);
     });
-    for (const std::string& n : notes) std::fprintf(stderr, "warning: %s\n", aboutInput(in, file->name, n).c_str());
+    for (const std::string& n : notes)
+        std::fprintf(stderr, "warning: %s\n", printable(aboutInput(in, file->name, n)).c_str());
     if (!failure.empty()) {
         std::fprintf(stderr, "rvimport export: %s\n", failure.c_str());
         return kExitDecode;

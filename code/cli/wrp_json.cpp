@@ -3,6 +3,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
+#include "rv/printable.hpp"
 
 namespace rv::cli {
 namespace {
@@ -109,7 +110,7 @@ void writeWrpJson(std::FILE* out, const WrpTerrain& t, bool pretty) {
 }
 
 void writeWrpInfo(std::FILE* out, const WrpTerrain& t) {
-    std::fprintf(out, "format     %s version %u (terrain)\n", t.signature.c_str(), t.version);
+    std::fprintf(out, "format     %s version %u (terrain)\n", printable(t.signature).c_str(), t.version);
     std::fprintf(out, "land grid  %u x %u cells of %g m%s\n", t.layerSizeX, t.layerSizeY, double(t.layerCellSize),
                  t.cellSizeStored ? "" : " (not stored: the config's default)");
     std::fprintf(out, "heights    %u x %u samples, %g m apart\n", t.mapSizeX, t.mapSizeY, double(t.cellSize()));

@@ -44,9 +44,15 @@ PboEntry readEntryFields(ByteReader& r, std::string name) {
 void readEntries(ByteReader& r, PboArchive& out) {
     ContextScope scope(r.context(), "entries", 0);
     for (int64_t i = 0;; ++i) {
-        scope.setIndex(i);
+        // The index an entry gets in PboArchive::entries, as `pbo list` and extract number them.
+        scope.setIndex(int64_t(out.entries.size()));
         r.need(1 + kEntryFieldBytes, "entry");  // bounds the entry count by the bytes left
         std::string name = r.asciiz(kMaxName);
+        if (r.remaining() < kEntryFieldBytes)
+            r.failAt(DiagKind::Truncated, r.offset(),
+                     "entry '" + name + "': its " + std::to_string(kEntryFieldBytes) + " field bytes at offset " +
+                         hexOffset(r.offset()) + " run past the end of the file (" + std::to_string(r.remaining()) +
+                         " bytes left)");
         PboEntry e = readEntryFields(r, std::move(name));
         if (e.name.empty()) {
             if (i == 0 && e.packing == kVers) {
@@ -86,6 +92,25 @@ void placeData(ByteReader& r, uint64_t fileSize, PboArchive& out, WarningList& w
     }
 }
 
+// Why Windows cannot hold a file or folder named `part`: a device name (CON, NUL, COM1...), with
+// or without an extension, which opens the device instead of a file; or a trailing dot or space,
+// which Windows drops (two entries would become one file). Refused on every system, so that an
+// archive extracts and a data root resolves the same everywhere.
+std::string windowsNameProblem(const std::string& part) {
+    if (part.empty() || part == ".") return {};
+    if (part.back() == '.' || part.back() == ' ')
+        return "a trailing dot or space in '" + part + "' (dropped by Windows)";
+    std::string stem = asciiLower(part.substr(0, part.find('.')));
+    while (!stem.empty() && stem.back() == ' ') stem.pop_back();
+    static const char* const kDevices[] = {"con", "prn", "aux", "nul", "conin$", "conout$"};
+    bool device = false;
+    for (const char* d : kDevices) device = device || stem == d;
+    if ((stem.size() == 4 && (stem.rfind("com", 0) == 0 || stem.rfind("lpt", 0) == 0) && stem[3] >= '0' &&
+         stem[3] <= '9'))
+        device = true;
+    return device ? "a name Windows reserves for a device ('" + part + "')" : std::string();
+}
+
 }  // namespace
 
 Result<PboArchive> readPbo(const uint8_t* data, size_t size, const std::string& sourceName, const Options& options) {
@@ -115,9 +140,14 @@ Result<std::vector<uint8_t>> readPboEntry(const PboArchive& archive, size_t entr
     if (entry >= archive.entries.size())
         return makeError(DiagKind::InvalidArgument, sourceName + ": no entry " + std::to_string(entry));
     const PboEntry& e = archive.entries[entry];
-    const std::string where = sourceName + ": entry '" + e.name + "'";
+    // Every message names the file, the entry (its index too: names may repeat) and an offset.
+    const std::string where = sourceName + ": entry " + std::to_string(entry) + " '" + e.name + "' (data at offset " +
+                              hexOffset(e.dataOffset) + ")";
     if (e.dataOffset + e.dataSize > size)
-        return makeError(DiagKind::Truncated, where + ": data runs past the end of the file", e.dataOffset);
+        return makeError(DiagKind::Truncated,
+                         where + ": " + std::to_string(e.dataSize) + " bytes run past the end of the file (" +
+                             std::to_string(size) + " bytes)",
+                         e.dataOffset);
     const uint8_t* in = data + e.dataOffset;
     if (!e.packed()) return std::vector<uint8_t>(in, in + e.dataSize);
     // LZSS cannot expand more than 9 bytes per input byte (one flag byte per 8 tokens of 18).
@@ -135,8 +165,8 @@ Result<std::vector<uint8_t>> readPboEntry(const PboArchive& archive, size_t entr
     const CodecResult res = decodeLzss(in, e.dataSize, out.data(), out.size());
     if (!res.ok())
         return makeError(DiagKind::BadCompression,
-                         where + ": LZSS stream at offset " + hexOffset(e.dataOffset) + " failed after " +
-                             std::to_string(res.produced) + " bytes (" + codecStatusText(res.status) + ")",
+                         where + ": LZSS stream failed at offset " + hexOffset(e.dataOffset + res.consumed) +
+                             " after " + std::to_string(res.produced) + " bytes (" + codecStatusText(res.status) + ")",
                          e.dataOffset + res.consumed);
     // The stream is followed by its 32-bit byte sum, taken as unsigned or as signed bytes
     // (plain-text entries cannot tell the two apart; accept either, as for PAA).
@@ -145,7 +175,10 @@ Result<std::vector<uint8_t>> readPboEntry(const PboArchive& archive, size_t entr
         std::memcpy(&stored, in + res.consumed, 4);
         if (stored != lzssChecksum(out.data(), out.size(), false) &&
             stored != lzssChecksum(out.data(), out.size(), true))
-            return makeError(DiagKind::BadCompression, where + ": LZSS checksum mismatch", e.dataOffset + res.consumed);
+            return makeError(DiagKind::BadCompression,
+                             where + ": LZSS checksum at offset " + hexOffset(e.dataOffset + res.consumed) +
+                                 " does not match the unpacked bytes",
+                             e.dataOffset + res.consumed);
     }
     return out;
 }
@@ -156,12 +189,14 @@ std::string unsafePathReason(const std::string& name) {
         if (c < 0x20 || c == 0x7f) return "a control byte in the name";
     if (name[0] == '\\' || name[0] == '/') return "an absolute path";
     if (name.size() >= 2 && name[1] == ':') return "a drive letter";
+    if (name.find(':') != std::string::npos) return "a ':' (an alternate data stream on Windows)";
     size_t begin = 0;
     while (begin <= name.size()) {
         size_t end = name.find_first_of("\\/", begin);
         if (end == std::string::npos) end = name.size();
         const std::string part = name.substr(begin, end - begin);
         if (part == "..") return "a '..' component";
+        if (const std::string why = windowsNameProblem(part); !why.empty()) return why;
         begin = end + 1;
     }
     return {};

@@ -46,25 +46,6 @@ Result<Image> decodeFoundBytes(const std::vector<uint8_t>& bytes, const std::str
 
 }  // namespace
 
-namespace view {
-// Broken names (control bytes) are printed escaped, never raw.
-std::string printable(const std::string& s) {
-    std::string out;
-    for (unsigned char c : s) {
-        if (c >= 0x20 && c != 0x7f) {
-            out += char(c);
-            continue;
-        }
-        static const char* hex = "0123456789abcdef";
-        out += "\\x";
-        out += hex[c >> 4];
-        out += hex[c & 15];
-    }
-    return out;
-}
-}  // namespace view
-using view::printable;
-
 AlphaMode imageAlphaMode(const Image& img) {
     bool partial = false, any = false;
     for (size_t i = 3; i < img.rgba.size(); i += 4) {

@@ -10,12 +10,13 @@
 
 #include "rv/image.hpp"
 #include "rv/paths.hpp"
+#include "rv/printable.hpp"
 #include "rv/view.hpp"
 
 namespace rv::view {
 
-// A name as it can be shown in a message: control bytes as \xNN (broken names are never printed raw).
-std::string printable(const std::string& s);
+// A name as it can be shown in a message (rv/printable.hpp: broken names are never printed raw).
+using rv::printable;
 
 // The (texture, material file) pairs of a model in first-use order, with unique display names.
 class MaterialTable {

@@ -47,7 +47,9 @@ struct PboArchive {
                                                         const Options& options = {});
 
 // "a\\b\\..\\c", "/etc/x", "C:\\x", names with control bytes: entry names that must never become
-// file paths (extraction) or reach outside a data root. Returns why, or "" for a safe name.
+// file paths (extraction) or reach outside a data root. Also, on every system, what Windows
+// cannot hold: device names ("con.txt", "aux", "COM1.paa"), a trailing dot or space, a ':'
+// (an alternate data stream). Returns why, or "" for a safe name.
 std::string unsafePathReason(const std::string& name);
 
 }  // namespace rv
