@@ -75,7 +75,8 @@ bool ContainedFolder::sameFile(const std::string& name, const std::string& other
            a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 }
 
-std::string ContainedFolder::write(const std::string& name, const std::function<bool(std::FILE*)>& write) const {
+std::string ContainedFolder::write(const std::string& name, const std::function<bool(std::FILE*)>& write,
+                                   SyncMode mode) const {
     const std::string shown = path_ + "/" + name;
     noteLeftovers(path_);
     const std::string tmp = "." + temporaryName();
@@ -83,7 +84,7 @@ std::string ContainedFolder::write(const std::string& name, const std::function<
     const int tfd = openat(fd_, tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
     if (tfd < 0) return "cannot write " + shown + ": " + errnoText(errno);
     std::FILE* f = fdopen(tfd, "wb");
-    int error = f ? fillFile(f, write) : errno;
+    int error = f ? fillFile(f, write, mode) : errno;
     if (!f) ::close(tfd);
     if (!error) holdForTest(path_ + "/" + tmp);
     // renameat replaces a name in this folder, never what a link there points to.
@@ -143,7 +144,8 @@ bool ContainedFolder::sameFile(const std::string& name, const std::string& other
     return rv::cli::sameFile((fs::u8path(path_) / fs::u8path(name)).u8string(), other);
 }
 
-std::string ContainedFolder::write(const std::string& name, const std::function<bool(std::FILE*)>& write) const {
+std::string ContainedFolder::write(const std::string& name, const std::function<bool(std::FILE*)>& write,
+                                   SyncMode /*mode: Windows flushes each file*/) const {
     return writeFileSafely((fs::u8path(path_) / fs::u8path(name)).u8string(), write);
 }
 

@@ -6,6 +6,8 @@
 // and may be a link.
 #pragma once
 
+#include "cli/output_file.hpp"
+
 #include <cstdio>
 #include <functional>
 #include <string>
@@ -33,8 +35,9 @@ public:
     // Whether `name` in the folder is the file `other` (by device and inode; Windows: by path).
     bool sameFile(const std::string& name, const std::string& other) const;
     // Writes `name` through a temporary file in the folder, renamed into place once complete.
-    // Returns "" or "cannot write DIR/a/name: <reason>".
-    std::string write(const std::string& name, const std::function<bool(std::FILE*)>& write) const;
+    // Returns "" or "cannot write DIR/a/name: <reason>". With SyncMode::Later the caller syncs.
+    std::string write(const std::string& name, const std::function<bool(std::FILE*)>& write,
+                      SyncMode mode = SyncMode::EachFile) const;
 
 private:
     int fd_ = -1;  // POSIX: the open folder

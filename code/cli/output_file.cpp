@@ -13,6 +13,7 @@
 #ifdef _WIN32
 #include <io.h>
 #else
+#include <fcntl.h>
 #include <unistd.h>
 #endif
 
@@ -25,10 +26,11 @@ namespace fs = std::filesystem;
 
 // Flushes the C buffer and asks the system to put the data on disk, so a crash right after the
 // rename cannot leave an empty file under the final name.
-int finishFile(std::FILE* f) {
+int finishFile(std::FILE* f, SyncMode mode) {
     errno = 0;
     if (std::fflush(f) != 0) return errno ? errno : EIO;
     if (std::ferror(f)) return errno ? errno : EIO;
+    if (mode == SyncMode::Later) return 0;
 #ifdef _WIN32
     if (_commit(_fileno(f)) != 0) return errno ? errno : EIO;
 #else
@@ -36,6 +38,19 @@ int finishFile(std::FILE* f) {
     if (fsync(fileno(f)) != 0 && errno != EINVAL && errno != ENOTSUP) return errno ? errno : EIO;
 #endif
     return 0;
+}
+
+int syncFolderTree(const std::string& dir) {
+#ifdef __linux__
+    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return errno ? errno : EIO;
+    const int error = syncfs(fd) == 0 ? 0 : (errno ? errno : EIO);
+    ::close(fd);
+    return error;
+#else
+    (void)dir;
+    return 0;
+#endif
 }
 
 std::string errnoText(int error) { return error ? std::string(std::strerror(error)) : std::string("write error"); }
@@ -67,15 +82,15 @@ OutputTarget outputTarget(const std::string& path) {
     return {OutputTarget::Kind::Replace, target.u8string(), {}};
 }
 
-int fillFile(std::FILE* f, const std::function<bool(std::FILE*)>& write) {
+int fillFile(std::FILE* f, const std::function<bool(std::FILE*)>& write, SyncMode mode) {
     errno = 0;
     bool ok = write(f);
     int error = errno;  // the failing write's reason, when the writer failed
     if (ok) {
-        error = finishFile(f);
+        error = finishFile(f, mode);
         ok = error == 0;
     } else if (error == 0) {
-        error = finishFile(f);
+        error = finishFile(f, mode);
     }
     errno = 0;
     if (std::fclose(f) != 0 && ok) {

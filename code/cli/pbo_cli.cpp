@@ -88,9 +88,10 @@ Outcome extractEntry(const std::string& pboPath, const PboArchive& pbo, size_t i
         std::fprintf(stderr, "%s\n", printable(data.error().message).c_str());
         return Outcome::Failed;
     }
-    const std::string failure = folder.write(leaf, [&](std::FILE* f) {
-        return data->empty() || std::fwrite(data->data(), 1, data->size(), f) == data->size();
-    });
+    const std::string failure = folder.write(
+        leaf,
+        [&](std::FILE* f) { return data->empty() || std::fwrite(data->data(), 1, data->size(), f) == data->size(); },
+        SyncMode::Later);  // one sync at the end: extractAll
     if (!failure.empty()) std::fprintf(stderr, "%s\n", printable(failure).c_str());
     return failure.empty() ? Outcome::Written : Outcome::Failed;
 }
@@ -127,8 +128,15 @@ int extractAll(const std::string& path, const PboArchive& pbo, const std::vector
                 break;
         }
     }
+    // The entries were renamed into place unsynced; success is reported only once they are on disk.
+    if (written > 0) {
+        if (const int error = syncFolderTree(dirArg)) {
+            std::fprintf(stderr, "cannot write %s: %s\n", printable(dirArg).c_str(), errnoText(error).c_str());
+            return kExitDecode;
+        }
+    }
     std::printf("extracted %zu, skipped %zu, failed %zu of %zu entries to %s\n", written, skipped, failed,
-                pbo.entries.size(), dirArg.c_str());
+                pbo.entries.size(), printable(dirArg).c_str());
     return failed ? kExitDecode : kExitOk;
 }
 
