@@ -66,24 +66,24 @@ void addModelMetadata(aiNode* root, aiScene* scene, const OdolModel& model, cons
 void addProxyNodes(const LodView& lod, aiNode* parent, std::vector<aiNode*>& children, SceneBudget& budget) {
     for (const ProxyView& proxy : lod.proxies) {
         aiNode* p = newNode(proxy.name, parent, budget);
+        children.push_back(p);  // owned by the tree before its metadata's charge can throw
         p->mTransformation = toAi(proxy.transform);
         MetadataBuilder md;
         md.add("rv:proxy_path", proxy.path);
         md.add("rv:proxy_index", int32_t(proxy.index));
         p->mMetaData = md.build(budget);
-        children.push_back(p);
     }
 }
 
 void addNamedPointNodes(const LodView& lod, aiNode* parent, std::vector<aiNode*>& children, SceneBudget& budget) {
     for (const NamedPoint& point : lod.namedPoints) {
         aiNode* p = newNode(point.name, parent, budget);
+        children.push_back(p);  // owned by the tree before its metadata's charge can throw
         const Vec3& at = point.position;
         p->mTransformation = aiMatrix4x4(1, 0, 0, at.x, 0, 1, 0, at.y, 0, 0, 1, at.z, 0, 0, 0, 1);
         MetadataBuilder md;
         md.add("rv:point_count", int32_t(point.pointCount));
         p->mMetaData = md.build(budget);
-        children.push_back(p);
     }
 }
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "support/linear_shapes.hpp"
 #include "support/lzo_reference.hpp"
 #include "support/odol_writer.hpp"
 #include "support/wrp_writer.hpp"
@@ -42,16 +43,7 @@ rv::OdolLod tinyLod(float resolution) {
     return l;
 }
 
-// Short distinct names: "0", "1", ... "a", ... "10"... (base 36).
-std::string shortName(uint32_t i) {
-    static const char kDigits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
-    std::string s;
-    do {
-        s += kDigits[i % 36];
-        i /= 36;
-    } while (i);
-    return s;
-}
+using rvtest::linear::shortName;
 
 void putU32(std::vector<uint8_t>& b, size_t at, uint32_t v) { std::memcpy(b.data() + at, &v, 4); }
 uint32_t getU32(const std::vector<uint8_t>& b, size_t at) {
