@@ -325,23 +325,24 @@ int runTextureExport(const std::vector<std::string>& args) {
 
 Diagnostic convertTextureToPng(const std::string& in, const std::string& out, const Options& decode, size_t mip,
                                bool rawChannels, std::vector<Warning>& warnings) {
+    // One budget for the export, as for a model: the front door charges the file's bytes to it,
+    // then the pixels and the PNG encoder's scratch are charged here.
+    MemoryBudget budget(decode.memoryLimit);
+    Options options = decode;
+    options.budget = &budget;
     LoadedTexture lt;
-    if (std::string error = loadTexture(in, decode, lt); !error.empty()) return makeError(DiagKind::BadValue, error);
+    if (std::string error = loadTexture(in, options, lt); !error.empty()) return makeError(DiagKind::BadValue, error);
     const PaaTexture& t = lt.texture;
     warnings.insert(warnings.end(), t.warnings.begin(), t.warnings.end());
     if (mip >= t.mips.size())
         return makeError(DiagKind::InvalidArgument,
                          "rvimport export: " + t.sourceName + " has " + std::to_string(t.mips.size()) + " mips (0.." +
                              std::to_string(t.mips.size() - 1) + "), not --mip " + std::to_string(mip));
-    // One budget for the export, as for a model: the file's bytes, the pixels, the PNG encoder.
-    MemoryBudget budget(decode.memoryLimit);
-    if (!budget.tryCharge(lt.bytes.size()))
-        return makeError(DiagKind::MemoryLimit, t.sourceName + ": " + budget.overMessage("the file", lt.bytes.size()));
-    PaaDecodeOptions options;
-    options.rawChannels = rawChannels;
-    options.memoryLimit = decode.memoryLimit;
-    options.budget = &budget;
-    auto img = decodePaaMip(t, lt.bytes.data(), lt.bytes.size(), mip, options);
+    PaaDecodeOptions mipOptions;
+    mipOptions.rawChannels = rawChannels;
+    mipOptions.memoryLimit = decode.memoryLimit;
+    mipOptions.budget = &budget;
+    auto img = decodePaaMip(t, lt.bytes.data(), lt.bytes.size(), mip, mipOptions);
     if (!img) return img.error();
     const uint64_t pixelBytes = img->rgba.size();
     if (!budget.tryCharge(pixelBytes))

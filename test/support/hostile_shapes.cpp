@@ -92,13 +92,7 @@ Shape sameNameMaterials(uint32_t count) {
         lod.faceIndices.insert(lod.faceIndices.end(), {0, 1, 2});
         lod.faceStart.push_back(uint32_t(lod.faceIndices.size()));
         lod.textures.push_back("d" + shortName(i) + "\\x.paa");
-        rv::OdolSection s;
-        s.firstFace = i;
-        s.endFace = i + 1;
-        s.textureIndex = int32_t(i);
-        s.materialIndex = -1;
-        s.areaOverTex = {1.0f, 1.0f};
-        lod.sections.push_back(s);
+        lod.sections.push_back(rvtest::linear::oneFaceSection(i));
     }
     m.lods.push_back(lod);
     return {"same_name_materials.p3d", writeModel(m)};

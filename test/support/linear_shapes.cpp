@@ -38,6 +38,16 @@ void triangle(rv::OdolLod& l, uint32_t first) {
 
 }  // namespace
 
+rv::OdolSection oneFaceSection(uint32_t face) {
+    rv::OdolSection s;
+    s.firstFace = face;
+    s.endFace = face + 1;
+    s.textureIndex = int32_t(face);
+    s.materialIndex = -1;
+    s.areaOverTex = {1.0f, 1.0f};
+    return s;
+}
+
 std::string shortName(uint32_t i) {
     static const char kDigits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
     std::string s;
@@ -123,13 +133,7 @@ std::vector<uint8_t> meshesTimesSelection(uint32_t sections) {
         }
         triangle(l, 3 * i);
         l.textures.push_back("t" + shortName(i) + ".paa");
-        rv::OdolSection s;
-        s.firstFace = i;
-        s.endFace = i + 1;
-        s.textureIndex = int32_t(i);
-        s.materialIndex = -1;
-        s.areaOverTex = {1.0f, 1.0f};
-        l.sections.push_back(s);
+        l.sections.push_back(oneFaceSection(i));
     }
     // Normals and UVs that differ, so LZO cannot pack them beyond what the decoder believes.
     l.uvSets.resize(1);

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "rv/odol.hpp"
 #include "support/mlod_writer.hpp"
 
 namespace rvtest::linear {
@@ -57,5 +58,8 @@ std::vector<NamedShape> shapesAt(uint32_t times);
 
 // Short distinct names: "0", "1", ... "z", "01"... (base 36).
 std::string shortName(uint32_t i);
+
+// A section of the one face `face`, drawn with texture `face` and no material.
+rv::OdolSection oneFaceSection(uint32_t face);
 
 }  // namespace rvtest::linear

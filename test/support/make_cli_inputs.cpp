@@ -20,8 +20,8 @@
 #include <vector>
 
 #include "support/lzo_reference.hpp"
-#include "support/wrp_writer.hpp"
 #include "support/write_file.hpp"
+#include "support/wrp_writer.hpp"
 
 namespace {
 
@@ -71,7 +71,7 @@ void nan(rv::WrpTerrain& t) {
     add(t, "rv\\test\\house.p3d", 100, inf, 100);
     add(t, "rv\\test\\house.p3d", 100, 10, -inf);
     add(t, "rv\\test\\tree.p3d", 200, 10, 200);
-    t.objects.back().transform.m[0] = qnan;  // aside
+    t.objects.back().transform.m[0] = qnan;                  // aside
     add(t, "rv\\test\\tree.p3d", 10 * cell, 10, 10 * cell);  // right over the NaN sample
     add(t, "rv\\test\\tree.p3d", 1e30f, 10, -1e30f);         // far outside: clamped to the edge
     add(t, "rv\\test\\tree.p3d", 300, 10, 300);
@@ -100,8 +100,9 @@ int main(int argc, char** argv) {
     } else if (mode == "samename" && argc == 6) {
         samename(t, std::atol(argv[3]), std::atol(argv[4]), std::atol(argv[5]));
     } else {
-        std::fprintf(stderr,
-                     "usage: rv_make_cli_inputs names OUT.wrp | nan OUT.wrp | samename OUT.wrp COUNT LENGTH LONG_COUNT\n");
+        std::fprintf(
+            stderr,
+            "usage: rv_make_cli_inputs names OUT.wrp | nan OUT.wrp | samename OUT.wrp COUNT LENGTH LONG_COUNT\n");
         return 2;
     }
     t.maxObjectId = int32_t(t.objects.size());

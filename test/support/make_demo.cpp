@@ -7,8 +7,8 @@
 
 #include "support/lzo_reference.hpp"
 #include "support/odol_writer.hpp"
-#include "support/wrp_writer.hpp"
 #include "support/write_file.hpp"
+#include "support/wrp_writer.hpp"
 
 int main(int argc, char** argv) {
     if (argc != 2 && argc != 3) {

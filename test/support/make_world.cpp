@@ -25,8 +25,8 @@
 
 #include "support/lzo_reference.hpp"
 #include "support/odol_writer.hpp"
-#include "support/wrp_writer.hpp"
 #include "support/write_file.hpp"
+#include "support/wrp_writer.hpp"
 
 namespace {
 
@@ -168,8 +168,8 @@ struct MeshBuilder {
 
 std::string colour(Rng& rng) {
     char b[96];
-    std::snprintf(b, sizeof b, "#(argb,8,8,3)color(%.2f,%.2f,%.2f,1,co)", rng.range(0.2f, 0.9f),
-                  rng.range(0.2f, 0.9f), rng.range(0.1f, 0.6f));
+    std::snprintf(b, sizeof b, "#(argb,8,8,3)color(%.2f,%.2f,%.2f,1,co)", rng.range(0.2f, 0.9f), rng.range(0.2f, 0.9f),
+                  rng.range(0.1f, 0.6f));
     return b;
 }
 
@@ -178,37 +178,37 @@ rv::OdolModel makeModel(uint32_t index, uint64_t seed, size_t& triangles) {
     Rng rng{seed * 7919 + index};
     MeshBuilder b;
     switch (index % 4) {
-    case 0: {  // tree: trunk and a cone crown (~380 triangles)
-        const float h = rng.range(6, 14), r = rng.range(1.5f, 3.5f);
-        b.cylinder(0, 0, 0, 0.25f, 0.18f, 0, h * 0.35f, 12, 2);
-        b.cylinder(1, 0, 0, r, 0, h * 0.25f, h, 24, 6);
-        break;
-    }
-    case 1: {  // house: walls, a flat roof slab, four pillars and a chimney (~470 triangles)
-        const float w = rng.range(3, 7), d = rng.range(3, 8), h = rng.range(3, 6);
-        b.box(0, {-w, 0, -d}, {w, h, d});
-        b.box(1, {-w - 0.3f, h, -d - 0.3f}, {w + 0.3f, h + 0.4f, d + 0.3f});
-        for (int k = 0; k < 4; ++k)
-            b.cylinder(0, (k & 1 ? w : -w) * 1.1f, (k & 2 ? d : -d) * 1.1f, 0.2f, 0.2f, 0, h, 16, 2);
-        b.cylinder(1, w * 0.5f, d * 0.3f, 0.35f, 0.35f, h, h + 1.5f, 16, 1);
-        break;
-    }
-    case 2: {  // tower: three stacked, narrowing cylinders (~480 triangles)
-        float r = rng.range(1.5f, 4), y = 0;
-        for (int k = 0; k < 3; ++k) {
-            const float h = rng.range(2, 6);
-            b.cylinder(k == 2, 0, 0, r, r * 0.85f, y, y + h, 20, 3);
-            y += h, r *= 0.7f;
+        case 0: {  // tree: trunk and a cone crown (~380 triangles)
+            const float h = rng.range(6, 14), r = rng.range(1.5f, 3.5f);
+            b.cylinder(0, 0, 0, 0.25f, 0.18f, 0, h * 0.35f, 12, 2);
+            b.cylinder(1, 0, 0, r, 0, h * 0.25f, h, 24, 6);
+            break;
         }
-        break;
-    }
-    default: {  // crate stack: twenty boxes (240 triangles)
-        for (int k = 0; k < 20; ++k) {
-            const float x = float(k % 4) * 1.1f, z = float((k / 4) % 3) * 1.1f, y = float(k / 12) * 1.0f;
-            b.box(k % 2, {x, y, z}, {x + 1, y + 1, z + 1});
+        case 1: {  // house: walls, a flat roof slab, four pillars and a chimney (~470 triangles)
+            const float w = rng.range(3, 7), d = rng.range(3, 8), h = rng.range(3, 6);
+            b.box(0, {-w, 0, -d}, {w, h, d});
+            b.box(1, {-w - 0.3f, h, -d - 0.3f}, {w + 0.3f, h + 0.4f, d + 0.3f});
+            for (int k = 0; k < 4; ++k)
+                b.cylinder(0, (k & 1 ? w : -w) * 1.1f, (k & 2 ? d : -d) * 1.1f, 0.2f, 0.2f, 0, h, 16, 2);
+            b.cylinder(1, w * 0.5f, d * 0.3f, 0.35f, 0.35f, h, h + 1.5f, 16, 1);
+            break;
         }
-        break;
-    }
+        case 2: {  // tower: three stacked, narrowing cylinders (~480 triangles)
+            float r = rng.range(1.5f, 4), y = 0;
+            for (int k = 0; k < 3; ++k) {
+                const float h = rng.range(2, 6);
+                b.cylinder(k == 2, 0, 0, r, r * 0.85f, y, y + h, 20, 3);
+                y += h, r *= 0.7f;
+            }
+            break;
+        }
+        default: {  // crate stack: twenty boxes (240 triangles)
+            for (int k = 0; k < 20; ++k) {
+                const float x = float(k % 4) * 1.1f, z = float((k / 4) % 3) * 1.1f, y = float(k / 12) * 1.0f;
+                b.box(k % 2, {x, y, z}, {x + 1, y + 1, z + 1});
+            }
+            break;
+        }
     }
     triangles = b.triangles();
     rv::OdolModel m;
@@ -276,8 +276,9 @@ std::vector<uint8_t> lzoBySize(const uint8_t* data, size_t size) {
 }
 
 int usage() {
-    std::fprintf(stderr, "usage: rv_make_world OUT_DIR --samples N --objects M --models K [--seed S] "
-                         "[--spacing METRES] [--version 24|25]\n");
+    std::fprintf(stderr,
+                 "usage: rv_make_world OUT_DIR --samples N --objects M --models K [--seed S] "
+                 "[--spacing METRES] [--version 24|25]\n");
     return 2;
 }
 
@@ -293,13 +294,20 @@ int main(int argc, char** argv) {
         char* end = nullptr;
         const double v = std::strtod(argv[i + 1], &end);
         if (!end || *end || !(v >= 0)) return usage();
-        if (k == "--samples") samples = (unsigned long long)v;
-        else if (k == "--objects") objects = (unsigned long long)v;
-        else if (k == "--models") models = (unsigned long long)v;
-        else if (k == "--seed") seed = (unsigned long long)v;
-        else if (k == "--spacing") spacing = v;
-        else if (k == "--version") version = (unsigned long long)v;
-        else return usage();
+        if (k == "--samples")
+            samples = (unsigned long long)v;
+        else if (k == "--objects")
+            objects = (unsigned long long)v;
+        else if (k == "--models")
+            models = (unsigned long long)v;
+        else if (k == "--seed")
+            seed = (unsigned long long)v;
+        else if (k == "--spacing")
+            spacing = v;
+        else if (k == "--version")
+            version = (unsigned long long)v;
+        else
+            return usage();
     }
     if (argc % 2 != 0 || samples < 8 || samples > 65536 || models < 1 || models > 99999 || spacing <= 0 ||
         (version != 24 && version != 25))
@@ -371,8 +379,9 @@ int main(int argc, char** argv) {
     wrpOptions.lzo = lzoBySize;
     const std::vector<uint8_t> wrp = rvtest::writeOprw(t, wrpOptions);
     if (!rvtest::writeFile(out + "/world.wrp", wrp)) return 1;
-    std::printf("samples=%u\nspacing_m=%g\nworld_m=%g\nland=%u\nobjects=%zu\nmodels=%llu\nmissing=%zu\n"
-                "model_triangles=%zu\nwrp_bytes=%zu\n",
-                n, spacing, double(world), land, t.objects.size(), models, missing, triangles, wrp.size());
+    std::printf(
+        "samples=%u\nspacing_m=%g\nworld_m=%g\nland=%u\nobjects=%zu\nmodels=%llu\nmissing=%zu\n"
+        "model_triangles=%zu\nwrp_bytes=%zu\n",
+        n, spacing, double(world), land, t.objects.size(), models, missing, triangles, wrp.size());
     return 0;
 }

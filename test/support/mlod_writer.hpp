@@ -30,7 +30,7 @@ struct MlodLodSpec {
     std::vector<uint32_t> pointFlags;  // empty: all 0
     std::vector<rv::Vec3> normals;     // as stored (pointing inward)
     std::vector<MlodFaceSpec> faces;
-    std::vector<MlodTagSpec> tags;     // "#EndOfFile#" is appended
+    std::vector<MlodTagSpec> tags;  // "#EndOfFile#" is appended
 };
 
 std::vector<uint8_t> writeMlod(const std::vector<MlodLodSpec>& lods);
