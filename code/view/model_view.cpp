@@ -119,6 +119,12 @@ Result<ModelView> buildModelView(const OdolModel& model, const Options& options,
     }
     view.materials = table.release();
     if (retexture) dropUnusedMaterials(view);
+    if (!model.skeleton.bones.empty()) {
+        const uint64_t bytes = view::skinBytes(model, picked.value());
+        if (!budget->tryCharge(bytes))
+            return makeError(DiagKind::MemoryLimit, budget->overMessage("the skeleton's weights", bytes));
+        view::skinModel(model, view, view.warnings);
+    }
     // Nothing to show is an error, not an empty output that opens blank in every viewer.
     std::string empty;
     for (const LodView& lod : view.lods) {

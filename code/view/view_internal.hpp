@@ -46,6 +46,11 @@ void retextureFaces(const OdolLod& lod, const Retexture& retexture, MaterialTabl
 LodView buildLod(const OdolModel& model, uint32_t lodIndex, const std::vector<uint32_t>& faceMaterial,
                  const Options& options, const Frame& frame);
 
+// skeleton_view.cpp: what skinModel() may allocate for these LODs, and the skeleton, weights and
+// bone heads of a view whose LODs are built (rv/skeleton.hpp).
+uint64_t skinBytes(const OdolModel& model, const std::vector<uint32_t>& lods);
+void skinModel(const OdolModel& model, ModelView& view, std::vector<Warning>& warnings);
+
 // tangents.cpp: LodView::tangents from a binarized LOD's ST vectors (after the normals are unit).
 void buildTangents(const OdolLod& lod, const Frame& frame, LodView& out);
 

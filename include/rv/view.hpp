@@ -33,6 +33,7 @@
 #include "rv/math_types.hpp"
 #include "rv/odol.hpp"
 #include "rv/options.hpp"
+#include "rv/skeleton.hpp"
 #include "rv/wrp.hpp"
 
 namespace rv {
@@ -143,6 +144,12 @@ struct LodView {
     std::vector<NamedPoint> namedPoints;    // point LODs only, selections with vertices
     std::vector<ProxyView> proxies;
     std::vector<float> vertexMass;  // geometry LOD: per vertex (kg), else empty
+    // Skinning (rv/skeleton.hpp): per vertex up to four ModelView::skeleton bones and their
+    // weights (summing to 1, or all 0 for a vertex bound to none). Empty: the LOD is not skinned
+    // (no skeleton, or no vertex bound to a bone).
+    std::vector<std::array<uint16_t, 4>> joints;
+    std::vector<std::array<float, 4>> jointWeights;
+    bool skinned() const { return !joints.empty(); }
     const std::vector<OdolProperty>* properties = nullptr;
 };
 
@@ -154,6 +161,8 @@ struct ModelView {
     uint32_t pointMaterial = UINT32_MAX;
     Vec3 centerOffset{};         // the bounding centre in the view's frame
     bool centerApplied = false;  // true when !Options::autocenter: positions include it
+    SkeletonView skeleton;       // empty when the model has none
+    std::vector<Warning> warnings;  // the view's notes (a skeleton's unknown parents...)
 };
 
 // The LODs `spec` (Options::lods) picks, in file order. Fails with DiagKind::InvalidArgument

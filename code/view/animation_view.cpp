@@ -1,0 +1,139 @@
+// An RTM animation on a skeleton: per frame, each bone's model-space matrix in the view's frame
+// (rules in rv/skeleton.hpp).
+#include <cmath>
+#include <unordered_map>
+
+#include "rv/memory_budget.hpp"
+#include "rv/view.hpp"
+
+namespace rv {
+
+Mat4 multiply(const Mat4& a, const Mat4& b) {
+    Mat4 r{};
+    for (int i = 0; i < 4; ++i)
+        for (int j = 0; j < 4; ++j) {
+            float s = 0;
+            for (int k = 0; k < 4; ++k) s += a.m[size_t(i * 4 + k)] * b.m[size_t(k * 4 + j)];
+            r.m[size_t(i * 4 + j)] = s;
+        }
+    return r;
+}
+
+Mat4 inverseAffine(const Mat4& m) {
+    const auto& a = m.m;
+    // The 3x3 part by cofactors, then the translation.
+    const double c00 = double(a[5]) * a[10] - double(a[6]) * a[9], c01 = double(a[6]) * a[8] - double(a[4]) * a[10],
+                 c02 = double(a[4]) * a[9] - double(a[5]) * a[8];
+    const double det = a[0] * c00 + a[1] * c01 + a[2] * c02;
+    if (!(std::fabs(det) > 1e-20) || !std::isfinite(det)) return Mat4::identity();
+    const double d = 1.0 / det;
+    Mat4 r = Mat4::identity();
+    r.m[0] = float(c00 * d);
+    r.m[1] = float((double(a[2]) * a[9] - double(a[1]) * a[10]) * d);
+    r.m[2] = float((double(a[1]) * a[6] - double(a[2]) * a[5]) * d);
+    r.m[4] = float(c01 * d);
+    r.m[5] = float((double(a[0]) * a[10] - double(a[2]) * a[8]) * d);
+    r.m[6] = float((double(a[2]) * a[4] - double(a[0]) * a[6]) * d);
+    r.m[8] = float(c02 * d);
+    r.m[9] = float((double(a[1]) * a[8] - double(a[0]) * a[9]) * d);
+    r.m[10] = float((double(a[0]) * a[5] - double(a[1]) * a[4]) * d);
+    for (int i = 0; i < 3; ++i)
+        r.m[size_t(i * 4 + 3)] = -(r.m[size_t(i * 4)] * a[3] + r.m[size_t(i * 4 + 1)] * a[7] + r.m[size_t(i * 4 + 2)] * a[11]);
+    return r;
+}
+
+Mat4 translationMatrix(Vec3 t) {
+    Mat4 r = Mat4::identity();
+    r.m[3] = t.x, r.m[7] = t.y, r.m[11] = t.z;
+    return r;
+}
+
+namespace {
+
+// The axis change of a frame as a matrix (its own inverse).
+Mat4 axisChange(Axes axes) {
+    const Vec3 x = toFrame(axes, Vec3{1, 0, 0}), y = toFrame(axes, Vec3{0, 1, 0}), z = toFrame(axes, Vec3{0, 0, 1});
+    return {{x.x, y.x, z.x, 0, x.y, y.y, z.y, 0, x.z, y.z, z.z, 0, 0, 0, 0, 1}};
+}
+
+// A BMTR record as a stored-space transform. BMTR keeps the rotation of the row-vector matrix
+// Bohemia's tools build, mirrored by their left-handed axes: with R the usual rotation matrix of
+// (x, y, z, w), the stored rows are (R00, -R01, R02), (-R10, R11, -R12), (R20, -R21, R22) and the
+// position (-tx, ty, -tz) (armaio's rot_loc_to_matrix). The corpus' BMTR/plain twins agree
+// with this to 0.002 (test_animation_view.cpp).
+Mat43 bmtrLocal(const BmtrTransform& t) {
+    const double x = t.rotation[0], y = t.rotation[1], z = t.rotation[2], w = t.rotation[3];
+    const double r00 = 1 - 2 * y * y - 2 * z * z, r01 = 2 * x * y - 2 * z * w, r02 = 2 * x * z + 2 * y * w;
+    const double r10 = 2 * x * y + 2 * z * w, r11 = 1 - 2 * x * x - 2 * z * z, r12 = 2 * y * z - 2 * x * w;
+    const double r20 = 2 * x * z - 2 * y * w, r21 = 2 * y * z + 2 * x * w, r22 = 1 - 2 * x * x - 2 * y * y;
+    return {{float(r00), float(-r01), float(r02), float(-r10), float(r11), float(-r12), float(r20), float(-r21),
+             float(r22), -t.translation[0], t.translation[1], -t.translation[2]}};
+}
+
+}  // namespace
+
+Result<AnimationView> buildAnimationView(const RtmAnimation& animation, const SkeletonView& skeleton,
+                                         const Frame& frame, Vec3 center, const std::string& name,
+                                         const Options& options) {
+    AnimationView out;
+    out.name = name;
+    out.frameCount = animation.frameCount;
+    const size_t bones = skeleton.bones.size();
+    const uint64_t bytes = uint64_t(animation.frameCount) * bones * sizeof(Mat4) + animation.phases.size() * 4 + bones;
+    BudgetScope budget(options.budget, options.memoryLimit);
+    if (!budget->tryCharge(bytes))
+        return makeError(DiagKind::MemoryLimit, budget->overMessage("the animation " + name + " on the skeleton", bytes));
+    out.phases = animation.phases;
+    out.keyed.assign(bones, 0);
+
+    // The animation's bone slots, matched to the skeleton by name in any case.
+    std::vector<int32_t> slotBone(animation.bones.size(), -1);
+    for (size_t s = 0; s < animation.bones.size(); ++s) {
+        slotBone[s] = skeleton.find(animation.bones[s]);
+        if (slotBone[s] < 0)
+            out.dropped.push_back(animation.bones[s]);
+        else
+            out.keyed[size_t(slotBone[s])] = 1;
+    }
+    if (!out.dropped.empty()) {
+        std::string list;
+        for (size_t i = 0; i < out.dropped.size() && i < 8; ++i) list += (i ? ", " : "") + out.dropped[i];
+        if (out.dropped.size() > 8) list += ", ...";
+        out.warnings.push_back(makeWarning(DiagKind::NameProblem, name + ": " + std::to_string(out.dropped.size()) +
+                                                                      " animation bones are not in skeleton " +
+                                                                      skeleton.name + " and are left out: " + list));
+    }
+
+    const Mat4 axes = axisChange(frame.axes);
+    const Mat4 fromCenter = translationMatrix(center), toCenter = translationMatrix({-center.x, -center.y, -center.z});
+    const Vec3 step = toFrame(frame.axes, animation.step);
+    const std::vector<uint32_t> order = skeleton.parentsFirst();
+    const size_t slots = animation.bones.size();
+    out.skinning.assign(size_t(animation.frameCount) * bones, Mat4::identity());
+    std::vector<Mat4> stored(bones);  // this frame, in BI's space
+    std::vector<int32_t> boneSlot(bones, -1);
+    for (size_t s = 0; s < slots; ++s)
+        if (slotBone[s] >= 0 && boneSlot[size_t(slotBone[s])] < 0) boneSlot[size_t(slotBone[s])] = int32_t(s);
+    for (uint32_t f = 0; f < animation.frameCount; ++f) {
+        for (uint32_t b : order) {
+            const int32_t parent = skeleton.bones[b].parent;
+            const Mat4 parentWorld = parent >= 0 ? stored[size_t(parent)] : Mat4::identity();
+            const int32_t s = boneSlot[b];
+            if (s < 0)
+                stored[b] = parentWorld;  // not keyed: moves with its parent
+            else if (animation.binarized)
+                stored[b] = multiply(parentWorld, toFrame(Axes::Stored, bmtrLocal(animation.transforms[f * slots + size_t(s)])));
+            else
+                stored[b] = toFrame(Axes::Stored, animation.matrices[f * slots + size_t(s)]);
+        }
+        const float phase = f < animation.phases.size() ? animation.phases[f] : 0.0f;
+        const Mat4 moved = translationMatrix({step.x * phase, step.y * phase, step.z * phase});
+        for (size_t b = 0; b < bones; ++b) {
+            const Mat4 inFrame = multiply(axes, multiply(stored[b], axes));
+            out.skinning[f * bones + b] = multiply(moved, multiply(toCenter, multiply(inFrame, fromCenter)));
+        }
+    }
+    return out;
+}
+
+}  // namespace rv

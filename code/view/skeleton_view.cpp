@@ -1,0 +1,203 @@
+// The skeleton in the view: bones by index, each LOD's per-vertex weights and the bones' display
+// heads (rules in rv/skeleton.hpp).
+#include <algorithm>
+#include <cctype>
+#include <unordered_map>
+
+#include "rv/view.hpp"
+#include "view_internal.hpp"
+
+namespace rv {
+
+namespace {
+
+std::string lowerCase(std::string s) {
+    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+// Up to four (bone, weight) pairs of one vertex, heaviest kept, normalised.
+struct VertexPairs {
+    uint16_t bone[4] = {0, 0, 0, 0};
+    float weight[4] = {0, 0, 0, 0};
+    int count = 0;
+    void add(uint16_t b, float w) {
+        if (!(w > 0)) return;
+        for (int k = 0; k < count; ++k)
+            if (bone[k] == b) {
+                weight[k] += w;
+                return;
+            }
+        if (count < 4) {
+            bone[count] = b;
+            weight[count++] = w;
+            return;
+        }
+        int lightest = 0;
+        for (int k = 1; k < 4; ++k)
+            if (weight[k] < weight[lightest]) lightest = k;
+        if (w > weight[lightest]) bone[lightest] = b, weight[lightest] = w;
+    }
+    bool store(std::array<uint16_t, 4>& joints, std::array<float, 4>& weights) const {
+        float sum = 0;
+        for (int k = 0; k < count; ++k) sum += weight[k];
+        if (!(sum > 0)) return false;
+        for (int k = 0; k < 4; ++k) {
+            joints[k] = k < count ? bone[k] : 0;
+            weights[k] = k < count ? weight[k] / sum : 0.0f;
+        }
+        return true;
+    }
+};
+
+// ODOL: the LOD's bone references name its sub-skeleton, which maps into the skeleton. A pair
+// that points past either table is dropped (the decoder keeps what the file says).
+std::vector<VertexPairs> odolPairs(const OdolLod& lod, const LodView& out, size_t boneCount) {
+    std::vector<VertexPairs> pairs(out.positions.size());
+    for (size_t v = 0; v < out.positions.size(); ++v) {
+        const uint32_t point = out.vertexPoint[v];
+        if (point >= lod.vertexBones.size()) continue;
+        const OdolVertexBones& b = lod.vertexBones[point];
+        for (int k = 0; k < b.count && k < 4; ++k) {
+            int64_t bone = b.bone[k];
+            if (!lod.subSkeletonToSkeleton.empty())
+                bone = size_t(bone) < lod.subSkeletonToSkeleton.size() ? lod.subSkeletonToSkeleton[size_t(bone)] : -1;
+            if (bone < 0 || size_t(bone) >= boneCount) continue;
+            pairs[v].add(uint16_t(bone), float(b.weight[k]) / 255.0f);
+        }
+    }
+    return pairs;
+}
+
+// Editable LODs: a vertex belongs to a bone through the selection named after it (Object
+// Builder's convention; the binarizer builds the bone references from them the same way).
+std::vector<VertexPairs> selectionPairs(const LodView& out, const SkeletonView& skeleton) {
+    std::vector<VertexPairs> pairs(out.positions.size());
+    for (const SelectionView& sel : out.selections) {
+        const int32_t bone = skeleton.find(sel.name);
+        if (bone < 0) continue;
+        for (size_t i = 0; i < sel.vertices.size(); ++i)
+            if (sel.vertices[i] < pairs.size()) pairs[sel.vertices[i]].add(uint16_t(bone), sel.weights[i]);
+    }
+    return pairs;
+}
+
+}  // namespace
+
+int32_t SkeletonView::find(const std::string& boneName) const {
+    const std::string lower = lowerCase(boneName);
+    for (size_t i = 0; i < bones.size(); ++i)
+        if (bones[i].name == lower) return int32_t(i);
+    return -1;
+}
+
+std::vector<uint32_t> SkeletonView::parentsFirst() const {
+    std::vector<uint32_t> order;
+    order.reserve(bones.size());
+    std::vector<uint8_t> placed(bones.size(), 0);
+    // Each pass places the bones whose parent is placed; skeletonView() guarantees no cycle, so
+    // at most depth passes (a chain) are needed. Bounded by the bone count either way.
+    for (size_t pass = 0; order.size() < bones.size() && pass <= bones.size(); ++pass)
+        for (size_t i = 0; i < bones.size(); ++i)
+            if (!placed[i] && (bones[i].parent < 0 || placed[size_t(bones[i].parent)]))
+                placed[i] = 1, order.push_back(uint32_t(i));
+    return order;
+}
+
+SkeletonView skeletonView(const OdolSkeleton& skeleton, std::vector<Warning>* warnings) {
+    SkeletonView out;
+    out.name = skeleton.name;
+    std::unordered_map<std::string, int32_t> index;
+    for (const OdolBone& b : skeleton.bones) {
+        BoneView bone;
+        bone.name = lowerCase(b.name);
+        if (index.count(bone.name)) {
+            if (warnings)
+                warnings->push_back(makeWarning(DiagKind::NameProblem,
+                                         "skeleton " + skeleton.name + ": bone '" + b.name + "' is listed twice; the first kept"));
+            continue;
+        }
+        index.emplace(bone.name, int32_t(out.bones.size()));
+        out.bones.push_back(std::move(bone));
+    }
+    for (const OdolBone& b : skeleton.bones) {
+        auto self = index.find(lowerCase(b.name));
+        if (b.parent.empty() || self == index.end()) continue;
+        auto parent = index.find(lowerCase(b.parent));
+        if (parent == index.end()) {
+            if (warnings)
+                warnings->push_back(makeWarning(DiagKind::NameProblem, "skeleton " + skeleton.name + ": bone '" + b.name +
+                                                                    "' names parent '" + b.parent +
+                                                                    "', which is not a bone; it is made a root"));
+            continue;
+        }
+        if (out.bones[size_t(self->second)].parent < 0) out.bones[size_t(self->second)].parent = parent->second;
+    }
+    // A parent chain that loops would never reach a root: cut it where it closes.
+    for (size_t i = 0; i < out.bones.size(); ++i) {
+        int32_t at = out.bones[i].parent;
+        for (size_t steps = 0; at >= 0; ++steps, at = out.bones[size_t(at)].parent)
+            if (size_t(at) == i || steps > out.bones.size()) {
+                if (warnings)
+                    warnings->push_back(makeWarning(DiagKind::BadValue, "skeleton " + skeleton.name + ": bone '" +
+                                                                     out.bones[i].name +
+                                                                     "' is its own ancestor; it is made a root"));
+                out.bones[i].parent = -1;
+                break;
+            }
+    }
+    return out;
+}
+
+namespace view {
+
+uint64_t skinBytes(const OdolModel& model, const std::vector<uint32_t>& lods) {
+    uint64_t bytes = model.skeleton.bones.size() * (sizeof(BoneView) + 64);
+    for (uint32_t l : lods) {
+        const OdolLod& lod = model.lods[l];
+        const uint64_t v = lod.positions.size() + (model.editable ? lod.faceIndices.size() : 0);
+        bytes += v * (sizeof(std::array<uint16_t, 4>) + sizeof(std::array<float, 4>) + sizeof(VertexPairs));
+    }
+    return bytes;
+}
+
+void skinModel(const OdolModel& model, ModelView& view, std::vector<Warning>& warnings) {
+    view.skeleton = skeletonView(model.skeleton, &warnings);
+    SkeletonView& skeleton = view.skeleton;
+    if (skeleton.empty()) return;
+    std::vector<double> sum(skeleton.bones.size() * 4, 0.0);  // weighted x, y, z and weight per bone
+    for (LodView& lod : view.lods) {
+        const OdolLod& source = model.lods[lod.lodIndex];
+        std::vector<VertexPairs> pairs =
+            model.editable ? selectionPairs(lod, skeleton) : odolPairs(source, lod, skeleton.bones.size());
+        const size_t n = lod.positions.size();
+        std::vector<std::array<uint16_t, 4>> joints(n, std::array<uint16_t, 4>{0, 0, 0, 0});
+        std::vector<std::array<float, 4>> weights(n, std::array<float, 4>{0, 0, 0, 0});
+        bool any = false;
+        for (size_t v = 0; v < n; ++v) {
+            if (!pairs[v].store(joints[v], weights[v])) continue;
+            any = true;
+            for (int k = 0; k < 4; ++k) {
+                double* s = &sum[size_t(joints[v][size_t(k)]) * 4];
+                const double w = weights[v][size_t(k)];
+                s[0] += w * lod.positions[v].x, s[1] += w * lod.positions[v].y, s[2] += w * lod.positions[v].z;
+                s[3] += w;
+            }
+        }
+        if (!any) continue;  // a skeleton that binds nothing here (CowboyHat_g.p3d): not skinned
+        lod.joints = std::move(joints);
+        lod.jointWeights = std::move(weights);
+    }
+    for (uint32_t b : skeleton.parentsFirst()) {
+        BoneView& bone = skeleton.bones[b];
+        const double* s = &sum[size_t(b) * 4];
+        if (s[3] > 0)
+            bone.head = {float(s[0] / s[3]), float(s[1] / s[3]), float(s[2] / s[3])};
+        else if (bone.parent >= 0)
+            bone.head = skeleton.bones[size_t(bone.parent)].head;
+    }
+}
+
+}  // namespace view
+
+}  // namespace rv
