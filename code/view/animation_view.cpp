@@ -38,7 +38,8 @@ Mat4 inverseAffine(const Mat4& m) {
     r.m[9] = float((double(a[1]) * a[8] - double(a[0]) * a[9]) * d);
     r.m[10] = float((double(a[0]) * a[5] - double(a[1]) * a[4]) * d);
     for (int i = 0; i < 3; ++i)
-        r.m[size_t(i * 4 + 3)] = -(r.m[size_t(i * 4)] * a[3] + r.m[size_t(i * 4 + 1)] * a[7] + r.m[size_t(i * 4 + 2)] * a[11]);
+        r.m[size_t(i * 4 + 3)] =
+            -(r.m[size_t(i * 4)] * a[3] + r.m[size_t(i * 4 + 1)] * a[7] + r.m[size_t(i * 4 + 2)] * a[11]);
     return r;
 }
 
@@ -82,7 +83,8 @@ Result<AnimationView> buildAnimationView(const RtmAnimation& animation, const Sk
     const uint64_t bytes = uint64_t(animation.frameCount) * bones * sizeof(Mat4) + animation.phases.size() * 4 + bones;
     BudgetScope budget(options.budget, options.memoryLimit);
     if (!budget->tryCharge(bytes))
-        return makeError(DiagKind::MemoryLimit, budget->overMessage("the animation " + name + " on the skeleton", bytes));
+        return makeError(DiagKind::MemoryLimit,
+                         budget->overMessage("the animation " + name + " on the skeleton", bytes));
     out.phases = animation.phases;
     out.keyed.assign(bones, 0);
 
@@ -122,7 +124,8 @@ Result<AnimationView> buildAnimationView(const RtmAnimation& animation, const Sk
             if (s < 0)
                 stored[b] = parentWorld;  // not keyed: moves with its parent
             else if (animation.binarized)
-                stored[b] = multiply(parentWorld, toFrame(Axes::Stored, bmtrLocal(animation.transforms[f * slots + size_t(s)])));
+                stored[b] = multiply(parentWorld,
+                                     toFrame(Axes::Stored, bmtrLocal(animation.transforms[f * slots + size_t(s)])));
             else
                 stored[b] = toFrame(Axes::Stored, animation.matrices[f * slots + size_t(s)]);
         }

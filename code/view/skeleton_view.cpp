@@ -113,8 +113,9 @@ SkeletonView skeletonView(const OdolSkeleton& skeleton, std::vector<Warning>* wa
         bone.name = lowerCase(b.name);
         if (index.count(bone.name)) {
             if (warnings)
-                warnings->push_back(makeWarning(DiagKind::NameProblem,
-                                         "skeleton " + skeleton.name + ": bone '" + b.name + "' is listed twice; the first kept"));
+                warnings->push_back(makeWarning(
+                    DiagKind::NameProblem,
+                    "skeleton " + skeleton.name + ": bone '" + b.name + "' is listed twice; the first kept"));
             continue;
         }
         index.emplace(bone.name, int32_t(out.bones.size()));
@@ -126,9 +127,9 @@ SkeletonView skeletonView(const OdolSkeleton& skeleton, std::vector<Warning>* wa
         auto parent = index.find(lowerCase(b.parent));
         if (parent == index.end()) {
             if (warnings)
-                warnings->push_back(makeWarning(DiagKind::NameProblem, "skeleton " + skeleton.name + ": bone '" + b.name +
-                                                                    "' names parent '" + b.parent +
-                                                                    "', which is not a bone; it is made a root"));
+                warnings->push_back(makeWarning(DiagKind::NameProblem,
+                                                "skeleton " + skeleton.name + ": bone '" + b.name + "' names parent '" +
+                                                    b.parent + "', which is not a bone; it is made a root"));
             continue;
         }
         if (out.bones[size_t(self->second)].parent < 0) out.bones[size_t(self->second)].parent = parent->second;
@@ -139,9 +140,9 @@ SkeletonView skeletonView(const OdolSkeleton& skeleton, std::vector<Warning>* wa
         for (size_t steps = 0; at >= 0; ++steps, at = out.bones[size_t(at)].parent)
             if (size_t(at) == i || steps > out.bones.size()) {
                 if (warnings)
-                    warnings->push_back(makeWarning(DiagKind::BadValue, "skeleton " + skeleton.name + ": bone '" +
-                                                                     out.bones[i].name +
-                                                                     "' is its own ancestor; it is made a root"));
+                    warnings->push_back(
+                        makeWarning(DiagKind::BadValue, "skeleton " + skeleton.name + ": bone '" + out.bones[i].name +
+                                                            "' is its own ancestor; it is made a root"));
                 out.bones[i].parent = -1;
                 break;
             }

@@ -58,14 +58,14 @@ SkeletonView skeletonView(const OdolSkeleton& skeleton, std::vector<Warning>* wa
 
 // One animation on one skeleton.
 struct AnimationView {
-    std::string name;           // e.g. the file's base name
+    std::string name;  // e.g. the file's base name
     uint32_t frameCount = 0;
     std::vector<float> phases;  // per frame, as stored
     // frameCount * bones: the bone's model-space matrix in frame f (row-major, Mat4's layout),
     // step applied. skinning[f * boneCount + b].
     std::vector<Mat4> skinning;
-    std::vector<uint8_t> keyed;         // per skeleton bone: 1 when the animation names it
-    std::vector<std::string> dropped;   // animation bones outside the skeleton
+    std::vector<uint8_t> keyed;        // per skeleton bone: 1 when the animation names it
+    std::vector<std::string> dropped;  // animation bones outside the skeleton
     std::vector<Warning> warnings;
     size_t boneCount() const { return keyed.size(); }
     const Mat4& at(uint32_t frame, uint32_t bone) const { return skinning[size_t(frame) * keyed.size() + bone]; }

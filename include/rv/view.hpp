@@ -159,9 +159,9 @@ struct ModelView {
     std::vector<LodView> lods;            // the picked LODs, in file order
     // The material of loose points (the "default" pair), or UINT32_MAX when no LOD has any.
     uint32_t pointMaterial = UINT32_MAX;
-    Vec3 centerOffset{};         // the bounding centre in the view's frame
-    bool centerApplied = false;  // true when !Options::autocenter: positions include it
-    SkeletonView skeleton;       // empty when the model has none
+    Vec3 centerOffset{};            // the bounding centre in the view's frame
+    bool centerApplied = false;     // true when !Options::autocenter: positions include it
+    SkeletonView skeleton;          // empty when the model has none
     std::vector<Warning> warnings;  // the view's notes (a skeleton's unknown parents...)
 };
 
