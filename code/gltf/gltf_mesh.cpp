@@ -1,6 +1,8 @@
 // View LODs as glTF meshes (gltf_mesh.hpp).
 #include "gltf/gltf_mesh.hpp"
 
+#include "gltf/gltf_skin.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -80,7 +82,7 @@ std::vector<size_t> uvSetsPerMaterial(const ModelView& view) {
 }
 
 int32_t addLodMesh(Document& doc, const LodView& lod, const std::vector<int32_t>& materials, const std::string& name,
-                   std::vector<Warning>& warnings) {
+                   std::vector<Warning>& warnings, const SkinNodes* skin) {
     const bool triangles = !lod.triangles.empty();
     const std::vector<uint32_t> points = lod.drawLoosePoints ? lod.loosePoints : std::vector<uint32_t>{};
     if (lod.positions.empty() || (!triangles && points.empty())) return -1;
@@ -92,6 +94,7 @@ int32_t addLodMesh(Document& doc, const LodView& lod, const std::vector<int32_t>
     for (size_t s = 0; s < lod.uvSets.size(); ++s)
         if (lod.uvSets[s].size() == lod.positions.size())
             attributes["TEXCOORD_" + std::to_string(s)] = plainAccessor(doc, lod.uvSets[s], "VEC2");
+    if (skin) addSkinAttributes(doc, lod, *skin, attributes);
     const Indices ix = indexView(doc, lod, points);
     Json primitives = Json::array();
     for (const MaterialGroup& g : lod.groups) {

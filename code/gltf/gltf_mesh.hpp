@@ -17,8 +17,9 @@ std::vector<size_t> uvSetsPerMaterial(const ModelView& view);
 // and, when the LOD draws them, a POINTS primitive of its loose points. `materials[i]` is the
 // glTF material of view material i (-1: none). Returns the mesh index, or -1 for an empty LOD.
 // Non-finite positions (damaged files) become 0 with one warning: glTF cannot hold them.
+// `skin`: the model's skin (gltf_skin.hpp); a skinned LOD gets its JOINTS_0 and WEIGHTS_0.
 int32_t addLodMesh(Document& doc, const LodView& lod, const std::vector<int32_t>& materials, const std::string& name,
-                   std::vector<Warning>& warnings);
+                   std::vector<Warning>& warnings, const struct SkinNodes* skin = nullptr);
 
 // A row-major Mat4 (view.hpp) as glTF's column-major node matrix.
 Json nodeMatrix(const Mat4& m);

@@ -5,6 +5,7 @@
 #include "gltf/gltf_materials.hpp"
 #include "gltf/gltf_mesh.hpp"
 #include "gltf/gltf_model.hpp"
+#include "gltf/gltf_skin.hpp"
 #include "gltf/gltf_state.hpp"
 #include "rv/material_textures.hpp"
 
@@ -109,18 +110,36 @@ Result<GltfOutput> gltfFromModel(const OdolModel& model, const std::string& name
     addAsset(doc, model.editable ? "MLOD" : "ODOL");
     TextureResolver textures(root, options);
     const std::vector<int32_t> materials = addModelMaterials(doc, view, textures, state->warnings);
+    const SkinNodes skin = addSkin(doc, view);
     Json lodNodes = Json::array();
     for (const LodView& lod : view.lods) {
         if (doc.overBudget()) break;  // finish() reports it
         Json node = {{"name", lod.name}, {"extras", lodExtras(lod)}};
-        const int32_t mesh = addLodMesh(doc, lod, materials, name + " " + lod.name, state->warnings);
+        const int32_t mesh = addLodMesh(doc, lod, materials, name + " " + lod.name, state->warnings, &skin);
         if (mesh >= 0) node["mesh"] = mesh;
+        if (mesh >= 0 && skin.skin >= 0 && lod.skinned()) node["skin"] = skin.skin;
         Json children = lodChildren(doc, lod);
         if (!children.empty()) node["children"] = std::move(children);
         lodNodes.push_back(doc.push("nodes", std::move(node)));
     }
+    if (skin.skin >= 0) lodNodes.push_back(skin.skeletonNode);
     Json top = {{"name", name}, {"extras", modelExtras(model)}};
     if (!lodNodes.empty()) top["children"] = std::move(lodNodes);
+    if (!gltfOptions.animations.empty() && skin.skin < 0)
+        state->warnings.push_back(makeWarning(DiagKind::BadValue, name + ": the model has no skinned LOD, so " +
+                                                                      std::to_string(gltfOptions.animations.size()) +
+                                                                      " animation(s) are left out"));
+    for (const GltfOptions::Animation& a : gltfOptions.animations) {
+        if (skin.skin < 0 || doc.overBudget() || !a.rtm) break;
+        const Vec3 center = view.centerApplied ? Vec3{0, 0, 0} : view.centerOffset;
+        Result<AnimationView> animation =
+            buildAnimationView(*a.rtm, view.skeleton, view.frame, center, a.name, options);
+        if (!animation) return animation.error();
+        for (const Warning& w : animation.value().warnings) state->warnings.push_back(w);
+        const float seconds =
+            float(a.rtm->frameCount) / (gltfOptions.animationFps > 0 ? gltfOptions.animationFps : 30.0f);
+        addAnimation(doc, view, skin, animation.value(), seconds, state->warnings);
+    }
     doc.json["scenes"][0]["nodes"].push_back(doc.push("nodes", std::move(top)));
     for (const Warning& w : textures.warnings()) state->warnings.push_back(w);
     return finish(std::move(state), name);

@@ -31,4 +31,8 @@ constexpr uint32_t kTerrainStep = 1;
 // 0, no cap (every texture at its full size, as the game shows it up close).
 constexpr uint32_t kMaxTextureSize = 0;
 
+// RTM files store phases (0..1 of a cycle), not times; the game's speed comes from its config
+// (CfgMovesBasic's `speed`). Outputs play a cycle in frames / kAnimationFps seconds.
+constexpr float kAnimationFps = 30.0f;
+
 }  // namespace rv::defaults

@@ -28,6 +28,7 @@
 #include "rv/odol.hpp"
 #include "rv/options.hpp"
 #include "rv/retexture.hpp"
+#include "rv/rtm.hpp"
 #include "rv/view.hpp"
 #include "rv/wrp.hpp"
 
@@ -51,6 +52,13 @@ struct GltfOptions {
     // 4.6 and Unreal 5 refuse a file that requires it, so it is opt-in.
     bool quantize = false;
     TerrainGrid grid;  // terrain tiles, --terrain-step and --region
+    // Models with a skeleton: each RTM (--animation) as a glTF animation of the skin, named `name`.
+    struct Animation {
+        std::string name;
+        const RtmAnimation* rtm = nullptr;
+    };
+    std::vector<Animation> animations;
+    float animationFps = defaults::kAnimationFps;  // a cycle lasts frameCount / animationFps seconds
 };
 
 // The options a target engine reads best: Generic, Godot and Unreal get one node per object and

@@ -28,7 +28,7 @@ async function validate(file) {
   const i = report.issues;
   console.log(`${file}: ${i.numErrors} errors, ${i.numWarnings} warnings, ${i.numInfos} infos; ` +
               `${report.info ? report.info.imageCount || 0 : 0} images`);
-  for (const m of i.messages) if (m.severity === 0) console.log(`  error ${m.code} at ${m.pointer}: ${m.message}`);
+  for (const m of i.messages) if (m.severity === 0 || process.env.RV_VALIDATE_VERBOSE) console.log(`  ${m.severity === 0 ? "error" : "note"} ${m.code} at ${m.pointer}: ${m.message}`);
   return i.numErrors;
 }
 
