@@ -246,6 +246,46 @@ RV_API void rv_lod_proxy_transform(const rv_model* m, uint32_t lod, uint32_t i, 
 RV_API int32_t rv_lod_has_mass(const rv_model* m, uint32_t lod);
 RV_API void rv_lod_vertex_masses(const rv_model* m, uint32_t lod, float* out);
 
+/* ---- skeletons (rv/skeleton.hpp) ----
+ * The model's skeleton: bones in stored order, names lower-cased, parents by index (-1: root),
+ * and a display head per bone in the frame (the weighted centre of the vertices it moves). Every
+ * bone rests at the identity: an animation's matrix for a bone is what it does to the model. A
+ * skinned LOD has, per vertex, 4 bone indices and 4 weights summing to 1 (all 0: bound to none). */
+RV_API const char* rv_model_skeleton_name(const rv_model* m); /* "" when the model has none */
+RV_API uint32_t rv_model_bone_count(const rv_model* m);
+RV_API const char* rv_bone_name(const rv_model* m, uint32_t bone);
+RV_API int32_t rv_bone_parent(const rv_model* m, uint32_t bone);
+RV_API void rv_bone_head(const rv_model* m, uint32_t bone, float* out3);
+RV_API int32_t rv_lod_is_skinned(const rv_model* m, uint32_t lod);
+RV_API void rv_lod_vertex_bones(const rv_model* m, uint32_t lod, uint32_t* bones4, float* weights4);
+
+/* ---- animations (.rtm: RTM_0101, RTM_MDAT + RTM_0101, BMTR v3-v5) ----
+ * rv_animation_pose applies one to a skeleton given by its bone names (any case) and parent
+ * indices, in the frame `axes` (RV_AXES_*). `center3`: the model's bounding centre in that frame
+ * when its positions are relative to it (rv_options.autocenter 1, rv_model_center), else NULL.
+ * `out` receives frame_count * bone_count row-major 4x4 matrices (frame-major): what each bone
+ * does to the model in that frame, the step applied. `keyed` (bone_count bytes, may be NULL): 1
+ * where the animation names the bone. Returns RV_OK, or an error (memory limit, bad arguments)
+ * with `error` filled. Animation bones outside the skeleton are left out; `dropped` (may be NULL)
+ * receives how many. The handle is read-only: poses may run on several threads at once. */
+typedef struct rv_animation rv_animation;
+RV_API int32_t rv_animation_open(const char* path, const rv_options* options, rv_animation** out, rv_error* error);
+RV_API int32_t rv_animation_open_memory(const void* data, uint64_t size, const char* name, const rv_options* options,
+                                        rv_animation** out, rv_error* error);
+RV_API void rv_animation_close(rv_animation* a);
+RV_API const char* rv_animation_signature(const rv_animation* a); /* "RTM_0101", "RTM_MDAT+RTM_0101", "BMTR" */
+RV_API uint32_t rv_animation_version(const rv_animation* a);
+RV_API uint32_t rv_animation_frame_count(const rv_animation* a);
+RV_API void rv_animation_phases(const rv_animation* a, float* out); /* one per frame */
+RV_API void rv_animation_step(const rv_animation* a, int32_t axes, float* out3);
+RV_API uint32_t rv_animation_bone_count(const rv_animation* a);
+RV_API const char* rv_animation_bone_name(const rv_animation* a, uint32_t i);
+RV_API uint32_t rv_animation_warning_count(const rv_animation* a);
+RV_API const char* rv_animation_warning(const rv_animation* a, uint32_t i);
+RV_API int32_t rv_animation_pose(const rv_animation* a, uint32_t bone_count, const char* const* names,
+                                 const int32_t* parents, int32_t axes, const float* center3, float* out,
+                                 uint8_t* keyed, uint32_t* dropped, rv_error* error);
+
 /* ---- terrains ---- */
 RV_API int32_t rv_terrain_open(const char* path, const rv_options* options, rv_terrain** out, rv_error* error);
 RV_API int32_t rv_terrain_open_memory(const void* data, uint64_t size, const char* name, const rv_options* options,

@@ -32,6 +32,7 @@ int32_t finishModel(std::unique_ptr<OdolModel> model, std::unique_ptr<ModelView>
                     const std::string& name, const Settings& s, const DataRoot* root, rv_model** out, rv_error* error) {
     auto handle = std::make_unique<rv_model>(std::move(model), std::move(view));
     handle->warnings = std::move(warnings);
+    for (const Warning& w : handle->view.warnings) handle->warnings.push_back(w);  // a skeleton's notes
     if (root) resolveTextures(*handle, *root, s.options, name);
     handle->memoryInUse = s.options.budget ? s.options.budget->used() : 0;
     *out = handle.release();
