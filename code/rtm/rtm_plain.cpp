@@ -81,9 +81,11 @@ void readPlain(const Reading& in, RtmAnimation& out) {
     const uint64_t perFrame = 4 + uint64_t(bones) * kSlotBytes;
     const bool fits = bones <= left / kNameField && frames <= (left - bones * kNameField) / perFrame;
     if (!fits) {
-        const long double need = (long double)bones * kNameField + (long double)frames * (long double)perFrame;
+        // In double: F (4 + 80 B) can pass 2^64; beyond 2^53 the digits are approximate, which a
+        // message about such a count can afford.
+        const double need = double(bones) * kNameField + double(frames) * double(perFrame);
         char needText[48];
-        std::snprintf(needText, sizeof needText, "%.0Lf", need);
+        std::snprintf(needText, sizeof needText, "%.0f", need);
         r.failAt(DiagKind::BadCount, countsAt,
                  "frame count " + std::to_string(frames) + " and bone count " + std::to_string(bones) + " at offset " +
                      hexOffset(countsAt) + " need " + needText + " bytes of bone names and frames after offset " +
