@@ -7,12 +7,13 @@
 #   fuzz_image               the .png/.tga stand-ins for missing .paa files (stb_image behind our checks)
 #   fuzz_config              the config reader (text and raP), then readRvmat and the procedural parser
 #   fuzz_pbo                 PBO headers, then every entry (stored and LZSS-packed)
+#   fuzz_rtm                 the animation decoder: RTM_0101, RTM_MDAT, BMTR v3..v5 (raw and LZO)
 #   fuzz_assimp_odol/_wrp    Assimp's ReadFileFromMemory with our importers, ValidateDataStructure on
 #   fuzz_capi                the C ABI: the model, terrain and texture opens, every getter with exactly sized buffers
 #   fuzz_gltf                our glTF writer on every model and terrain the decoders accept, written whole
 #   fuzz_open                the front door (rv::open): every kind by signature or name, with the view
 # Seeds: our writers' fixtures (rv_make_fuzz_seeds) plus every .p3d / .wrp / .paa / .pac (under
-# 64 KiB: small inputs fuzz faster) and every .rvmat under ../shared/samples.
+# 64 KiB: small inputs fuzz faster), every .rvmat and every .rtm under 64 KiB under ../shared/samples.
 # Corpora grow in build-fuzz/corpus/; a crash stops the script and leaves its input in
 # build-fuzz/artifacts/ (turn it into a regression test under test/).
 set -euo pipefail
@@ -25,7 +26,7 @@ CC=clang CXX=clang++ BUILD_DIR=build-fuzz BUILD_TYPE=RelWithDebInfo \
   bash scripts/build.sh -DRV_FUZZ=ON -DRV_BUILD_TESTS=OFF >/dev/null
 
 F=build-fuzz
-mkdir -p $F/seeds/odol $F/seeds/mlod $F/seeds/wrp $F/seeds/lzss $F/seeds/lzo $F/seeds/paa $F/seeds/config $F/seeds/pbo $F/seeds/image $F/artifacts
+mkdir -p $F/seeds/odol $F/seeds/mlod $F/seeds/wrp $F/seeds/lzss $F/seeds/lzo $F/seeds/paa $F/seeds/config $F/seeds/pbo $F/seeds/image $F/seeds/rtm $F/artifacts
 build/test/rv_make_fuzz_seeds $F/seeds
 if [ -d "$SAMPLES" ]; then
   find "$SAMPLES" -name '*.p3d' -size -2M -exec cp -f {} $F/seeds/odol/ \; 2>/dev/null || true
@@ -36,6 +37,10 @@ if [ -d "$SAMPLES" ]; then
   find "$SAMPLES" -name '*.wrp' -size -2M -exec cp -f {} $F/seeds/wrp/ \; 2>/dev/null || true
   find "$SAMPLES" \( -name '*.paa' -o -name '*.pac' \) -size -64k -exec cp -f {} $F/seeds/paa/ \; 2>/dev/null || true
   find "$SAMPLES" -name '*.pbo' -size -128k -exec cp -f {} $F/seeds/pbo/ \; 2>/dev/null || true
+  # animations: several folders hold the same base name (saw_idle.rtm in three formats)
+  find "$SAMPLES" -name '*.rtm' -size -64k 2>/dev/null | while read -r f; do
+    cp -f "$f" "$F/seeds/rtm/$(echo "$f" | md5sum | cut -c1-8)-$(basename "$f")"
+  done
   # PNG stand-ins: small sample textures exported by the CLI of the normal build
   for f in $(find "$SAMPLES/textures/paa" -name '*.paa' -size -8k -not -path '*negative*' 2>/dev/null | head -8); do
     build/rvimport export "$f" "$F/seeds/image/$(basename "$f" .paa).png" >/dev/null 2>&1 || true
@@ -71,7 +76,7 @@ done
 
 # fuzz_open: one seed of each kind under a name that matches it and with the view (bit 3).
 mkdir -p $F/seeds/open
-for kind in odol:0 wrp:1 paa:2 config:4 pbo:5; do
+for kind in odol:0 wrp:1 paa:2 config:4 pbo:5 rtm:7; do
   dir=${kind%%:*} n=${kind##*:}
   for f in $(ls $F/seeds/$dir 2>/dev/null | head -20); do
     { printf "$(printf '\\%03o' $((n + 8)))"; cat "$F/seeds/$dir/$f"; } > "$F/seeds/open/$dir-$f"
@@ -103,6 +108,7 @@ run fuzz_wrp $F/seeds/wrp
 run fuzz_paa $F/seeds/paa
 run fuzz_config $F/seeds/config
 run fuzz_pbo $F/seeds/pbo
+run fuzz_rtm $F/seeds/rtm
 run fuzz_assimp_odol $F/seeds/odol
 run fuzz_assimp_wrp $F/seeds/wrp
 run fuzz_capi $F/seeds/capi

@@ -1,6 +1,6 @@
 // The verbs of the rvimport command-line tool and the writers they share.
 //
-// Files: main.cpp (usage, dispatch), info.cpp (info, dump), arguments.cpp (export/batch argument parsing),
+// Files: main.cpp (usage, dispatch), info.cpp (info, dump; rtm_cli.cpp writes animations), arguments.cpp (export/batch argument parsing),
 // export.cpp (export), paa_cli.cpp (textures: info, dump, export to PNG), config_cli.cpp
 // (.rvmat and other configs: info, dump), terrain_export.cpp
 // (.asc and Terrain Builder lists), bench.cpp, the JSON and info writers; with Assimp
@@ -15,6 +15,7 @@
 
 #include "rv/model_references.hpp"
 #include "rv/odol.hpp"
+#include "rv/rtm.hpp"
 #include "rv/wrp.hpp"
 
 namespace rv::cli {
@@ -36,6 +37,9 @@ bool writeMaterialDefinitions(std::FILE* out, const std::string& input, const st
 void writeOdolReferences(std::FILE* out, const ReferenceListing& refs);
 void writeWrpJson(std::FILE* out, const WrpTerrain& terrain, bool pretty = false);
 void writeWrpInfo(std::FILE* out, const WrpTerrain& terrain);
+// Animations (rtm_cli.cpp): the stored values, no skeleton applied.
+void writeRtmJson(std::FILE* out, const RtmAnimation& animation, bool pretty = false);
+void writeRtmInfo(std::FILE* out, const RtmAnimation& animation);
 // The terrain exports (terrain_export.cpp); what they had to leave out or replace goes to `notes`
 // (NaN heights, objects with non-finite transforms or names a Terrain Builder line cannot hold).
 bool writeEsriAscii(std::FILE* out, const WrpTerrain& terrain, double easting, double northing,

@@ -70,11 +70,12 @@ int runExport(const std::vector<std::string>& args) {
     const fs::path parent = fs::u8path(out).parent_path();
     std::error_code dirErr;
     if (!parent.empty()) fs::create_directories(parent, dirErr);  // a failure shows up when writing
-    // A config, an archive or a texture is named for what it is (the front door's words), before
+    // A config, an archive, a texture or an animation is named for what it is (the front door's words), before
     // any exporter guesses at it. Unknown files go on: Assimp reads many formats of its own.
     if (auto head = readFileRange(in, 0, 64)) {
         const FileKind kind = sniffKind(head->data(), head->size(), in);
-        if (kind == FileKind::Config || kind == FileKind::Archive || kind == FileKind::Texture) {
+        if (kind == FileKind::Config || kind == FileKind::Archive || kind == FileKind::Texture ||
+            kind == FileKind::Animation) {
             std::fprintf(stderr, "rvimport export: %s\n", kindRefusal(fileNameOf(in), kind).c_str());
             return kExitDecode;
         }

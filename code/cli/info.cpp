@@ -1,5 +1,5 @@
-// `rvimport info FILE` and `rvimport dump --json [--pretty] FILE`: decode a model or a terrain
-// and describe it. No Assimp here.
+// `rvimport info FILE` and `rvimport dump --json [--pretty] FILE`: decode a model, a terrain or
+// an animation and describe it. No Assimp here.
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -24,17 +24,25 @@ enum class Output { Info, Json, PrettyJson };
 bool describe(const std::string& path, Output output, const std::string& dataRoot) {
     Options options;
     options.dataRoot = dataRoot;
-    auto file = openFile(path, options, accepting(kAcceptModel | kAcceptTerrain | kAcceptTexture | kAcceptConfig));
+    auto file = openFile(path, options,
+                         accepting(kAcceptModel | kAcceptTerrain | kAcceptTexture | kAcceptConfig | kAcceptAnimation));
     if (!file) {
         std::fprintf(stderr, "%s\n", printable(file.error().message).c_str());
         return false;
     }
     const bool json = output != Output::Info, pretty = output == Output::PrettyJson;
     // Models and terrains: the warnings every command prints, in its words ("warning: <input>: ...").
-    if (!json && (file->model || file->terrain)) printWarnings(path, file->name, file->warnings);
+    if (!json && (file->model || file->terrain || file->animation)) printWarnings(path, file->name, file->warnings);
     // Textures and configs still have describers of their own that read the path again.
     if (file->kind == FileKind::Texture) return describeTexture(path, json, pretty);
     if (file->kind == FileKind::Config) return describeConfig(path, json, pretty);
+    if (file->animation) {
+        if (!json)
+            writeRtmInfo(stdout, *file->animation);
+        else
+            writeRtmJson(stdout, *file->animation, pretty);
+        return true;
+    }
     if (file->terrain) {
         if (!json)
             writeWrpInfo(stdout, *file->terrain);

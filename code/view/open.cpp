@@ -54,6 +54,8 @@ unsigned maskOf(FileKind kind) {
             return kAcceptConfig;
         case FileKind::Archive:
             return kAcceptArchive;
+        case FileKind::Animation:
+            return kAcceptAnimation;
         case FileKind::Unknown:
             break;
     }
@@ -73,10 +75,14 @@ const char* adviceFor(FileKind kind) {
             return "use `rvimport info` or `dump --json`";
         case FileKind::Archive:
             return "use `rvimport pbo list` or `pbo extract`";
+        case FileKind::Animation:
+            return "an animation is not exported on its own but applied to a model "
+                   "(`--animation FILE.rtm` with the model's export); use `rvimport info` or `dump --json` to read it";
         case FileKind::Unknown:
             break;
     }
-    return "rvimport reads models (.p3d), terrains (.wrp), textures (.paa, .pac), configs and PBO archives";
+    return "rvimport reads models (.p3d), terrains (.wrp), textures (.paa, .pac), configs, animations (.rtm) and PBO "
+           "archives";
 }
 
 // Moves a decoder's result and its warnings into `slot`, or returns its error.
@@ -190,6 +196,8 @@ const char* fileKindName(FileKind kind) {
             return "a config";
         case FileKind::Archive:
             return "a PBO archive";
+        case FileKind::Animation:
+            return "an animation";
         case FileKind::Unknown:
             break;
     }
@@ -201,6 +209,7 @@ FileKind sniffKind(const uint8_t* data, size_t size, const std::string& name) {
     if (format == FileFormat::Odol || format == FileFormat::Mlod) return FileKind::Model;
     if (format != FileFormat::Unknown) return FileKind::Terrain;
     if (isPbo(data, size)) return FileKind::Archive;
+    if (looksLikeRtm(data, size)) return FileKind::Animation;  // by signature only: .rtm is three formats
     if (isRapifiedConfig(data, size)) return FileKind::Config;
     if (hasPaaType(data, size)) return FileKind::Texture;
     const std::string ext = asciiLower(extensionOf(name));
@@ -261,6 +270,9 @@ Result<OpenedFile> open(const uint8_t* data, size_t size, const std::string& nam
             break;
         case FileKind::Archive:
             ok = take(readPbo(data, size, name, f.options), f.archive, f.warnings, error);
+            break;
+        case FileKind::Animation:
+            ok = take(decodeRtm(data, size, name, f.options), f.animation, f.warnings, error);
             break;
         case FileKind::Unknown:
             break;

@@ -29,6 +29,7 @@
 #include "rv/paa.hpp"
 #include "rv/pbo.hpp"
 #include "rv/retexture.hpp"
+#include "rv/rtm.hpp"
 #include "rv/view.hpp"
 #include "rv/wrp.hpp"
 
@@ -38,14 +39,15 @@ namespace rv {
 // untyped textures, text configs).
 enum class FileKind {
     Unknown,
-    Model,    // ODOL or MLOD (.p3d)
-    Terrain,  // 4WVR, 8WVR, OPRW (.wrp)
-    Texture,  // PAA / PAC
-    Config,   // rapified ("\0raP") or text: .rvmat, config.cpp/.bin, .bisurf, .sqm...
-    Archive,  // PBO
+    Model,      // ODOL or MLOD (.p3d)
+    Terrain,    // 4WVR, 8WVR, OPRW (.wrp)
+    Texture,    // PAA / PAC
+    Config,     // rapified ("\0raP") or text: .rvmat, config.cpp/.bin, .bisurf, .sqm...
+    Archive,    // PBO
+    Animation,  // RTM_0101, RTM_MDAT + RTM_0101, BMTR (.rtm)
 };
 
-// "a model", "a terrain", "a texture", "a config", "a PBO archive", "an unknown file".
+// "a model", "a terrain", "a texture", "a config", "a PBO archive", "an animation", "an unknown file".
 const char* fileKindName(FileKind kind);
 FileKind sniffKind(const uint8_t* data, size_t size, const std::string& name);
 // A name that text configs carry (.rvmat, .cpp, .hpp, .bin, .bisurf, .ext, .sqm), any case.
@@ -59,7 +61,8 @@ enum KindMask : unsigned {
     kAcceptTexture = 1u << 2,
     kAcceptConfig = 1u << 3,
     kAcceptArchive = 1u << 4,
-    kAcceptAny = 0x1Fu,
+    kAcceptAnimation = 1u << 5,
+    kAcceptAny = 0x3Fu,
 };
 
 // What the caller wants from open(): which kinds it can use and, with a frame, the view.
@@ -88,6 +91,7 @@ struct OpenedFile {
     std::optional<PaaTexture> texture;
     std::optional<ConfigTree> config;
     std::optional<PboArchive> archive;
+    std::optional<RtmAnimation> animation;
     std::optional<Retexture> retexture;        // models: Options::retextureConfig's class, applied by the view
     std::unique_ptr<ModelView> modelView;      // OpenRequest::viewFrame set, models only
     std::unique_ptr<TerrainView> terrainView;  // OpenRequest::viewFrame set, terrains only

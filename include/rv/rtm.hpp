@@ -51,8 +51,10 @@ struct RtmAnimation {
     std::vector<Mat43> matrices;
     // BMTR: frameCount * bones.size() records, frame-major, in the file's bone order.
     std::vector<BmtrTransform> transforms;
-    uint8_t bmtrReversed = 0;     // BMTR byte at offset 8 (1 in every sample)
-    uint32_t bmtrPreload = 0;     // BMTR uint32 at offset 25
+    uint8_t bmtrReversed = 0;    // BMTR byte at offset 8 (1 in every sample)
+    uint32_t bmtrPreload = 0;    // BMTR uint32 at offset 25
+    bool bmtrPhasesLzo = false;  // BMTR: the phase array is stored LZO-compressed
+    uint32_t bmtrLzoFrames = 0;  // BMTR: frames whose transform array is LZO-compressed (the rest raw)
     std::vector<Warning> warnings;
 
     size_t boneCount() const { return bones.size(); }

@@ -32,10 +32,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         return 0;
     }
     const int filled = int(f->model != nullptr) + int(f->terrain != nullptr) + int(f->texture.has_value()) +
-                       int(f->config.has_value()) + int(f->archive.has_value());
+                       int(f->config.has_value()) + int(f->archive.has_value()) + int(f->animation.has_value());
     require(filled == 1);
     require((f->kind == rv::FileKind::Model) == (f->model != nullptr));
     require((f->kind == rv::FileKind::Terrain) == (f->terrain != nullptr));
+    require((f->kind == rv::FileKind::Animation) == f->animation.has_value());
     require((f->modelView != nullptr) == (f->model && request.viewFrame));
     require((f->terrainView != nullptr) == (f->terrain && request.viewFrame));
     for (const rv::Warning& w : f->warnings) require(w.severity == rv::Severity::Warning);
