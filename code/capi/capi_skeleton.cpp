@@ -113,7 +113,7 @@ int32_t rv_animation_pose(const rv_animation* a, uint32_t bone_count, const char
         setError(error, RV_ERROR_INVALID_ARGUMENT, "rv_animation_pose: a null handle, names or parents, or bad axes");
         return RV_ERROR_INVALID_ARGUMENT;
     }
-    return guarded(error, [&] {
+    return guarded(error, [&]() -> int32_t {
         // The caller's skeleton, as the view's bones (names lower-cased, parents checked).
         OdolSkeleton skeleton;
         skeleton.name = "the caller's skeleton";
