@@ -31,4 +31,10 @@ constexpr uint32_t kTerrainStep = 1;
 // 0, no cap (every texture at its full size, as the game shows it up close).
 constexpr uint32_t kMaxTextureSize = 0;
 
+// An editable model's model.cfg (Options::modelConfig): none given, so the front door searches
+// beside the model and up its folders, as Bohemia's binarizer does; at most this many folders
+// (the model's own included), which no real path reaches.
+constexpr const char* kModelConfig = "";
+constexpr int kModelConfigFolders = 64;
+
 }  // namespace rv::defaults
