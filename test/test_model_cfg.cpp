@@ -81,7 +81,7 @@ TEST(ModelCfgSamples, ZombieModelsGetTheManSkeleton) {
     EXPECT_FALSE(s->isDiscrete);             // line 12
     // Lines 16-23 (8), 26-93 (68 head bones), 96-117 (22), 120-141 (22), 144-149 (6), 152-157 (6).
     ASSERT_EQ(s->bones.size(), 132u);
-    const Pairs p = pairsOf(*s);
+    const Pairs p = pairsOf(s.value());
     EXPECT_EQ(p[0], (std::pair<std::string, std::string>{"Pelvis", ""}));                   // line 16
     EXPECT_EQ(p[5], (std::pair<std::string, std::string>{"Camera", "Pelvis"}));             // line 21
     EXPECT_EQ(p[11], (std::pair<std::string, std::string>{"HeadCutScene", "head"}));        // line 29
@@ -89,7 +89,9 @@ TEST(ModelCfgSamples, ZombieModelsGetTheManSkeleton) {
     EXPECT_EQ(p[131], (std::pair<std::string, std::string>{"RightToeBase", "RightFoot"}));  // line 157
     std::set<std::string> before;
     for (const auto& [name, parent] : p) {
-        if (!parent.empty()) EXPECT_TRUE(before.count(rv::asciiLower(parent))) << name << " before " << parent;
+        if (!parent.empty()) {
+            EXPECT_TRUE(before.count(rv::asciiLower(parent))) << name << " before " << parent;
+        }
         before.insert(rv::asciiLower(name));
     }
     // Case-insensitive class lookup, a path, no extension.
@@ -111,8 +113,8 @@ TEST(ModelCfgSamples, ManSkeletonMatchesTheBinarizedCharacter) {
     ASSERT_TRUE(s.ok()) << s.error().message;
     Pairs cfg;
     for (const rv::OdolBone& b : s->bones) cfg.emplace_back(rv::asciiLower(b.name), rv::asciiLower(b.parent));
-    EXPECT_EQ(std::set<std::pair<std::string, std::string>>(cfg.begin(), cfg.end()),
-              std::set<std::pair<std::string, std::string>>(odol.begin(), odol.end()));
+    using BoneSet = std::set<std::pair<std::string, std::string>>;
+    EXPECT_EQ(BoneSet(cfg.begin(), cfg.end()), BoneSet(odol.begin(), odol.end()));
     EXPECT_NE(cfg, odol);  // the order
     EXPECT_EQ(cfg[5].first, "camera");
     EXPECT_EQ(odol[119].first, "camera");
@@ -126,13 +128,13 @@ TEST(ModelCfgSamples, DogSkeletonIsTheDogAnimationsBonesButTheShoulders) {
     auto s = rv::skeletonForModel(parse(text), "dogBarkOnce.p3d", "dog_model.cfg");  // line 121
     ASSERT_TRUE(s.ok()) << s.error().message;
     EXPECT_EQ(s->name, "DogSkeleton");
-    ASSERT_EQ(s->bones.size(), 31u);                                                  // lines 16-46
-    EXPECT_EQ(pairsOf(*s)[7], (std::pair<std::string, std::string>{"Jaw", "head"}));  // line 23
-    EXPECT_EQ(s->pivotsName, "ca\\Animals2\\Dog_Skeleton.p3d");                       // line 48
+    ASSERT_EQ(s->bones.size(), 31u);                                                         // lines 16-46
+    EXPECT_EQ(pairsOf(s.value())[7], (std::pair<std::string, std::string>{"Jaw", "head"}));  // line 23
+    EXPECT_EQ(s->pivotsName, "ca\\Animals2\\Dog_Skeleton.p3d");                              // line 48
     std::set<std::string> rtm;
     for (const auto& row : rvtest::readTsv(rvtest::samplesDir() + "/animations/reference.tsv"))
         if (row[0] == "rtm/dayz-epoch-108/dogBarkOnce.rtm") {
-            std::string names = row[6] + "|";
+            std::string names = row[7] + "|";  // bone_names
             for (size_t a = 0, b; (b = names.find('|', a)) != std::string::npos; a = b + 1)
                 rtm.insert(rv::asciiLower(names.substr(a, b - a)));
         }
@@ -153,7 +155,7 @@ TEST(ModelCfgSamples, RedRyderMatchesItsBinarizedModel) {
     // skeletons.tsv: RedRyder.p3d, skeleton redryder, is_discrete 1, bones "lever:".
     EXPECT_EQ(s->name, "redryder");
     EXPECT_TRUE(s->isDiscrete);  // inherited: class redryder: Default (lines 5, 9)
-    EXPECT_EQ(pairsOf(*s), (Pairs{{"lever", ""}}));
+    EXPECT_EQ(pairsOf(s.value()), (Pairs{{"lever", ""}}));
 }
 
 const char* const kFixture = R"(
@@ -172,6 +174,7 @@ class CfgModels {
     class Default { skeletonName = ""; };
     class Rigged: Default { skeletonName = "Child"; };
     class RiggedTwo: Rigged {};
+    class Rigged-3_9-1: RiggedTwo {};
     class Plain: Default {};
     class Ghost: Default { skeletonName = "Missing"; };
     class Round: Square {};
@@ -185,11 +188,11 @@ TEST(ModelCfgFixtures, SkeletonInheritPutsTheInheritedBonesFirst) {
     ASSERT_TRUE(child.ok()) << child.error().message;
     EXPECT_EQ(child->name, "Child");
     EXPECT_FALSE(child->isDiscrete);
-    EXPECT_EQ(pairsOf(*child), (Pairs{{"Root", ""}, {"Arm", "root"}, {"hand", "arm"}, {"Finger", "Hand"}}));
+    EXPECT_EQ(pairsOf(child.value()), (Pairs{{"Root", ""}, {"Arm", "root"}, {"hand", "arm"}, {"Finger", "Hand"}}));
     auto grand = rv::readCfgSkeleton(cfg, "Grandchild", "f.cfg");
     ASSERT_TRUE(grand.ok()) << grand.error().message;
     EXPECT_FALSE(grand->isDiscrete);  // from its base class Child
-    EXPECT_EQ(pairsOf(*grand),
+    EXPECT_EQ(pairsOf(grand.value()),
               (Pairs{{"Root", ""}, {"Arm", "root"}, {"hand", "arm"}, {"Finger", "Hand"}, {"nail", "finger"}}));
     auto base = rv::readCfgSkeleton(cfg, "Base", "f.cfg");
     ASSERT_TRUE(base.ok());
@@ -203,6 +206,10 @@ TEST(ModelCfgFixtures, CfgModelsClassesInheritTheSkeletonName) {
     ASSERT_TRUE(two.ok()) << two.error().message;
     EXPECT_EQ(two->name, "Child");
     EXPECT_EQ(two->bones.size(), 4u);
+    // A class name with '-', as the zombies' model.cfg has (zmb_model.cfg line 273).
+    auto dashed = rv::skeletonForModel(cfg, "rigged-3_9-1.p3d", "f.cfg");
+    ASSERT_TRUE(dashed.ok()) << dashed.error().message;
+    EXPECT_EQ(dashed->name, "Child");
     for (const char* none : {"Plain.p3d", "unlisted.p3d"}) {
         auto s = rv::skeletonForModel(cfg, none, "f.cfg");
         ASSERT_TRUE(s.ok()) << none;
@@ -214,7 +221,7 @@ TEST(ModelCfgFixtures, CfgModelsClassesInheritTheSkeletonName) {
                                              class CfgModels { class Default { skeletonName = "S"; }; };)");
     auto s = rv::skeletonForModel(fallback, "anything.p3d", "g.cfg");
     ASSERT_TRUE(s.ok());
-    EXPECT_EQ(pairsOf(*s), (Pairs{{"x", ""}}));
+    EXPECT_EQ(pairsOf(s.value()), (Pairs{{"x", ""}}));
     // No CfgModels at all: no skeleton.
     auto bare = rv::skeletonForModel(parse("class CfgSkeletons {};"), "m.p3d", "h.cfg");
     ASSERT_TRUE(bare.ok());
@@ -253,7 +260,7 @@ TEST(ModelCfgFixtures, DuplicateBonesWarnAndTheFirstIsKept) {
     std::vector<rv::Warning> warnings;
     auto s = rv::readCfgSkeleton(parse(kFixture), "Twice", "f.cfg", &warnings);
     ASSERT_TRUE(s.ok()) << s.error().message;
-    EXPECT_EQ(pairsOf(*s), (Pairs{{"a", ""}, {"b", "nobody"}}));
+    EXPECT_EQ(pairsOf(s.value()), (Pairs{{"a", ""}, {"b", "nobody"}}));
     ASSERT_EQ(warnings.size(), 2u);
     EXPECT_EQ(warnings[0].kind, rv::DiagKind::NameProblem);
     EXPECT_EQ(warnings[0].message, "f.cfg: CfgSkeletons class Twice: bone \"A\" is listed twice; the first is kept");
