@@ -69,6 +69,7 @@ void OdolImporter::InternReadFile(const std::string& file, aiScene* scene, Assim
     // and open() names what the file is instead ("a texture", "LZSS-wrapped"...).
     OpenRequest request = accepting(kAcceptModel);
     request.viewFrame = assimp::assimpFrame();
+    request.sourcePath = file;  // an editable model's model.cfg is looked for from its folder
     Result<OpenedFile> opened = open(bytes.data(), bytes.size(), name, options, request);
     const bool fewerMayFit = options.lods != defaults::kLods;
     const char* fewerLods = "; fewer LODs may fit (RV_IMPORT_LODS / --lod first)";

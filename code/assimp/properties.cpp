@@ -61,6 +61,7 @@ Options optionsFromProperties(const Assimp::Importer* importer) {
     if (o.dataRoot.empty()) o.dataRoot = importer->GetPropertyString(kPropertyDataFolder, "");
     o.retextureConfig = importer->GetPropertyString(kPropertyConfig, "");
     o.retextureClass = importer->GetPropertyString(kPropertyConfigClass, "");
+    o.modelConfig = importer->GetPropertyString(kPropertyModelConfig, "");
     return o;  // an empty data root: rv::open takes RV_IMPORT_DATA_ROOT from the environment
 }
 

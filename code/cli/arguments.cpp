@@ -32,7 +32,8 @@ enum class Opt {
     Verbose,
     Config,
     ClassName,
-    MaxTextureSize
+    MaxTextureSize,
+    ModelConfig
 };
 
 struct OptSpec {
@@ -69,6 +70,7 @@ constexpr OptSpec kSpecs[] = {
     {"--config", Opt::Config, true, false},
     {"--class", Opt::ClassName, true, false},
     {"--max-texture-size", Opt::MaxTextureSize, true, false},
+    {"--model-cfg", Opt::ModelConfig, true, false},
 };
 
 constexpr long kMaxMemoryLimitMb = 1L << 20;  // 1 TiB; RV_IMPORT_MEMORY_BUDGET_MB is an int
@@ -188,6 +190,9 @@ bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptio
             return true;
         case Opt::ClassName:
             out.decode.retextureClass = v;
+            return true;
+        case Opt::ModelConfig:
+            out.decode.modelConfig = v;
             return true;
         case Opt::Quantize:
             out.quantize = true;

@@ -18,7 +18,7 @@ struct CliOptions {
     // --lod (lods, default "first"), --autocenter (autocenter), --max-memory SIZE and
     // --memory-limit MB (memoryLimit, the one budget of each import),
     // --data-folder (dataRoot), --cell-size (defaultCellSize), --max-texture-size N
-    // (maxTextureSize).
+    // (maxTextureSize), --model-cfg FILE (modelConfig).
     Options decode;
     std::string format;                     // -f: exporter id; empty = guess from OUT's extension
     double easting = 200000, northing = 0;  // terrain exports: Terrain Builder's default mapframe
@@ -42,7 +42,7 @@ struct CliOptions {
 // --autocenter on|off, --max-memory SIZE (512M, 2G, bytes), --memory-limit MB, --easting E, --northing N, --cell-size M,
 // --data-folder DIR, --selections-as-bones, --via-assimp, --terrain-step N, --region W,S,E,N,
 // --tile-cells N, --target generic|godot|unreal|unity|blender, --instancing gpu|nodes,
-// --quantize, --no-quantize, --max-texture-size N and, for batch, -j N. Every "--name VALUE" option
+// --quantize, --no-quantize, --max-texture-size N, --model-cfg FILE and, for batch, -j N. Every "--name VALUE" option
 // may also be written "--name=VALUE"; "--" ends the options (what follows are file names, even
 // when they start with '-'). Returns false after reporting a usage error on stderr.
 bool parseCliOptions(const char* verb, const std::vector<std::string>& args, bool batch, CliOptions& out);

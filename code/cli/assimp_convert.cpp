@@ -228,6 +228,7 @@ void configureImporter(Assimp::Importer& importer, const CliOptions& opt) {
     importer.SetPropertyInteger(kPropertyVerbose, opt.decode.verbose ? 1 : 0);
     importer.SetPropertyString(kPropertyConfig, opt.decode.retextureConfig);
     importer.SetPropertyString(kPropertyConfigClass, opt.decode.retextureClass);
+    importer.SetPropertyString(kPropertyModelConfig, opt.decode.modelConfig);
     importer.SetPropertyInteger(kPropertyMaxTextureSize, int(opt.decode.maxTextureSize));
 }
 

@@ -259,7 +259,7 @@ int runBatch(const std::vector<std::string>& args) {
         std::fprintf(stderr,
                      "usage: rvimport batch IN_DIR OUT_DIR [-f FORMAT_ID] [-j N] [--lod first|visual|all|NAME]\n"
                      "       [--autocenter on|off] [--selections-as-bones] [--max-memory SIZE] [--cell-size M]\n"
-                     "       [--data-root DIR] [--verbose] [--max-texture-size N]\n");
+                     "       [--data-root DIR] [--verbose] [--max-texture-size N] [--model-cfg FILE]\n");
         return kExitUsage;
     }
     BatchPlan plan;

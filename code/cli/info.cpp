@@ -20,12 +20,10 @@ namespace {
 enum class Output { Info, Json, PrettyJson };
 
 // Opens FILE through the front door (rv::openFile: its kind by signature, the data root from
-// --data-root or RV_IMPORT_DATA_ROOT) and writes what it is; false after reporting an error.
-bool describe(const std::string& path, Output output, const std::string& dataRoot) {
-    Options options;
-    options.dataRoot = dataRoot;
-    auto file = openFile(path, options,
-                         accepting(kAcceptModel | kAcceptTerrain | kAcceptTexture | kAcceptConfig | kAcceptAnimation));
+// --data-root or RV_IMPORT_DATA_ROOT, an editable model's skeleton from --model-cfg or the
+// model.cfg found beside it) and writes what it is; false after reporting an error.
+bool describe(const std::string& path, Output output, const Options& options) {
+    auto file = openFile(path, options, accepting(kAcceptModel | kAcceptTerrain | kAcceptTexture | kAcceptConfig | kAcceptAnimation));
     if (!file) {
         std::fprintf(stderr, "%s\n", printable(file.error().message).c_str());
         return false;
@@ -76,6 +74,7 @@ int runDescribe(const std::vector<std::string>& args, bool dump) {
     std::string file;
     bool json = !dump, pretty = false;
     std::string dataRoot;       // --data-root DIR (alias --data-folder): list the model's references
+    std::string modelConfig;    // --model-cfg FILE: an editable model's skeleton
     bool optionsEnded = false;  // after "--" every argument is the file, even "-f.p3d"
     for (size_t i = 1; i < args.size(); ++i) {
         if (!optionsEnded && args[i] == "--")
@@ -86,6 +85,12 @@ int runDescribe(const std::vector<std::string>& args, bool dump) {
                 return kExitUsage;
             }
             dataRoot = args[++i];
+        } else if (!optionsEnded && args[i] == "--model-cfg") {
+            if (i + 1 >= args.size()) {
+                std::fprintf(stderr, "rvimport %s: --model-cfg wants a file\n", verb);
+                return kExitUsage;
+            }
+            modelConfig = args[++i];
         } else if (!optionsEnded && args[i] == "--json")
             json = true;
         else if (!optionsEnded && dump && args[i] == "--pretty")
@@ -102,7 +107,8 @@ int runDescribe(const std::vector<std::string>& args, bool dump) {
     }
     if (file.empty() || !json) {
         std::fprintf(stderr, "usage: rvimport %s\n",
-                     dump ? "dump --json [--pretty] [--data-root DIR] FILE" : "info [--data-root DIR] FILE");
+                     dump ? "dump --json [--pretty] [--data-root DIR] [--model-cfg FILE] FILE"
+                          : "info [--data-root DIR] [--model-cfg FILE] FILE");
         return kExitUsage;
     }
     if (const std::string problem = inputProblem(file); !problem.empty()) {
@@ -111,13 +117,14 @@ int runDescribe(const std::vector<std::string>& args, bool dump) {
     }
     Options withRoot;
     withRoot.dataRoot = dataRoot;
+    withRoot.modelConfig = modelConfig;
     if (const std::string problem = dataRootProblem(withRoot); !problem.empty()) {
         std::fprintf(stderr, "rvimport %s: %s\n", verb, problem.c_str());
         return kExitUsage;
     }
     const Output output = !dump ? Output::Info : pretty ? Output::PrettyJson : Output::Json;
     // A stdout that cannot take the output (a full disk, /dev/full) is caught in main().
-    return describe(file, output, dataRoot) ? kExitOk : kExitDecode;
+    return describe(file, output, withRoot) ? kExitOk : kExitDecode;
 }
 
 }  // namespace

@@ -165,10 +165,12 @@ private:
         }
     }
 
-    std::string name(const char* what) {
+    // A class name may also hold '-' after its first character: Bohemia's tools accept it
+    // (DayZ Epoch's zombie model.cfg: `class zombie_kneelFeeding3_109-308 : ArmaMan {};`).
+    std::string name(const char* what, bool dashes = false) {
         skipSpace();
         const size_t start = pos_;
-        while (!atEnd() && isNameChar(text_[pos_])) ++pos_;
+        while (!atEnd() && (isNameChar(text_[pos_]) || (dashes && pos_ > start && text_[pos_] == '-'))) ++pos_;
         if (pos_ == start) fail(badOrCut(), start, std::string("expected ") + what + ", found " + shown(start));
         return std::string(text_.substr(start, pos_ - start));
     }
@@ -281,7 +283,7 @@ private:
         chargeMemory(s_, r_, sizeof(ConfigEntry) + first.size());
         skipSpace();
         if ((first == "class" || first == "delete") && isNameChar(peek())) {
-            e.name = name("a class name");
+            e.name = name("a class name", true);
             if (first == "class")
                 readClass(e, depth);
             else
@@ -295,7 +297,7 @@ private:
     }
 
     void readClass(ConfigEntry& e, int depth) {
-        if (accept(':')) e.base = name("a base class name");
+        if (accept(':')) e.base = name("a base class name", true);
         if (!accept('{')) {
             e.kind = ConfigEntryKind::External;  // `class X;` (or `class X: Y;`, kept with its base)
             return;

@@ -68,6 +68,9 @@ constexpr const char* kPropertyMaxTextureSize = "RV_IMPORT_MAX_TEXTURE_SIZE";
 // Options::retextureClass; default empty: the model as it is).
 constexpr const char* kPropertyConfig = "RV_IMPORT_CONFIG";
 constexpr const char* kPropertyConfigClass = "RV_IMPORT_CLASS";
+// String: an editable model's model.cfg, whose skeleton the model gets (Options::modelConfig;
+// default empty: model.cfg beside the model file or in a parent folder).
+constexpr const char* kPropertyModelConfig = "RV_IMPORT_MODEL_CONFIG";
 
 // What our importers throw from InternReadFile; Assimp turns it into a null scene and
 // Importer::GetErrorString() returns the message (file, structure, byte offset).

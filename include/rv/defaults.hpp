@@ -35,4 +35,10 @@ constexpr uint32_t kMaxTextureSize = 0;
 // (CfgMovesBasic's `speed`). Outputs play a cycle in frames / kAnimationFps seconds.
 constexpr float kAnimationFps = 30.0f;
 
+// An editable model's model.cfg (Options::modelConfig): none given, so the front door searches
+// beside the model and up its folders, as Bohemia's binarizer does; at most this many folders
+// (the model's own included), which no real path reaches.
+constexpr const char* kModelConfig = "";
+constexpr int kModelConfigFolders = 64;
+
 }  // namespace rv::defaults

@@ -71,6 +71,10 @@ struct OpenRequest {
     std::optional<Frame> viewFrame;  // set: models and terrains come with their view in this frame
     TerrainGrid grid;                // the terrain view's tiles
     bool wantsDataRoot = true;       // false: the caller reads nothing from one (not opened, no hint)
+    // Where the file is on disk (openFile sets it; an importer reading a disk file may): an
+    // editable model without Options::modelConfig looks for its model.cfg from this folder up.
+    // Empty: no search (only Options::modelConfig is read).
+    std::string sourcePath;
 };
 
 struct OpenedFile {
@@ -93,6 +97,7 @@ struct OpenedFile {
     std::optional<PboArchive> archive;
     std::optional<RtmAnimation> animation;
     std::optional<Retexture> retexture;        // models: Options::retextureConfig's class, applied by the view
+    std::string modelConfig;                   // editable models: the model.cfg their skeleton came from, or ""
     std::unique_ptr<ModelView> modelView;      // OpenRequest::viewFrame set, models only
     std::unique_ptr<TerrainView> terrainView;  // OpenRequest::viewFrame set, terrains only
 
@@ -106,6 +111,16 @@ struct OpenedFile {
 
 // The data root folder an import uses: Options::dataRoot, else RV_IMPORT_DATA_ROOT, else "".
 std::string dataRootFolder(const Options& options);
+
+// An editable (MLOD) model stores no skeleton: Bohemia's binarizer takes it from a model.cfg
+// (rv/model_cfg.hpp). For an editable model without one, open() reads Options::modelConfig, else
+// (with OpenRequest::sourcePath) the first `model.cfg` found beside the file, then in each parent
+// folder up to the root (at most defaults::kModelConfigFolders folders; the name is matched
+// exactly, as a case-sensitive file system stores it). The config's bytes and tree are charged to
+// the budget while it is read. Nothing here fails the import: a given config that cannot be read,
+// is malformed or has no skeleton for the model, and a found one that is malformed, are warnings
+// naming the config; a found one without a skeleton for the model is silent (most models have none).
+std::string findModelConfig(const std::string& modelPath);  // the search above; "" when none
 
 // Decodes `data` (which must outlive the result for textures: their mips are read from it).
 [[nodiscard]] Result<OpenedFile> open(const uint8_t* data, size_t size, const std::string& name,

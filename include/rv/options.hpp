@@ -58,6 +58,12 @@ struct Options {
     std::string retextureConfig;
     std::string retextureClass;
 
+    // An editable (MLOD) model's model.cfg (text or rapified), whose CfgModels/CfgSkeletons give
+    // the skeleton an ODOL would store (rv/model_cfg.hpp). Empty (default): the front door looks
+    // for `model.cfg` beside the model file and in its parent folders (rv/open.hpp). CLI
+    // --model-cfg FILE. Binarized models keep their own skeleton.
+    std::string modelConfig = defaults::kModelConfig;
+
     // The largest texture side outputs get (`--max-texture-size N`, RV_IMPORT_MAX_TEXTURE_SIZE,
     // rv_options.max_texture_size): a .paa decoded for a model's material or a terrain's layer
     // picture comes as its largest own mip whose width and height are both <= N (the smallest mip

@@ -11,6 +11,8 @@
 //                      produce), and LONG_COUNT objects sharing a 1100-character name (longer
 //                      than an aiString holds)
 // Each prints what it wrote on stdout as "key=value" lines the test reads back.
+//   mlod OUT.p3d       an editable model (the test writer's box model) for the model.cfg test
+//                      (test/cli_model_cfg_test.py)
 
 #include <cmath>
 #include <cstdio>
@@ -20,6 +22,7 @@
 #include <vector>
 
 #include "support/lzo_reference.hpp"
+#include "support/mlod_writer.hpp"
 #include "support/write_file.hpp"
 #include "support/wrp_writer.hpp"
 
@@ -92,6 +95,8 @@ void samename(rv::WrpTerrain& t, long count, long length, long longCount) {
 
 int main(int argc, char** argv) {
     const std::string mode = argc >= 3 ? argv[1] : "";
+    if (mode == "mlod" && argc == 3)
+        return rvtest::writeFile(argv[2], rvtest::writeMlod(rvtest::makeBoxModel(false))) ? 0 : 1;
     rv::WrpTerrain t = base();
     if (mode == "names" && argc == 3) {
         names(t);
@@ -102,7 +107,8 @@ int main(int argc, char** argv) {
     } else {
         std::fprintf(
             stderr,
-            "usage: rv_make_cli_inputs names OUT.wrp | nan OUT.wrp | samename OUT.wrp COUNT LENGTH LONG_COUNT\n");
+            "usage: rv_make_cli_inputs names OUT.wrp | nan OUT.wrp | samename OUT.wrp COUNT LENGTH LONG_COUNT |\n"
+            "       mlod OUT.p3d\n");
         return 2;
     }
     t.maxObjectId = int32_t(t.objects.size());
