@@ -52,7 +52,7 @@ extern "C" {
 
 /* Bumped whenever a signature or struct here changes. rv_options carries the version the caller
  * was compiled with; the open functions refuse a mismatch with RV_ERROR_ABI_MISMATCH. */
-#define RV_ABI_VERSION 4
+#define RV_ABI_VERSION 5
 
 /* Result codes: the same numbers as rv::DiagKind's errors. */
 typedef enum rv_result {
@@ -112,6 +112,8 @@ typedef struct rv_options {
     uint32_t max_texture_size;  /* material and layer .paa textures: the largest own mip no wider or
                                    taller than this (the smallest when none is; never resampled);
                                    0 (default): full size. .png/.tga stand-ins as they are (ABI 4) */
+    const char* model_config;   /* editable models: the model.cfg their skeleton comes from; NULL
+                                   (default): model.cfg beside the model or in a parent folder (ABI 5) */
 } rv_options;
 
 typedef struct rv_model rv_model;
@@ -283,8 +285,8 @@ RV_API const char* rv_animation_bone_name(const rv_animation* a, uint32_t i);
 RV_API uint32_t rv_animation_warning_count(const rv_animation* a);
 RV_API const char* rv_animation_warning(const rv_animation* a, uint32_t i);
 RV_API int32_t rv_animation_pose(const rv_animation* a, uint32_t bone_count, const char* const* names,
-                                 const int32_t* parents, int32_t axes, const float* center3, float* out,
-                                 uint8_t* keyed, uint32_t* dropped, rv_error* error);
+                                 const int32_t* parents, int32_t axes, const float* center3, float* out, uint8_t* keyed,
+                                 uint32_t* dropped, rv_error* error);
 
 /* ---- terrains ---- */
 RV_API int32_t rv_terrain_open(const char* path, const rv_options* options, rv_terrain** out, rv_error* error);

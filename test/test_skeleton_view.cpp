@@ -118,7 +118,9 @@ TEST_P(SkeletonSample, DecoderAndViewMatchTheReaders) {
             ++bound;
             EXPECT_NEAR(sum, 1.0f, 1e-5f) << lod.name << " vertex " << v;
             for (int k = 0; k < 4; ++k) {
-                if (w[size_t(k)] > 0) EXPECT_LT(lod.joints[v][size_t(k)], sk.bones.size());
+                if (w[size_t(k)] > 0) {
+                    EXPECT_LT(lod.joints[v][size_t(k)], sk.bones.size());
+                }
             }
         }
         EXPECT_EQ(bound, weighted[lod.lodIndex]) << lod.name;

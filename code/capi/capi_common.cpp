@@ -21,6 +21,7 @@ void rv_options_init(rv_options* o) {
     o->tile_cells = rv::defaults::kTileCells;
     o->terrain_step = rv::defaults::kTerrainStep;
     o->max_texture_size = rv::defaults::kMaxTextureSize;
+    o->model_config = nullptr;
 }
 
 const char* rv_result_name(int32_t code) {

@@ -81,6 +81,7 @@ inline bool readOptions(const rv_options* in, Settings& out, rv_error* error) {
     out.options.retextureConfig = o.config ? o.config : "";
     out.options.retextureClass = o.config_class ? o.config_class : "";
     out.options.maxTextureSize = o.max_texture_size;
+    out.options.modelConfig = o.model_config ? o.model_config : "";
     return true;
 }
 

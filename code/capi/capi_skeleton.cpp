@@ -72,16 +72,17 @@ void rv_lod_vertex_bones(const rv_model* m, uint32_t lod, uint32_t* bones4, floa
 }
 
 int32_t rv_animation_open(const char* path, const rv_options* options, rv_animation** out, rv_error* error) {
-    return openFromPath(path, out, error, [&](const std::vector<uint8_t>& bytes, const std::string& name,
-                                              rv_animation** h, rv_error* e) {
-        return openAnimation(bytes, name, options, h, e);
-    });
+    return openFromPath(path, out, error,
+                        [&](const std::vector<uint8_t>& bytes, const std::string& name, rv_animation** h, rv_error* e) {
+                            return openAnimation(bytes, name, options, h, e);
+                        });
 }
 int32_t rv_animation_open_memory(const void* data, uint64_t size, const char* name, const rv_options* options,
                                  rv_animation** out, rv_error* error) {
     return openFromMemory(data, size, name, out, error,
-                          [&](const std::vector<uint8_t>& bytes, const std::string& n, rv_animation** h,
-                              rv_error* e) { return openAnimation(bytes, n, options, h, e); });
+                          [&](const std::vector<uint8_t>& bytes, const std::string& n, rv_animation** h, rv_error* e) {
+                              return openAnimation(bytes, n, options, h, e);
+                          });
 }
 void rv_animation_close(rv_animation* a) { delete a; }
 const char* rv_animation_signature(const rv_animation* a) { return a ? a->rtm.signature.c_str() : kEmpty; }
@@ -104,9 +105,9 @@ const char* rv_animation_warning(const rv_animation* a, uint32_t i) {
     return a && i < a->warnings.size() ? a->warnings[i].message.c_str() : kEmpty;
 }
 
-int32_t rv_animation_pose(const rv_animation* a, uint32_t bone_count, const char* const* names,
-                          const int32_t* parents, int32_t axes, const float* center3, float* out, uint8_t* keyed,
-                          uint32_t* dropped, rv_error* error) {
+int32_t rv_animation_pose(const rv_animation* a, uint32_t bone_count, const char* const* names, const int32_t* parents,
+                          int32_t axes, const float* center3, float* out, uint8_t* keyed, uint32_t* dropped,
+                          rv_error* error) {
     rv_error scratch;
     if (!error) error = &scratch;
     if (!a || (bone_count && (!names || !parents)) || axes < RV_AXES_STORED || axes > RV_AXES_Z_UP) {
@@ -137,7 +138,8 @@ int32_t rv_animation_pose(const rv_animation* a, uint32_t bone_count, const char
         if (keyed && view.bones.size() == bone_count) std::memcpy(keyed, p.keyed.data(), p.keyed.size());
         if (dropped) *dropped = uint32_t(p.dropped.size());
         if (view.bones.size() != bone_count) {
-            setError(error, RV_ERROR_INVALID_ARGUMENT, "rv_animation_pose: bone names repeat (bones are matched by name)");
+            setError(error, RV_ERROR_INVALID_ARGUMENT,
+                     "rv_animation_pose: bone names repeat (bones are matched by name)");
             return RV_ERROR_INVALID_ARGUMENT;
         }
         clearError(error);

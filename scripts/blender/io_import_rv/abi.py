@@ -8,7 +8,7 @@ import sys
 
 from . import platforms
 
-ABI_VERSION = 4
+ABI_VERSION = 5
 AXES_Z_UP = 2
 
 _U32, _U64, _F32, _I32, _CHARP = ctypes.c_uint32, ctypes.c_uint64, ctypes.c_float, ctypes.c_int32, ctypes.c_char_p
@@ -26,7 +26,8 @@ class RvOptions(ctypes.Structure):
                 ("uv_bottom_left", ctypes.c_int32), ("tile_cells", ctypes.c_uint32),
                 ("split_folded_quads", ctypes.c_int32), ("data_root", ctypes.c_char_p),
                 ("terrain_step", ctypes.c_uint32), ("region", ctypes.c_double * 4), ("config", ctypes.c_char_p),
-                ("config_class", ctypes.c_char_p), ("max_texture_size", ctypes.c_uint32)]
+                ("config_class", ctypes.c_char_p), ("max_texture_size", ctypes.c_uint32),
+                ("model_config", ctypes.c_char_p)]
 
 
 class DecodeFailed(Exception):
