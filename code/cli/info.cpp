@@ -23,7 +23,8 @@ enum class Output { Info, Json, PrettyJson };
 // --data-root or RV_IMPORT_DATA_ROOT, an editable model's skeleton from --model-cfg or the
 // model.cfg found beside it) and writes what it is; false after reporting an error.
 bool describe(const std::string& path, Output output, const Options& options) {
-    auto file = openFile(path, options, accepting(kAcceptModel | kAcceptTerrain | kAcceptTexture | kAcceptConfig | kAcceptAnimation));
+    auto file = openFile(path, options,
+                         accepting(kAcceptModel | kAcceptTerrain | kAcceptTexture | kAcceptConfig | kAcceptAnimation));
     if (!file) {
         std::fprintf(stderr, "%s\n", printable(file.error().message).c_str());
         return false;
