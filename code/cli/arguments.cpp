@@ -33,7 +33,9 @@ enum class Opt {
     Config,
     ClassName,
     MaxTextureSize,
-    ModelConfig
+    ModelConfig,
+    Animation,
+    AnimationFps
 };
 
 struct OptSpec {
@@ -71,6 +73,8 @@ constexpr OptSpec kSpecs[] = {
     {"--class", Opt::ClassName, true, false},
     {"--max-texture-size", Opt::MaxTextureSize, true, false},
     {"--model-cfg", Opt::ModelConfig, true, false},
+    {"--animation", Opt::Animation, true, false},
+    {"--animation-fps", Opt::AnimationFps, true, false},
 };
 
 constexpr long kMaxMemoryLimitMb = 1L << 20;  // 1 TiB; RV_IMPORT_MEMORY_BUDGET_MB is an int
@@ -194,6 +198,21 @@ bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptio
         case Opt::ModelConfig:
             out.decode.modelConfig = v;
             return true;
+        case Opt::Animation:
+            out.animations.push_back(v);
+            return true;
+        case Opt::AnimationFps: {
+            double fps = 0;
+            if (!parseNumber(verb, spec.name, v, fps)) return false;
+            if (!(fps > 0 && fps <= 1000)) {
+                std::fprintf(
+                    stderr, "rvimport %s: --animation-fps wants a number of frames per second in (0, 1000], not '%s'\n",
+                    verb, v.c_str());
+                return false;
+            }
+            out.animationFps = float(fps);
+            return true;
+        }
         case Opt::Quantize:
             out.quantize = true;
             return true;

@@ -35,6 +35,10 @@ struct CliOptions {
     std::optional<bool> gpuInstancing;  // --instancing gpu|nodes; unset: the target's
     std::optional<bool> quantize;       // --quantize / --no-quantize; unset: the target's
     TerrainGrid grid;
+    // --animation FILE (repeatable): .rtm files applied to a model's skeleton, one glTF or Assimp
+    // animation each; --animation-fps N: a cycle of F frames lasts F / N seconds.
+    std::vector<std::string> animations;
+    float animationFps = defaults::kAnimationFps;
     std::vector<std::string> positional;
 };
 
@@ -42,7 +46,8 @@ struct CliOptions {
 // --autocenter on|off, --max-memory SIZE (512M, 2G, bytes), --memory-limit MB, --easting E, --northing N, --cell-size M,
 // --data-folder DIR, --selections-as-bones, --via-assimp, --terrain-step N, --region W,S,E,N,
 // --tile-cells N, --target generic|godot|unreal|unity|blender, --instancing gpu|nodes,
-// --quantize, --no-quantize, --max-texture-size N, --model-cfg FILE and, for batch, -j N. Every "--name VALUE" option
+// --quantize, --no-quantize, --max-texture-size N, --model-cfg FILE, --animation FILE,
+// --animation-fps N and, for batch, -j N. Every "--name VALUE" option
 // may also be written "--name=VALUE"; "--" ends the options (what follows are file names, even
 // when they start with '-'). Returns false after reporting a usage error on stderr.
 bool parseCliOptions(const char* verb, const std::vector<std::string>& args, bool batch, CliOptions& out);

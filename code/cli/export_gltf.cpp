@@ -66,6 +66,23 @@ std::string writeOutput(const GltfOutput& output, const std::string& in, const s
     return e;
 }
 
+// The --animation files, decoded for the writer (which keeps pointers into them). False with
+// `error` set when one cannot be read or is not an animation.
+bool openAnimations(const CliOptions& opt, std::vector<OpenedFile>& opened, GltfOptions& gltf, std::string& error) {
+    opened.reserve(opt.animations.size());
+    for (const std::string& path : opt.animations) {
+        Result<OpenedFile> file = openFile(path, opt.decode, accepting(kAcceptAnimation));
+        if (!file) {
+            error = "--animation: " + file.error().message;
+            return false;
+        }
+        opened.push_back(std::move(file.value()));
+    }
+    for (const OpenedFile& f : opened) gltf.animations.push_back({fs::u8path(f.name).stem().u8string(), &*f.animation});
+    gltf.animationFps = opt.animationFps;
+    return true;
+}
+
 }  // namespace
 
 bool usesOurGltf(const CliOptions& opt, const std::string& out) { return !opt.viaAssimp && gltfKind(opt, out) >= 0; }
@@ -84,6 +101,10 @@ GltfConversion convertWithGltf(const CliOptions& opt, const std::string& in, con
     gltf.binary = gltfKind(opt, out) == 1;
     gltf.stem = fs::u8path(out).stem().u8string();
     gltf.grid = opt.grid;
+    std::vector<OpenedFile> animations;
+    if (!openAnimations(opt, animations, gltf, c.error)) return c;
+    if (!animations.empty() && file->kind != FileKind::Model)
+        c.warnings.push_back(in + ": --animation applies to models; the terrain is written without it");
     Result<GltfOutput> output = gltfFromFile(file.value(), gltf);
     if (!output) {
         c.error = output.error().message;

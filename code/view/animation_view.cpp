@@ -62,8 +62,15 @@ Mat4 axisChange(Axes axes) {
 // (x, y, z, w), the stored rows are (R00, -R01, R02), (-R10, R11, -R12), (R20, -R21, R22) and the
 // position (-tx, ty, -tz) (armaio's rot_loc_to_matrix). The corpus' BMTR/plain twins agree
 // with this to 0.002 (test_animation_view.cpp).
+// The int16 quaternion is not exactly unit (a 1/16384 step); it is normalised first, so the
+// rotation does not scale (a zero one, which no file has, is the identity).
 Mat43 bmtrLocal(const BmtrTransform& t) {
-    const double x = t.rotation[0], y = t.rotation[1], z = t.rotation[2], w = t.rotation[3];
+    double x = t.rotation[0], y = t.rotation[1], z = t.rotation[2], w = t.rotation[3];
+    const double norm = std::sqrt(x * x + y * y + z * z + w * w);
+    if (norm > 1e-6 && std::isfinite(norm))
+        x /= norm, y /= norm, z /= norm, w /= norm;
+    else
+        x = y = z = 0, w = 1;
     const double r00 = 1 - 2 * y * y - 2 * z * z, r01 = 2 * x * y - 2 * z * w, r02 = 2 * x * z + 2 * y * w;
     const double r10 = 2 * x * y + 2 * z * w, r11 = 1 - 2 * x * x - 2 * z * z, r12 = 2 * y * z - 2 * x * w;
     const double r20 = 2 * x * z - 2 * y * w, r21 = 2 * y * z + 2 * x * w, r22 = 1 - 2 * x * x - 2 * y * y;
