@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""Skins and animations in our glTF (issue 28), read back from the file as a client would.
+
+- man_survivor.p3d: a skin whose joints are the 132 bones of skeletons.tsv (lower-cased, parents
+  as listed), plus the skeleton node for the 6 vertices of LOD 1.000 bound to no bone (3948 of
+  3954 are bound, skeletons.tsv); JOINTS_0/WEIGHTS_0 summing to 1;
+- --animation plain_zmbStandDeath1.rtm: one animation keyed at reference.tsv's 79 phases x 79/30 s;
+  the joints composed from the keys (TRS up the node tree) put the man standing at the first key
+  and lying at the last; the binarized twin zmbStandDeath1.rtm poses him within 1 cm of it;
+- every output passes the Khronos validator.
+
+usage: gltf_skin_test.py RVIMPORT SAMPLES_DIR WORK_DIR
+"""
+import csv, math, os, subprocess, sys
+
+import gltf_files
+
+failures = []
+
+
+def fail(msg):
+    failures.append(msg)
+    print("FAIL " + msg)
+
+
+def check(cond, msg):
+    if not cond:
+        fail(msg)
+    return cond
+
+
+def run(*args):
+    p = subprocess.run([RVIMPORT] + [str(a) for a in args], capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def quat_matrix(q, t, s=(1, 1, 1)):
+    x, y, z, w = q
+    r = [[1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
+         [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
+         [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)]]
+    return [[r[i][0] * s[0], r[i][1] * s[1], r[i][2] * s[2], t[i]] for i in range(3)] + [[0, 0, 0, 1]]
+
+
+def mul(a, b):
+    return [[sum(a[i][k] * b[k][j] for k in range(4)) for j in range(4)] for i in range(4)]
+
+
+def tsv(path):
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f, delimiter="\t"))
+
+
+def posed_joints(doc, blob, animation, key):
+    """World position of every node's origin with the animation's keys at index `key`."""
+    trs = {}
+    for i, n in enumerate(doc["nodes"]):
+        trs[i] = [n.get("translation", [0, 0, 0]), n.get("rotation", [0, 0, 0, 1]), n.get("scale", [1, 1, 1])]
+    for ch in animation["channels"]:
+        values = gltf_files.accessor(doc, blob, animation["samplers"][ch["sampler"]]["output"])
+        slot = {"translation": 0, "rotation": 1, "scale": 2}[ch["target"]["path"]]
+        trs[ch["target"]["node"]][slot] = list(values[key])
+    parent = {}
+    for i, n in enumerate(doc["nodes"]):
+        for c in n.get("children", []):
+            parent[c] = i
+    world = {}
+
+    def of(i):
+        if i not in world:
+            t, r, s = trs[i]
+            local = quat_matrix(r, t, s)
+            world[i] = mul(of(parent[i]), local) if i in parent else local
+        return world[i]
+
+    return {doc["nodes"][i].get("name"): [of(i)[0][3], of(i)[1][3], of(i)[2][3]] for i in range(len(doc["nodes"]))}
+
+
+def main():
+    global RVIMPORT
+    RVIMPORT, samples, work = sys.argv[1], sys.argv[2], sys.argv[3]
+    anim = os.path.join(samples, "animations")
+    if not os.path.isdir(anim):
+        print("SKIP: %s is absent" % anim)
+        return 0
+    os.makedirs(work, exist_ok=True)
+    model = os.path.join(anim, "models", "dayz-epoch-108", "man_survivor.p3d")
+    rtm = os.path.join(anim, "rtm", "dayz-epoch-108")
+    row = next(r for r in tsv(os.path.join(anim, "skeletons.tsv")) if r["file"].endswith("/man_survivor.p3d"))
+    bones = [b.split(":") for b in row["bones"].split("|")]
+    ref = {r["file"]: r for r in tsv(os.path.join(anim, "reference.tsv"))}
+
+    plain = os.path.join(work, "man_plain.glb")
+    code, _, err = run("export", model, plain, "--animation", os.path.join(rtm, "plain_zmbStandDeath1.rtm"))
+    check(code == 0, "export with --animation: exit %d: %s" % (code, err))
+    doc, blob = gltf_files.load(plain)
+    skin = doc["skins"][0]
+    joints = skin["joints"]
+    check(len(doc["skins"]) == 1 and len(joints) == 133, "%d skins, %d joints (132 bones + the static node)" % (
+        len(doc["skins"]), len(joints)))
+    names = [doc["nodes"][j]["name"] for j in joints]
+    check(names[:132] == [b[0].lower() for b in bones], "the joints are not skeletons.tsv's bones in order")
+    parent = {c: i for i, n in enumerate(doc["nodes"]) for c in n.get("children", [])}
+    wrong = [b for j, b in zip(joints, bones) if (doc["nodes"][parent[j]]["name"] if b[1] else "") != b[1].lower()
+             and not (not b[1] and doc["nodes"][parent[j]]["name"] == "OFP2_ManSkeleton")]
+    check(not wrong, "joints under the wrong parent: %s" % wrong[:5])
+    check(doc["nodes"][joints[132]]["name"] == "OFP2_ManSkeleton", "the static joint is not the skeleton node")
+
+    mesh_nodes = [n for n in doc["nodes"] if "mesh" in n]
+    check(len(mesh_nodes) == 1 and mesh_nodes[0].get("skin") == 0, "the LOD node is not skinned: %s" % mesh_nodes)
+    prim = doc["meshes"][mesh_nodes[0]["mesh"]]["primitives"][0]["attributes"]
+    j4 = gltf_files.accessor(doc, blob, prim["JOINTS_0"])
+    w4 = gltf_files.accessor(doc, blob, prim["WEIGHTS_0"])
+    check(len(w4) == 3954, "%d weighted vertices, LOD 1.000 has 3954" % len(w4))
+    check(all(abs(sum(w) - 1) < 1e-5 for w in w4), "weights that do not sum to 1")
+    static = sum(1 for j, w in zip(j4, w4) if j[0] == 132 and w[0] == 1)
+    check(static == 6, "%d vertices on the static joint, skeletons.tsv says 3954 - 3948 = 6" % static)
+
+    check(len(doc.get("animations", [])) == 1, "%d animations" % len(doc.get("animations", [])))
+    a = doc["animations"][0]
+    times = [t[0] for t in gltf_files.accessor(doc, blob, a["samplers"][0]["input"])]
+    phases = [float(p) for p in ref["rtm/dayz-epoch-108/plain_zmbStandDeath1.rtm"]["phases"].split(",")]
+    check(len(times) == 79 and len(phases) == 79, "%d keys, %d phases" % (len(times), len(phases)))
+    check(all(abs(t - p * 79 / 30) < 1e-5 for t, p in zip(times, phases)), "key times are not phase x 79/30 s")
+    check(a["name"] == "plain_zmbStandDeath1", "animation named %s" % a["name"])
+
+    first, last = posed_joints(doc, blob, a, 0), posed_joints(doc, blob, a, 78)
+    check(abs(first["head"][1] - first["pelvis"][1] - 0.69) < 0.1, "first key: head %.3f, pelvis %.3f: not standing" % (
+        first["head"][1], first["pelvis"][1]))
+    ground = first["leftfoot"][1]
+    check(first["pelvis"][1] - ground > 0.7, "first key: pelvis only %.3f above the foot" % (first["pelvis"][1] - ground))
+    check(last["head"][1] - ground < 0.3 and last["pelvis"][1] - ground < 0.3,
+          "last key: head %.3f, pelvis %.3f above the ground: not lying" % (last["head"][1] - ground, last["pelvis"][1] - ground))
+
+    bmtr = os.path.join(work, "man_bmtr.glb")
+    code, _, err = run("export", model, bmtr, "--animation", os.path.join(rtm, "zmbStandDeath1.rtm"), "--animation-fps", "30")
+    check(code == 0, "BMTR export: exit %d: %s" % (code, err))
+    doc2, blob2 = gltf_files.load(bmtr)
+    for key, plain_pose in ((0, first), (78, last)):
+        twin = posed_joints(doc2, blob2, doc2["animations"][0], key)
+        far = [n for n in ("head", "pelvis", "lefthand", "righthand", "leftfoot", "rightfoot")
+               if math.dist(twin[n], plain_pose[n]) > 0.01]
+        check(not far, "key %d: the BMTR twin poses %s more than 1 cm away" % (key, far))
+
+    code, _, err = run("export", model, os.path.join(work, "bad.glb"), "--animation",
+                       os.path.join(rtm, "384d76d7_saw_idle.rtm"))
+    check(code == 1 and "384d76d7_saw_idle.rtm" in err and "offset" in err, "a corrupt --animation: exit %d: %s" % (code, err))
+    check(not os.path.exists(os.path.join(work, "bad.glb")), "a corrupt --animation left an output")
+
+    gltf_files.validate([plain, bmtr], fail)
+    print("%d failures" % len(failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
