@@ -10,7 +10,8 @@ CLI) only read them:
 - with SAMPLES: engines/island.glb and island.json (terrain/wrp_256_island.wrp, 2,500 objects,
   no data root), and textured/*.glb: every real model whose face textures all resolve in the
   samples' data root (textures/references.tsv), exported with that data root, listed in
-  OUT/textured/models.tsv (model path, glb).
+  OUT/textured/models.tsv (model path, glb); animated/man_survivor_death.glb: the skinned
+  animations/models/dayz-epoch-108/man_survivor.p3d with --animation plain_zmbStandDeath1.rtm.
 
     make_gltf_files.py RVIMPORT MAKE_WORLD DEMO_DIR OUT_DIR [SAMPLES]"""
 import csv
@@ -70,4 +71,10 @@ if samples and os.path.isfile(os.path.join(tex, "references.tsv")):
     with open(os.path.join(textured, "models.tsv"), "w", encoding="utf-8") as f:
         f.writelines(rows)
     print(len(rows), "textured sample models as glb")
+anim = os.path.join(samples, "animations")
+if samples and os.path.isdir(anim):
+    os.makedirs(os.path.join(out, "animated"), exist_ok=True)
+    export(os.path.join(anim, "models", "dayz-epoch-108", "man_survivor.p3d"),
+           os.path.join(out, "animated", "man_survivor_death.glb"), "--animation",
+           os.path.join(anim, "rtm", "dayz-epoch-108", "plain_zmbStandDeath1.rtm"))
 print("glTF files in", out)

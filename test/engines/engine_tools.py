@@ -17,8 +17,9 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 def files(gltf_dir):
     """{kind: [paths]}: "models" (every real textured model, when the samples are present),
     "worlds" (default options: one node per object), "instanced" (--instancing gpu), "quantized"
-    (--target blender: instanced, and KHR_mesh_quantization required)."""
-    out = {"models": [], "worlds": [], "instanced": [], "quantized": []}
+    (--target blender: instanced, and KHR_mesh_quantization required), "animated" (a skinned
+    model with an RTM animation, when the samples are present)."""
+    out = {"models": [], "worlds": [], "instanced": [], "quantized": [], "animated": []}
     listing = os.path.join(gltf_dir, "textured", "models.tsv")
     if os.path.isfile(listing):
         out["models"] = [row[1] for row in csv.reader(open(listing, encoding="utf-8"), delimiter="\t")]
@@ -28,6 +29,9 @@ def files(gltf_dir):
             out["worlds"].append(os.path.join(gltf_dir, name))
     out["instanced"] = [os.path.join(gltf_dir, n) for n in ("engines/genworld_gpu.glb", "world_gpu.glb")]
     out["quantized"] = [os.path.join(gltf_dir, "engines/genworld_blender.glb")]
+    animated = os.path.join(gltf_dir, "animated", "man_survivor_death.glb")
+    if os.path.isfile(animated):
+        out["animated"].append(animated)
     return out
 
 

@@ -7,7 +7,11 @@
 #   materials: {name: {albedo: [max, mean diff], normal: [max, mean diff]}}: each texture Godot
 #           assigned, against the picture the .glb embeds for that material's slot, both decoded by
 #           Godot and reduced to 16 x 16 (normal maps: red and green only, as Godot may store
-#           them as two channels); -1 where the file has the map and Godot's material lacks it.
+#           them as two channels); -1 where the file has the map and Godot's material lacks it;
+#   skeletons: [bone count of each Skeleton3D];
+#   animations: {name: {length, tracks, keys (of the first track), poses: {"start"/"end": {bone:
+#           [x, y, z]}}}}: each animation of each AnimationPlayer applied to the first skeleton at its
+#           first and last moment, track by track, and the skeleton-space origins of a few bones.
 extends SceneTree
 
 const GLB_JSON := 0x4E4F534A
@@ -70,6 +74,11 @@ func walk(n: Node, found: Dictionary) -> void:
 				var m := mesh.surface_get_material(i)
 				if m is StandardMaterial3D:
 					found["godot_materials"][m.resource_name] = m
+	if n is Skeleton3D:
+		found["skeleton_nodes"].append(n)
+		found["skeletons"].append((n as Skeleton3D).get_bone_count())
+	if n is AnimationPlayer:
+		found["players"].append(n)
 	if n is MultiMeshInstance3D and (n as MultiMeshInstance3D).multimesh:
 		found["multimesh_instances"] += (n as MultiMeshInstance3D).multimesh.instance_count
 	var extras = n.get_meta("extras") if n.has_meta("extras") else null
@@ -79,6 +88,61 @@ func walk(n: Node, found: Dictionary) -> void:
 			t.basis.y.z, t.basis.z.x, t.basis.z.y, t.basis.z.z, t.origin.x, t.origin.y, t.origin.z]
 	for k in n.get_children():
 		walk(k, found)
+
+const POSED_BONES := ["pelvis", "head", "leftfoot", "lefthand", "righthand"]
+
+# Godot's own sampling of each track, composed over Godot's bone rests and parents by hand (a
+# Skeleton3D outside the scene tree does not update its global poses).
+func pose_at(a: Animation, skel: Skeleton3D, time: float) -> Dictionary:
+	var local := []
+	for b in skel.get_bone_count():
+		local.append(skel.get_bone_rest(b))
+	var pos := {}
+	var rot := {}
+	var scl := {}
+	for i in a.get_track_count():
+		var bone := skel.find_bone(String(a.track_get_path(i).get_concatenated_subnames()))
+		if bone < 0:
+			continue
+		match a.track_get_type(i):
+			Animation.TYPE_POSITION_3D:
+				pos[bone] = a.position_track_interpolate(i, time)
+			Animation.TYPE_ROTATION_3D:
+				rot[bone] = a.rotation_track_interpolate(i, time)
+			Animation.TYPE_SCALE_3D:
+				scl[bone] = a.scale_track_interpolate(i, time)
+	for b in skel.get_bone_count():
+		var rest: Transform3D = local[b]
+		var q: Quaternion = rot.get(b, rest.basis.get_rotation_quaternion())
+		var s: Vector3 = scl.get(b, rest.basis.get_scale())
+		local[b] = Transform3D(Basis(q).scaled(s), pos.get(b, rest.origin))
+	var out := {}
+	for name in POSED_BONES:
+		var b := skel.find_bone(name)
+		if b < 0:
+			continue
+		var t: Transform3D = local[b]
+		var p := skel.get_bone_parent(b)
+		while p >= 0:
+			t = local[p] * t
+			p = skel.get_bone_parent(p)
+		out[name] = [t.origin.x, t.origin.y, t.origin.z]
+	out["tracks_on_bones"] = pos.size() + rot.size() + scl.size()
+	return out
+
+func animations(found: Dictionary) -> Dictionary:
+	var out := {}
+	if found["skeleton_nodes"].is_empty():
+		return out
+	var skel: Skeleton3D = found["skeleton_nodes"][0]
+	for p in found["players"]:
+		var player := p as AnimationPlayer
+		for name in player.get_animation_list():
+			var a := player.get_animation(name)
+			out[name] = {"length": a.length, "tracks": a.get_track_count(),
+				"keys": a.track_get_key_count(0) if a.get_track_count() > 0 else 0,
+				"poses": {"start": pose_at(a, skel, 0.0), "end": pose_at(a, skel, a.length)}}
+	return out
 
 func materials(path: String, godot_materials: Dictionary) -> Dictionary:
 	var g := glb(path)
@@ -108,8 +172,12 @@ func _init() -> void:
 			report[f] = {"loaded": false}
 			continue
 		var root: Node = scene.instantiate()
-		var found := {"loaded": true, "meshes": 0, "multimesh_instances": 0, "placed": {}, "godot_materials": {}}
+		var found := {"loaded": true, "meshes": 0, "multimesh_instances": 0, "placed": {}, "godot_materials": {},
+			"skeletons": [], "skeleton_nodes": [], "players": []}
 		walk(root, found)
+		found["animations"] = animations(found)
+		found.erase("skeleton_nodes")
+		found.erase("players")
 		found["materials"] = materials("res://" + f, found["godot_materials"])
 		found.erase("godot_materials")
 		report[f] = found

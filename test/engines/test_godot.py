@@ -9,6 +9,11 @@
   transform (position, rotation and scale; glTF/Godot y-up: x east, y up, z = -north);
 - the EXT_mesh_gpu_instancing files (--instancing gpu) load; how many objects Godot shows is
   printed (4.6.3 does not read the extension: one copy per model);
+- the skinned man_survivor with its death animation: one Skeleton3D of 133 bones (the 132 of the
+  skeleton and the static joint of its 6 unbound vertices), the animation 79 frames / 30 s long
+  (Godot's importer thins its keys), and Godot's own sampling of it at its start and end
+  poses the man standing (head 0.7 m above the pelvis) and then lying (head and pelvis within 0.3 m
+  of where his foot stood);
 - the --target blender file, which requires KHR_mesh_quantization, is refused, as 4.6.3 refuses
   that extension: the refusal is printed, and no other file may be refused.
 
@@ -87,6 +92,25 @@ def check_placements(name, placed, dump):
     return len(placed)
 
 
+def check_animated(name, r):
+    c.check(r["skeletons"] == [133], "%s: Godot's skeletons have %s bones, the file 132 + 1 joints" % (name, r["skeletons"]))
+    a = r["animations"].get("plain_zmbStandDeath1")
+    if not c.check(a is not None, "%s: no animation plain_zmbStandDeath1 in Godot: %s" % (name, list(r["animations"]))):
+        return
+    c.check(abs(a["length"] - 79 / 30) < 0.05, "%s: the animation lasts %.3f s" % (name, a["length"]))
+    c.check(2 <= a["keys"] <= 79, "%s: %d keys on the first track, 79 frames" % (name, a["keys"]))
+    start, end = a["poses"]["start"], a["poses"]["end"]
+    if not c.check({"head", "pelvis", "leftfoot"} <= set(start) and {"head", "pelvis"} <= set(end),
+                   "%s: Godot's skeleton lacks the posed bones: %s" % (name, start)):
+        return
+    ground = start["leftfoot"][1]
+    print("%s in Godot: start head %.2f pelvis %.2f foot %.2f; end head %.2f pelvis %.2f (y, metres)" % (
+        name, start["head"][1], start["pelvis"][1], ground, end["head"][1], end["pelvis"][1]))
+    c.check(abs(start["head"][1] - start["pelvis"][1] - 0.69) < 0.1, "%s: not standing at the start" % name)
+    c.check(end["head"][1] - ground < 0.3 and end["pelvis"][1] - ground < 0.3, "%s: not lying at the end" % name)
+    c.check(math.dist(start["head"], end["head"]) > 1.0, "%s: the head did not fall" % name)
+
+
 totals = {"models": 0, "maps": 0, "worlds": 0, "placed": 0}
 for name, (kind, path) in sorted(names.items()):
     r = report.get(name)
@@ -94,6 +118,9 @@ for name, (kind, path) in sorted(names.items()):
         c.check(not (r or {}).get("loaded"), "%s: Godot now loads KHR_mesh_quantization files; update docs/engines.md and the presets" % name)
         continue
     if not c.check(r is not None and r.get("loaded"), "%s: Godot did not load it" % name):
+        continue
+    if kind == "animated":
+        check_animated(name, r)
         continue
     maps = check_maps(name, r["materials"])
     c.check(r["meshes"] > 0, "%s: no mesh in Godot" % name)
