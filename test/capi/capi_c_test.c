@@ -417,7 +417,7 @@ static void test_library(void) {
     int code;
     set_context("library");
     CHECK_I(rv_abi_version(), RV_ABI_VERSION);
-    CHECK_I(RV_ABI_VERSION, 4);
+    CHECK_I(RV_ABI_VERSION, 5);
     CHECK_S(rv_version_string(), RV_EXPECTED_VERSION);
     for (code = RV_OK; code <= RV_ERROR_ABI_MISMATCH; ++code) CHECK_S(rv_result_name(code), names[code]);
     /* codes that are no rv_result still get a string */
@@ -2435,6 +2435,96 @@ static void test_textures(const char* dir) {
     }
 }
 
+/* Skeletons and animations (ABI 5): man_survivor.p3d's 132 bones (skeletons.tsv: pelvis first, a
+ * root; LOD 1.000 binds 3948 of its 3954 vertices), and plain_zmbStandDeath1.rtm (79 frames, 134
+ * bones, 7 of them outside the skeleton) posed on those bones by name; NULL handles and bad
+ * arguments refused. */
+static void test_skeleton(const char* dir) {
+    char path[4096];
+    rv_options o;
+    rv_model* m = NULL;
+    rv_animation* a = NULL;
+    rv_error e;
+    uint32_t i, n, bound = 0, dropped = 99, keyed_count = 0;
+    set_context("skeleton");
+    CHECK_U(rv_model_bone_count(NULL), 0);
+    CHECK_EMPTY(rv_bone_name(NULL, 0));
+    CHECK_I(rv_bone_parent(NULL, 0), -1);
+    CHECK_I(rv_lod_is_skinned(NULL, 0), 0);
+    CHECK_U(rv_animation_frame_count(NULL), 0);
+    CHECK_I(rv_animation_pose(NULL, 0, NULL, NULL, 0, NULL, NULL, NULL, NULL, &e), RV_ERROR_INVALID_ARGUMENT);
+    snprintf(path, sizeof path, "%s/animations/models/dayz-epoch-108/man_survivor.p3d", dir);
+    if (!file_exists(path)) {
+        printf("SKIP skeleton: %s is absent\n", path);
+        return;
+    }
+    rv_options_init(&o);
+    o.lods = "first";
+    if (rv_model_open(path, &o, &m, &e) != RV_OK) {
+        CHECK(0);
+        return;
+    }
+    n = rv_model_bone_count(m);
+    CHECK_U(n, 132);
+    CHECK_S(rv_model_skeleton_name(m), "OFP2_ManSkeleton");
+    CHECK_S(rv_bone_name(m, 0), "pelvis");
+    CHECK_I(rv_bone_parent(m, 0), -1);
+    CHECK_S(rv_bone_name(m, 1), "spine");
+    CHECK_I(rv_bone_parent(m, 1), 0);
+    CHECK_EMPTY(rv_bone_name(m, n));
+    CHECK_I(rv_lod_is_skinned(m, 0), 1);
+    {
+        const uint32_t verts = rv_lod_vertex_count(m, 0);
+        uint32_t* bones = (uint32_t*)malloc(verts * 16u);
+        float* weights = (float*)malloc(verts * 16u);
+        CHECK_U(verts, 3954);
+        rv_lod_vertex_bones(m, 0, bones, weights);
+        for (i = 0; i < verts; ++i) {
+            const float sum = weights[4 * i] + weights[4 * i + 1] + weights[4 * i + 2] + weights[4 * i + 3];
+            if (sum > 0) {
+                ++bound;
+                CHECK(sum > 0.99999f && sum < 1.00001f && bones[4 * i] < n);
+            }
+        }
+        CHECK_U(bound, 3948);
+        free(bones);
+        free(weights);
+    }
+    snprintf(path, sizeof path, "%s/animations/rtm/dayz-epoch-108/plain_zmbStandDeath1.rtm", dir);
+    if (rv_animation_open(path, &o, &a, &e) == RV_OK) {
+        const char* names[132];
+        int32_t parents[132];
+        uint8_t keyed[132];
+        float* poses;
+        CHECK_S(rv_animation_signature(a), "RTM_0101");
+        CHECK_U(rv_animation_frame_count(a), 79);
+        CHECK_U(rv_animation_bone_count(a), 134);
+        for (i = 0; i < n && i < 132; ++i) names[i] = rv_bone_name(m, i), parents[i] = rv_bone_parent(m, i);
+        poses = (float*)malloc(79u * 132u * 64u);
+        CHECK_I(rv_animation_pose(a, 132, names, parents, RV_AXES_STORED, NULL, poses, keyed, &dropped, &e), RV_OK);
+        for (i = 0; i < 132; ++i) keyed_count += keyed[i];
+        CHECK_U(keyed_count, 127);
+        CHECK_U(dropped, 7);
+        /* frame 0, the pelvis (bone 0) of a man standing: its matrix lifts the model's pelvis-high
+         * origin 0.9 m (the rest pelvis is at y -0.04) */
+        CHECK_F(poses[7], 0.95, 0.1);
+        /* a repeated bone name is refused: bones are matched by name */
+        names[1] = names[0];
+        CHECK_I(rv_animation_pose(a, 132, names, parents, RV_AXES_STORED, NULL, poses, keyed, &dropped, &e),
+                RV_ERROR_INVALID_ARGUMENT);
+        CHECK_I(rv_animation_pose(a, 132, names, parents, 7, NULL, poses, keyed, &dropped, &e),
+                RV_ERROR_INVALID_ARGUMENT);
+        free(poses);
+        rv_animation_close(a);
+    } else {
+        CHECK(0);
+    }
+    /* a model is not an animation: refused, naming the file */
+    snprintf(path, sizeof path, "%s/animations/models/dayz-epoch-108/man_survivor.p3d", dir);
+    CHECK(rv_animation_open(path, &o, &a, &e) != RV_OK && a == NULL && contains(e.message, "man_survivor.p3d"));
+    rv_model_close(m);
+}
+
 static void test_samples(const char* default_dir) {
     const char* env = getenv("RV_SAMPLES_DIR");
     const char* dir = env && *env ? env : default_dir;
@@ -2449,6 +2539,7 @@ static void test_samples(const char* default_dir) {
     test_manifest(dir);
     test_terrains(dir);
     test_textures(dir);
+    test_skeleton(dir);
 }
 
 /* ------------------------------------------------------------------ main */
