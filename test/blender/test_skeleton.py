@@ -84,7 +84,8 @@ print("model import: %.2f s" % (time.monotonic() - start))
 armatures = [o for o in bpy.data.objects if o.type == "ARMATURE"]
 check(len(armatures) == 1, "exactly one armature, got %d" % len(armatures))
 arm = armatures[0]
-check(arm.name == "OFP2_ManSkeleton" and arm["rv_skeleton"] == "OFP2_ManSkeleton", "named after the skeleton: %s" % arm.name)
+check(arm.name == "OFP2_ManSkeleton" and arm["rv_skeleton"] == "OFP2_ManSkeleton",
+      "named after the skeleton: %s" % arm.name)
 check(len(arm.data.bones) == 132, "132 bones, got %d" % len(arm.data.bones))
 check(bpy.context.view_layer.objects.active == arm, "the armature is left active")
 
@@ -131,7 +132,8 @@ if len(times) == 79:
         lib = library_heads(arm, PLAIN, frame_index)
         for b in ("head", "pelvis"):
             d = (lib[b] - blender[b]).length
-            check(d < 1e-3, "%s key: the posed %s is where the library's matrix puts it (off by %.5f m)" % (label, b, d))
+            check(d < 1e-3, "%s key: the posed %s is where the library's matrix puts it (off by %.5f m)"
+                  % (label, b, d))
 
     # The BMTR twin: a second action, the same poses within 0.01 m.
     check(bpy.ops.import_anim.rv_rtm(filepath=BMTR) == {"FINISHED"}, "zmbStandDeath1.rtm (BMTR) imports")
