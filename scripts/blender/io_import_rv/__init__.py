@@ -27,7 +27,7 @@ from bpy.props import (BoolProperty, CollectionProperty, EnumProperty, FloatProp
                        StringProperty)
 from bpy_extras.io_utils import ImportHelper
 
-from . import build, compat, rvlib
+from . import build, build_animation, compat, rvlib
 
 _MAX_TEXTURE_HELP = ("The largest texture side: each .paa comes as its own largest mip no wider or taller than "
                      "this (no resampling; a lighter .blend). 0: full size")
@@ -142,6 +142,9 @@ class IMPORT_SCENE_OT_rv_p3d(bpy.types.Operator, _MultiFileImport):
                                                            "hiddenSelectionsTextures and -Materials to apply")
     max_texture_size: IntProperty(name="Max Texture Size", description=_MAX_TEXTURE_HELP, default=0, min=0,
                                   max=65536)
+    armature: BoolProperty(name="Armature", default=True,
+                           description="A skinned model's skeleton as an armature, its LODs bound to it with one "
+                                       "vertex group per bone (ready for .rtm animations)")
 
     def execute(self, context):
         def import_one(path):
@@ -150,7 +153,7 @@ class IMPORT_SCENE_OT_rv_p3d(bpy.types.Operator, _MultiFileImport):
                                                     self.selections, self.normals, self.materials, self.autocenter,
                                                     self.data_root or _preferred_data_root(context),
                                                     self.max_texture_size, config=self.config,
-                                                    config_class=self.config_class)
+                                                    config_class=self.config_class, armature=self.armature)
             self.report({"INFO"}, "Imported %d LODs from %s" % (lods, os.path.basename(path)))
             return warnings
         return self.import_each(context, import_one)
@@ -180,6 +183,32 @@ class IMPORT_IMAGE_OT_rv_paa(bpy.types.Operator, _MultiFileImport):
         if made and space is not None and space.type == "IMAGE_EDITOR":
             space.image = made[-1]  # opened from the Image Editor: show it there
         return result
+
+
+class IMPORT_ANIM_OT_rv_rtm(bpy.types.Operator, ImportHelper):
+    """Import an Arma/OFP animation (.rtm: RTM_0101, BMTR) onto the active armature as a new action"""
+
+    bl_idname = "import_anim.rv_rtm"
+    bl_label = "Real Virtuality Animation (.rtm)"
+    bl_options = {"REGISTER", "UNDO"}
+    filename_ext = ".rtm"
+    filter_glob: StringProperty(default="*.rtm", options={"HIDDEN"})
+    frame_range: BoolProperty(name="Extend Frame Range", default=True,
+                              description="Extend the scene's end frame to the animation's last key")
+    memory_limit: IntProperty(name="Memory Limit (MB)", description=_MEMORY_HELP + ". 0: the add-on preference",
+                              default=0, min=0, max=1 << 20)
+
+    def execute(self, context):
+        try:
+            with rvlib.memory_limit(_memory_limit(self, context)):
+                action, warnings = build_animation.import_animation(context, context.active_object, self.filepath,
+                                                                    self.frame_range)
+        except build.ImportFailed as e:
+            self.report({"ERROR"}, str(e))
+            return {"CANCELLED"}
+        _report_warnings(self, warnings)
+        self.report({"INFO"}, "Imported %s onto %s" % (action.name, context.active_object.name))
+        return {"FINISHED"}
 
 
 # Input the terrain operator lets through while it imports (Esc cancels; everything else waits, so
@@ -321,13 +350,15 @@ def _menu(self, context):
     self.layout.operator(IMPORT_SCENE_OT_rv_p3d.bl_idname, text="Arma/OFP model (.p3d)")
     self.layout.operator(IMPORT_SCENE_OT_rv_wrp.bl_idname, text="Arma/OFP terrain (.wrp)")
     self.layout.operator(IMPORT_IMAGE_OT_rv_paa.bl_idname, text="Arma/OFP texture (.paa, .pac)")
+    self.layout.operator(IMPORT_ANIM_OT_rv_rtm.bl_idname, text="Real Virtuality Animation (.rtm)")
 
 
 def _image_menu(self, context):
     self.layout.operator(IMPORT_IMAGE_OT_rv_paa.bl_idname, text="Open Arma/OFP Texture (.paa, .pac)...")
 
 
-_classes = [RvImportPreferences, IMPORT_SCENE_OT_rv_p3d, IMPORT_SCENE_OT_rv_wrp, IMPORT_IMAGE_OT_rv_paa]
+_classes = [RvImportPreferences, IMPORT_SCENE_OT_rv_p3d, IMPORT_SCENE_OT_rv_wrp, IMPORT_IMAGE_OT_rv_paa,
+            IMPORT_ANIM_OT_rv_rtm]
 
 def _file_handler(kind, label, operator, extensions, areas):
     """A FileHandler (4.1+): files with these extensions dropped on one of `areas` open with

@@ -1,4 +1,4 @@
-"""librvimport's C ABI for ctypes (include/rvimport.h, ABI 4): the structs, every function's
+"""librvimport's C ABI for ctypes (include/rvimport.h, ABI 5): the structs, every function's
 signature, and loading the library of this platform with its ABI checked. rvlib builds the
 add-on's objects on it."""
 import ctypes
@@ -10,6 +10,7 @@ from . import platforms
 
 ABI_VERSION = 5
 AXES_Z_UP = 2
+ERROR_NOT_RECOGNIZED = 2  # RV_ERROR_NOT_RECOGNIZED: not a file of the kind asked for
 
 _U32, _U64, _F32, _I32, _CHARP = ctypes.c_uint32, ctypes.c_uint64, ctypes.c_float, ctypes.c_int32, ctypes.c_char_p
 _VP = ctypes.c_void_p
@@ -111,6 +112,28 @@ _SIGNATURES = {
     "rv_lod_proxy_transform": (None, [_VP, _U32, _U32, _VP]),
     "rv_lod_has_mass": (_I32, [_VP, _U32]),
     "rv_lod_vertex_masses": (None, [_VP, _U32, _VP]),
+    # skeletons and animations (ABI 5)
+    "rv_model_center": (None, [_VP, _VP]),
+    "rv_model_skeleton_name": (_CHARP, [_VP]),
+    "rv_model_bone_count": (_U32, [_VP]),
+    "rv_bone_name": (_CHARP, [_VP, _U32]),
+    "rv_bone_parent": (_I32, [_VP, _U32]),
+    "rv_bone_head": (None, [_VP, _U32, _VP]),
+    "rv_lod_is_skinned": (_I32, [_VP, _U32]),
+    "rv_lod_vertex_bones": (None, [_VP, _U32, _VP, _VP]),
+    "rv_animation_open": (_I32, [_CHARP, _VP, ctypes.POINTER(_VP), ctypes.POINTER(RvError)]),
+    "rv_animation_close": (None, [_VP]),
+    "rv_animation_signature": (_CHARP, [_VP]),
+    "rv_animation_version": (_U32, [_VP]),
+    "rv_animation_frame_count": (_U32, [_VP]),
+    "rv_animation_phases": (None, [_VP, _VP]),
+    "rv_animation_step": (None, [_VP, _I32, _VP]),
+    "rv_animation_bone_count": (_U32, [_VP]),
+    "rv_animation_bone_name": (_CHARP, [_VP, _U32]),
+    "rv_animation_warning_count": (_U32, [_VP]),
+    "rv_animation_warning": (_CHARP, [_VP, _U32]),
+    "rv_animation_pose": (_I32, [_VP, _U32, ctypes.POINTER(_CHARP), ctypes.POINTER(_I32), _I32, _VP, _VP, _VP,
+                                 ctypes.POINTER(_U32), ctypes.POINTER(RvError)]),
     "rv_terrain_open": (_I32, [_CHARP, _VP, ctypes.POINTER(_VP), ctypes.POINTER(RvError)]),
     "rv_terrain_close": (None, [_VP]),
     "rv_terrain_signature": (_CHARP, [_VP]),

@@ -8,7 +8,7 @@ whatever was created is removed again, so a failed import leaves the file as it 
 
 import os
 
-from . import a3ob, rvlib
+from . import a3ob, build_armature, rvlib
 # ImportFailed, short_name, file_name, SLOT_LABELS and the terrain functions are the module's API for
 # the operators (__init__.py) and the tests, wherever they now live.
 from .common import (Created, ImportFailed, _GROUPS, _MISC, _layer_collection, _matrix,  # noqa: F401
@@ -81,10 +81,12 @@ def import_texture(path):
 
 
 def import_model(context, path, first_lod_only=False, proxies=True, selections=True, normals=True, materials=True,
-                 autocenter=True, data_root="", max_texture_size=0, config="", config_class=""):
+                 autocenter=True, data_root="", max_texture_size=0, config="", config_class="", armature=True):
     """Returns (LOD count, warnings). Raises ImportFailed with the library's message.
     max_texture_size N > 0: each texture as its .paa's largest own mip within N x N. `config` and
-    `config_class`: the variant a config class shows (hiddenSelectionsTextures / -Materials)."""
+    `config_class`: the variant a config class shows (hiddenSelectionsTextures / -Materials).
+    `armature`: a skinned model's skeleton as an Armature object its skinned LODs are bound to
+    (build_armature); it is left active, ready for an .rtm."""
     try:
         model = rvlib.Model(path, "first" if first_lod_only else "all", autocenter, data_root if materials else "",
                             max_texture_size=max_texture_size, config=config, config_class=config_class)
@@ -97,6 +99,11 @@ def import_model(context, path, first_lod_only=False, proxies=True, selections=T
         groups = {}
         mats = _model_materials(created, model) if materials else []
         shown = None  # the LOD the game shows: the only one visible after the import
+        rig = build_armature.armature_object(created, model, autocenter) if armature and build_armature.wanted(
+            model) else None
+        if rig is not None:
+            root.objects.link(rig)
+            names = build_armature.bone_names(model)
         for lod in model.lods:
             group_name = _GROUPS.get(lod.kind, _MISC)
             if group_name not in groups:
@@ -104,12 +111,16 @@ def import_model(context, path, first_lod_only=False, proxies=True, selections=T
                 root.children.link(groups[group_name])
             obj = _lod_object(created, lod, mats, options)
             groups[group_name].objects.link(obj)
+            if rig is not None and lod.is_skinned:
+                build_armature.bind(obj, lod, rig, names)
             if lod.file_index == model.first_visual_file_index:
                 shown = obj
             if proxies:
                 for empty in _proxy_empties(created, lod, obj):
                     groups[group_name].objects.link(empty)
         context.scene.collection.children.link(root)  # the one step that shows the import
+        if rig is not None:  # edit bones need the armature in the view layer
+            build_armature.add_bones(context, rig, model.bones)
         _show_only(context, root, groups, shown)
         created.done()
     except Exception:

@@ -54,7 +54,7 @@ class Created:
 
     def __init__(self):
         self.objects, self.meshes, self.materials, self.collections, self.images = [], [], [], [], []
-        self.node_groups = []
+        self.node_groups, self.armatures = [], []
         self.material_maker = compat.MaterialMaker()
 
     def mesh(self, name):
@@ -68,6 +68,11 @@ class Created:
             o["rv_name"] = name
         self.objects.append(o)
         return o
+
+    def armature(self, name):
+        a = bpy.data.armatures.new(short_name(name))
+        self.armatures.append(a)
+        return a
 
     def material(self, name, setup=None, key=None):
         """A material; setup(material) sets its node-tree values, the same for every equal `key`."""
@@ -89,9 +94,10 @@ class Created:
     def remove_all(self):
         """One batch removal: bpy.data.*.remove one at a time costs minutes for 50 000 objects."""
         self.material_maker.discard()
-        ids = self.objects + self.meshes + self.materials + self.collections + self.images + self.node_groups
-        bpy.data.batch_remove([i for i in ids if i is not None])
-        for kind in (self.objects, self.meshes, self.materials, self.collections, self.images, self.node_groups):
+        kinds = (self.objects, self.meshes, self.materials, self.collections, self.images, self.node_groups,
+                 self.armatures)
+        bpy.data.batch_remove([i for kind in kinds for i in kind if i is not None])
+        for kind in kinds:
             kind.clear()
 
 

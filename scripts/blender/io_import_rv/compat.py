@@ -112,20 +112,51 @@ def set_modifier_input(modifier, name, value):
 
 
 
-def action_fcurves(action, id_block):
-    """The F-curves of `action` that animate `id_block`, and its assignment to it: a slot and a
-    keyframe strip's channel bag on 4.4+ (slotted actions), the action's own list before."""
-    anim = id_block.animation_data or id_block.animation_data_create()
+class ActionChannels:
+    """Assigns `action` to `id_block` and makes its F-curves: in a slot's channel bag of a keyframe
+    strip on 4.4+ (slotted actions; 5.0 removed Action.fcurves), in the action's own list before.
+    new(data_path, index, group) -> FCurve, in the channel group `group` (made once)."""
+
+    def __init__(self, action, id_block):
+        anim = id_block.animation_data or id_block.animation_data_create()
+        anim.action = action
+        if not _SLOTTED_ACTIONS:
+            self._fcurves, self._groups = action.fcurves, None
+            return
+        slot = anim.action_slot
+        if slot is None:
+            slot = action.slots.new(id_type=id_block.id_type, name=id_block.name)
+            anim.action_slot = slot
+        layer = action.layers[0] if len(action.layers) else action.layers.new("Layer")
+        strip = layer.strips[0] if len(layer.strips) else layer.strips.new(type="KEYFRAME")
+        bag = strip.channelbag(slot, ensure=True)
+        self._fcurves, self._groups = bag.fcurves, bag.groups
+
+    def new(self, data_path, index, group):
+        if self._groups is None:
+            return self._fcurves.new(data_path, index=index, action_group=group)
+        fcurve = self._fcurves.new(data_path, index=index)
+        fcurve.group = self._groups.get(group) or self._groups.new(group)
+        return fcurve
+
+
+def restore_action(id_block, action, slot_name):
+    """Gives `id_block` back the action (and, on 4.4+, the slot of that name) it had before."""
+    anim = id_block.animation_data
+    if anim is None:
+        return
     anim.action = action
-    if not _SLOTTED_ACTIONS:
-        return action.fcurves
-    slot = anim.action_slot
-    if slot is None:
-        slot = action.slots.new(id_type=id_block.id_type, name=id_block.name)
-        anim.action_slot = slot
-    layer = action.layers[0] if len(action.layers) else action.layers.new("Layer")
-    strip = layer.strips[0] if len(layer.strips) else layer.strips.new(type="KEYFRAME")
-    return strip.channelbag(slot, ensure=True).fcurves
+    if _SLOTTED_ACTIONS and action is not None and slot_name:
+        slot = next((s for s in action.slots if s.identifier == slot_name), None)
+        if slot is not None:
+            anim.action_slot = slot
+
+
+def action_slot_name(id_block):
+    """The identifier of the action slot `id_block` plays (4.4+), else ""."""
+    anim = id_block.animation_data
+    slot = getattr(anim, "action_slot", None) if anim is not None else None
+    return slot.identifier if slot is not None else ""
 
 
 def multiply_colour(nodes, links, colour_socket, factor, location):

@@ -1,4 +1,4 @@
-"""ctypes binding of librvimport (include/rvimport.h, ABI 4): models and terrains as rvimport's view
+"""ctypes binding of librvimport (include/rvimport.h, ABI 5): models and terrains as rvimport's view
 layer interprets them, in Blender's frame, as flat arrays.
 
 Everything a mesh needs (polygons in Blender's winding, per-corner UVs, material groups, decoded
@@ -8,8 +8,8 @@ import array
 import ctypes
 import os
 
-from .abi import (ABI_VERSION, AXES_Z_UP, _CHARP, _F32, _I32, _U32, _U64, _VP, DecodeFailed,  # noqa: F401
-                  LibraryMissing, RvError, RvOptions, _library_path, lib)
+from .abi import (ABI_VERSION, AXES_Z_UP, ERROR_NOT_RECOGNIZED, _CHARP, _F32, _I32, _U32, _U64, _VP,  # noqa: F401
+                  DecodeFailed, LibraryMissing, RvError, RvOptions, _library_path, lib)
 
 
 def _text(b):
@@ -146,6 +146,14 @@ class Lod:
             self.proxies.append((_text(L.rv_lod_proxy_name(h, i, k)), _text(L.rv_lod_proxy_path(h, i, k)),
                                  L.rv_lod_proxy_index(h, i, k), m))
         self.masses = _fill("f", n, lambda p: L.rv_lod_vertex_masses(h, i, p)) if L.rv_lod_has_mass(h, i) else None
+        # Skinned: per vertex 4 bone indices (into Model.bones) and 4 weights summing to 1 (all 0: no bone).
+        self.is_skinned = bool(L.rv_lod_is_skinned(h, i))
+        self.vertex_bones = None
+        if self.is_skinned:
+            bones4, weights4 = _buffer("I", 4 * n), _buffer("f", 4 * n)
+            if n:
+                L.rv_lod_vertex_bones(h, i, _ptr(bones4), _ptr(weights4))
+            self.vertex_bones = (bones4, weights4)
 
     @staticmethod
     def _selection(h, i, s):
@@ -261,8 +269,83 @@ class Model:
             self.materials = [Material(handle, k, allowance) for k in range(L.rv_model_material_count(handle))]
             self.warnings += allowance.warnings
             self.lods = [Lod(handle, k) for k in range(L.rv_model_lod_count(handle))]
+            # The bounding centre (Blender's frame): what positions are relative to with autocenter.
+            self.center = tuple(_fill("f", 3, lambda p: L.rv_model_center(handle, p)))
+            self.skeleton_name, self.bones = self._skeleton(handle)
         finally:
             L.rv_model_close(handle)
+
+    @staticmethod
+    def _skeleton(h):
+        """(name, [(bone name, parent index or -1, head (x, y, z))]); ("", []) without a skeleton."""
+        L = lib()
+        bones = []
+        for b in range(L.rv_model_bone_count(h)):
+            head = tuple(_fill("f", 3, lambda p, b=b: L.rv_bone_head(h, b, p)))
+            bones.append((_text(L.rv_bone_name(h, b)), L.rv_bone_parent(h, b), head))
+        return _text(L.rv_model_skeleton_name(h)), bones
+
+
+class Animation:
+    """An opened .rtm (RTM_0101, RTM_MDAT + RTM_0101, BMTR): phases and bone names, and its poses
+    on any skeleton given by bone names and parents. Use as a context manager (or close())."""
+
+    def __init__(self, path):
+        L = lib()
+        err, h = RvError(), ctypes.c_void_p()
+        opts = _options()
+        if L.rv_animation_open(os.fsencode(path), ctypes.byref(opts), ctypes.byref(h), ctypes.byref(err)) != 0:
+            raise DecodeFailed(self._open_error(err))
+        self._h = h
+        try:
+            self.signature = _text(L.rv_animation_signature(h))
+            self.version = L.rv_animation_version(h)
+            self.frame_count = L.rv_animation_frame_count(h)
+            self.phases = _fill("f", self.frame_count, lambda p: L.rv_animation_phases(h, p))
+            self.bone_names = [_text(L.rv_animation_bone_name(h, i)) for i in range(L.rv_animation_bone_count(h))]
+            self.warnings = [_text(L.rv_animation_warning(h, i)) for i in range(L.rv_animation_warning_count(h))]
+        except BaseException:
+            self.close()
+            raise
+
+    @staticmethod
+    def _open_error(err):
+        """The library's message; for another kind of file ("x.p3d is a model: use `rvimport
+        export`..."), its first clause with what an animation needs instead of the CLI's advice."""
+        message = _text(err.message)
+        if err.code != ERROR_NOT_RECOGNIZED:
+            return message
+        return "%s, not an animation: an .rtm starts with RTM_0101, RTM_MDAT or BMTR at offset 0x%x" % (
+            message.split(":", 1)[0], err.offset)
+
+    def pose(self, names, parents, axes=AXES_Z_UP, center=None):
+        """(matrices, keyed, dropped): frame_count x len(names) row-major 4x4 (frame-major, 16 floats
+        each): what each bone does to the model in that frame, in `axes`; keyed: 1 per bone the
+        file names; dropped: how many of the file's bones are not in `names`. `center`: the model
+        centre its positions are relative to (autocenter), else None."""
+        L = lib()
+        n = len(names)
+        encoded = [name.encode("utf-8") for name in names]
+        c_names = (_CHARP * max(1, n))(*encoded)
+        c_parents = (_I32 * max(1, n))(*parents)
+        centre = array.array("f", center) if center is not None else None
+        out, keyed = _buffer("f", 16 * n * self.frame_count), _buffer("B", n)
+        dropped, err = _U32(), RvError()
+        if L.rv_animation_pose(self._h, n, c_names, c_parents, axes, _ptr(centre) if centre else None, _ptr(out),
+                               _ptr(keyed), ctypes.byref(dropped), ctypes.byref(err)) != 0:
+            raise DecodeFailed(_text(err.message))
+        return out, keyed, dropped.value
+
+    def close(self):
+        if self._h:
+            lib().rv_animation_close(self._h)
+            self._h = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
 
 
 class TextureFile:
