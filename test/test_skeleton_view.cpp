@@ -10,7 +10,9 @@
 
 #include "rv/odol.hpp"
 #include "rv/view.hpp"
+#include "rv/model.hpp"
 #include "support/load.hpp"
+#include "support/mlod_writer.hpp"
 #include "support/samples.hpp"
 
 namespace {
@@ -176,6 +178,72 @@ TEST(SkeletonView, ManSurvivorHeadsAreWhereTheBodyIs) {
         EXPECT_GT(hand, 0.5f) << side;
     }
     EXPECT_LT(head("lefthand").x * head("righthand").x, 0.0f);  // opposite sides
+}
+
+}  // namespace
+
+namespace {
+
+// Editable models bind through the selections named after bones (any case), with the selections'
+// decoded weights: the box's "top" holds points 2, 3 (byte 1: full), 6 (byte 254: 2/255) and 7
+// (byte 2: 254/255), "all" every point fully. Bones as a model.cfg would give them.
+TEST(SkeletonView, EditableLodsBindThroughSelectionsNamedAfterBones) {
+    const std::vector<uint8_t> bytes = rvtest::writeMlod(rvtest::makeBoxModel(false));
+    auto decoded = rv::decodeMlod(bytes.data(), bytes.size(), "box.p3d");
+    ASSERT_TRUE(decoded.ok()) << decoded.error().message;
+    rv::OdolModel m = std::move(decoded.value());
+    m.skeleton.name = "BoxSkeleton";
+    m.skeleton.bones = {{"All", ""}, {"TOP", "All"}, {"unused", "All"}};
+    auto view = rv::buildModelView(m, rv::Options{}, rv::Frame{});
+    ASSERT_TRUE(view.ok()) << view.error().message;
+    const rv::LodView& lod = view.value().lods.at(0);
+    ASSERT_TRUE(lod.skinned());
+    ASSERT_EQ(lod.joints.size(), lod.positions.size());
+    const float top[8] = {0, 0, 1, 1, 0, 0, 2.0f / 255, 254.0f / 255};
+    for (size_t v = 0; v < lod.positions.size(); ++v) {
+        const uint32_t p = lod.vertexPoint[v];
+        ASSERT_LT(p, 8u);
+        float all = 0, onTop = 0, other = 0;
+        for (size_t k = 0; k < 4; ++k) {
+            const float w = lod.jointWeights[v][k];
+            if (w == 0) continue;
+            (lod.joints[v][k] == 0 ? all : lod.joints[v][k] == 1 ? onTop : other) += w;
+        }
+        EXPECT_NEAR(all, 1.0f / (1.0f + top[p]), 1e-6f) << "point " << p;
+        EXPECT_NEAR(onTop, top[p] / (1.0f + top[p]), 1e-6f) << "point " << p;
+        EXPECT_EQ(other, 0.0f) << "point " << p;
+    }
+    // The bone no vertex uses rests at its parent's head.
+    const rv::SkeletonView& s = view.value().skeleton;
+    EXPECT_EQ(s.bones[2].head.x, s.bones[0].head.x);
+    EXPECT_EQ(s.bones[2].head.y, s.bones[0].head.y);
+    EXPECT_EQ(s.bones[2].head.z, s.bones[0].head.z);
+}
+
+// A skeleton that names a missing parent or loops still gives a tree: such bones become roots,
+// each with a warning, and parentsFirst() orders every bone once.
+TEST(SkeletonView, BrokenParentsBecomeRoots) {
+    rv::OdolSkeleton s;
+    s.name = "broken";
+    s.bones = {{"a", "c"}, {"b", "a"}, {"c", "b"}, {"d", "nowhere"}, {"e", "d"}, {"a", ""}};
+    std::vector<rv::Warning> warnings;
+    const rv::SkeletonView v = rv::skeletonView(s, &warnings);
+    ASSERT_EQ(v.bones.size(), 5u);  // the second "a" is dropped
+    EXPECT_EQ(v.bones[3].parent, -1);
+    EXPECT_EQ(v.bones[4].parent, 3);
+    int roots = 0;
+    for (const rv::BoneView& b : v.bones) roots += b.parent < 0;
+    EXPECT_GE(roots, 2);  // d, and the cut in the a-b-c loop
+    EXPECT_GE(warnings.size(), 3u);  // the duplicate, the unknown parent, the loop
+    std::vector<uint32_t> order = v.parentsFirst();
+    ASSERT_EQ(order.size(), 5u);
+    std::vector<int> at(5, -1);
+    for (size_t i = 0; i < order.size(); ++i) at[order[i]] = int(i);
+    for (size_t b = 0; b < 5; ++b) {
+        if (v.bones[b].parent >= 0) {
+            EXPECT_LT(at[size_t(v.bones[b].parent)], at[b]);
+        }
+    }
 }
 
 }  // namespace
