@@ -230,6 +230,10 @@ void configureImporter(Assimp::Importer& importer, const CliOptions& opt) {
     importer.SetPropertyString(kPropertyConfigClass, opt.decode.retextureClass);
     importer.SetPropertyString(kPropertyModelConfig, opt.decode.modelConfig);
     importer.SetPropertyInteger(kPropertyMaxTextureSize, int(opt.decode.maxTextureSize));
+    std::string animations;  // --animation: ';'-separated (exportWithAssimp refuses a path holding one)
+    for (const std::string& a : opt.animations) animations += (animations.empty() ? "" : ";") + a;
+    importer.SetPropertyString(kPropertyAnimations, animations);
+    importer.SetPropertyFloat(kPropertyAnimationFps, opt.animationFps);
 }
 
 NameStats uniqueSceneNames(aiScene* scene, const std::string& formatId) {
