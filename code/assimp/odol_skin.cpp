@@ -49,7 +49,8 @@ SkeletonPlan planSkeleton(const ModelView& view, const std::string& rootName, st
     for (const BoneView& b : bones) {
         plan.boneSet.insert(b.name);
         std::string name = b.name.empty() ? "bone" : b.name;
-        for (uint64_t k = 2; taken.count(name); ++k) name = (b.name.empty() ? "bone" : b.name) + " #" + std::to_string(k);
+        for (uint64_t k = 2; taken.count(name); ++k)
+            name = (b.name.empty() ? "bone" : b.name) + " #" + std::to_string(k);
         taken.insert(name);
         plan.names.push_back(std::move(name));
     }
@@ -104,7 +105,7 @@ aiAnimation* buildAnimation(const ModelView& view, const SkeletonPlan& plan, con
     }
     const uint64_t keyBytes = 2 * sizeof(aiVectorKey) + sizeof(aiQuatKey);
     budget.charge(sizeof(aiAnimation) + uint64_t(boneCount) * (sizeof(aiNodeAnim) + sizeof(aiNodeAnim*) + 32 +
-                                                                 uint64_t(frames.size()) * keyBytes),
+                                                               uint64_t(frames.size()) * keyBytes),
                   "animation " + animation.name.substr(0, 64));
     auto out = std::make_unique<aiAnimation>();
     out->mName = toAiString(animation.name);
