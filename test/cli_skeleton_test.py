@@ -2,8 +2,8 @@
 """`rvimport export MODEL OUT --animation FILE` through Assimp's exporters (issue 28).
 
 man_survivor.p3d (OFP2_ManSkeleton, 132 bones, skeletons.tsv) with plain_zmbStandDeath1.rtm (79
-frames, reference.tsv) written as .dae (and .fbx when this build's Assimp writes FBX, and
---via-assimp .glb), then read back by the stock `assimp` tool (`assimp dump` to its XML): the
+frames, reference.tsv) written as .dae, .fbx (when this build's Assimp writes FBX) and
+--via-assimp .glb, then read back by the stock `assimp` tool (`assimp dump` to its XML): the
 meshes keep bones named like skeleton bones, the scene has one animation with a channel per bone
 and 79 position keys. A corrupt .rtm fails the export naming the file; a path with ';' is refused.
 
@@ -35,12 +35,14 @@ def main():
     check("skeleton bones", len(bones), 132)
 
     tool = shutil.which("assimp")
-    outputs = ["man.dae", "man.fbx"]
+    outputs = ["man.dae", "man.fbx", "man.glb"]  # .glb: --via-assimp, Assimp's glTF 2 exporter
     for name in outputs:
         out = os.path.join(work, name)
         if os.path.exists(out):
             os.remove(out)
-        r = subprocess.run([rvimport, "export", model, out, "--animation", animation], capture_output=True, text=True)
+        via = ["--via-assimp"] if name.endswith(".glb") else []
+        r = subprocess.run([rvimport, "export", model, out, "--animation", animation] + via, capture_output=True,
+                           text=True)
         if name.endswith(".fbx") and r.returncode != 0 and "FBX" in r.stderr:
             continue  # this build's Assimp writes no FBX (refused with the reason)
         check(name + " exit", r.returncode, 0)
