@@ -60,12 +60,15 @@ def main():
         got_bones = set(re.findall(r'<Bone name="([^"]*)"', text))
         check(name + " has bones", len(got_bones) > 20, True)
         check(name + " bones are skeleton bones", sorted(got_bones - bones), [])
+        if name.endswith(".fbx") and "whole seconds" in r.stderr:
+            continue  # Assimp < 6.0: warned, and its FBX keeps no animation that reads back
         check(name + " animations", re.findall(r'<AnimationList num="(\d+)"', text), ["1"])
         channels = re.findall(r'<NodeAnimList num="(\d+)"', text)
         check(name + " channels", channels, ["132"])
         keys = set(re.findall(r'<PositionKeyList num="(\d+)"', text))
-        whole_seconds = name.endswith(".fbx") and "whole seconds" in r.stderr  # Assimp < 6.0 (warned)
-        if not whole_seconds:
+        if name.endswith(".fbx"):  # Assimp's FBX reader merges per-axis curve times: a few keys more
+            check(name + " position keys", all(79 <= int(k) <= 87 for k in keys) and bool(keys), True)
+        else:
             check(name + " position keys", keys, {"79"})
 
     bad = subprocess.run([rvimport, "export", model, os.path.join(work, "bad.dae"), "--animation",

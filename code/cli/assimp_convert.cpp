@@ -301,7 +301,7 @@ Conversion convertOne(Assimp::Importer& importer, Assimp::Exporter& exporter, co
     if (own->mNumAnimations && (id == "fbx" || id == "fbxa") && assimp::fbxKeyTimesWholeSeconds())
         result.warnings.push_back(in + ": this build's Assimp " + assimpVersion() +
                                   " writes FBX animation keys at whole seconds only (fixed in Assimp 6.0), so the "
-                                  "animations will not play as they should; write .glb or .dae for animations");
+                                  "animations do not survive; write .glb or .dae for animations");
     result.error = exportSafely(exporter, own, formatId, out, in);
     importer.FreeScene();
     return result;
