@@ -22,7 +22,7 @@ packages=(build-essential cmake ninja-build pkg-config python3 libassimp-dev ass
 # Only what those tests run: no benchmarks, fuzz seeds, world generator or Blender add-on zips.
 targets=(rvimport_cli rvimport_assimp_plugin rvimport_capi rv_tests rv_capi_tests rv_make_demo rv_make_cli_inputs
   rv_make_hostile)
-tests='Assimp|^HostileScenes\.|^capi\.|^assimp_host_|^cli_(demo_dump|export_batch|safe_.*|hostile_memory|textures)$|^install_find_package$|^gltf_writer$'
+tests='Assimp|^HostileScenes\.|^capi\.|^assimp_host_|^cli_(demo_dump|export_batch|safe_.*|hostile_memory|textures|skeleton)$|^install_find_package$|^gltf_writer$'
 jobs="${RV_JOBS:-$(nproc)}"
 
 # Unmount at the end only what this script mounted: another run (scripts/test_blender.sh) may be

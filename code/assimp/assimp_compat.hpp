@@ -51,4 +51,9 @@ inline PbrtTarget pbrtTarget(const std::string& name) {
     return {".//" + name, (dot == std::string::npos ? name : name.substr(0, dot)) + ".pbrt"};
 }
 
+// Whether Assimp's FBX exporter cuts animation key times down to whole seconds: before 6.0 its
+// to_ktime() converted int64_t(ticks / mTicksPerSecond) (assimp#5711, fixed by assimp#6105), so
+// a 2.6 s cycle of 79 keys collapses onto 0, 1 and 2 s. A library behaviour: asked at run time.
+inline bool fbxKeyTimesWholeSeconds() { return aiGetVersionMajor() < 6; }
+
 }  // namespace rv::assimp

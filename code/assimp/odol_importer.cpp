@@ -4,6 +4,8 @@
 #include <assimp/DefaultLogger.hpp>
 #include <assimp/Importer.hpp>
 
+#include <algorithm>
+
 #include "assimp/io_bytes.hpp"
 #include "assimp/odol_scene.hpp"
 #include "assimp/odol_textures.hpp"
@@ -14,6 +16,7 @@
 #include "rv/memory_budget.hpp"
 #include "rv/model.hpp"
 #include "rv/open.hpp"
+#include "rv/skeleton.hpp"
 #include "rv/view.hpp"
 
 namespace rv {
@@ -42,6 +45,43 @@ void addTextures(const ModelView& view, const DataRoot& root, const Options& opt
     assimp::embedTextures(resolved, options.budget, scene);
 }
 
+// The animations `paths` names, decoded through `io` and built on the view's skeleton. An
+// animation that cannot be read or built fails the import, naming the file: the host asked for
+// it, and a scene quietly without it would look like a model that does not move.
+std::vector<AnimationView> loadAnimations(const std::vector<std::string>& paths, const ModelView& view,
+                                          const Options& options, const std::string& name, Assimp::IOSystem* io) {
+    std::vector<AnimationView> out;
+    if (paths.empty()) return out;
+    const Vec3 center = view.centerApplied ? Vec3{} : view.centerOffset;
+    for (const std::string& path : paths) {
+        const std::string fail = name + ": animation " + path + ": ";
+        std::vector<uint8_t> bytes;
+        try {
+            bytes = assimp::readAllBytes(io, path, options.memoryLimit);
+        } catch (const ImportError& e) {
+            throw ImportError(fail + e.what(), e.kind());
+        }
+        if (options.budget && !options.budget->tryCharge(bytes.size()))
+            throw ImportError(fail + options.budget->overMessage("the animation's bytes", bytes.size()),
+                              DiagKind::MemoryLimit);
+        const std::string fileName = fileNameOf(path);
+        Result<OpenedFile> file = open(bytes.data(), bytes.size(), fileName, options, accepting(kAcceptAnimation));
+        if (!file) throw ImportError(fail + file.error().message, file.error().kind);
+        for (const Warning& w : file->warnings) ASSIMP_LOG_WARN(aboutInput(path, fileName, w.message));
+        if (view.skeleton.empty()) {  // (with a skeleton but no skinned LOD, buildOdolScene says so)
+            ASSIMP_LOG_WARN(name + ": animation " + path + " left out: the model has no skeleton");
+            continue;
+        }
+        const std::string stem = fileName.substr(0, std::min(fileName.size(), fileName.find_last_of('.')));
+        Result<AnimationView> built =
+            buildAnimationView(*file->animation, view.skeleton, view.frame, center, stem, options);
+        if (!built) throw ImportError(fail + built.error().message, built.error().kind);
+        for (const Warning& w : built->warnings) ASSIMP_LOG_WARN(aboutInput(path, fileName, w.message));
+        out.push_back(std::move(built.value()));
+    }
+    return out;
+}
+
 }  // namespace
 
 bool OdolImporter::CanRead(const std::string& file, Assimp::IOSystem* io, bool /*checkSig*/) const {
@@ -55,6 +95,8 @@ const aiImporterDesc* OdolImporter::GetInfo() const { return &kOdolDesc; }
 void OdolImporter::SetupProperties(const Assimp::Importer* importer) {
     options_ = optionsFromProperties(importer);
     selectionsAsBones_ = importer->GetPropertyInteger(kPropertySelectionsAsBones, 0) != 0;
+    animations_ = animationsFromProperties(importer);
+    animationFps_ = animationFpsFromProperties(importer);
 }
 
 void OdolImporter::InternReadFile(const std::string& file, aiScene* scene, Assimp::IOSystem* io) {
@@ -78,8 +120,10 @@ void OdolImporter::InternReadFile(const std::string& file, aiScene* scene, Assim
         throw ImportError(e.message + (e.kind == DiagKind::MemoryLimit && fewerMayFit ? fewerLods : ""), e.kind);
     }
     for (const Warning& w : opened->warnings) ASSIMP_LOG_WARN(aboutInput(name, name, w.message));
+    const std::vector<AnimationView> animations = loadAnimations(animations_, *opened->modelView, options, name, io);
     try {
-        assimp::buildOdolScene(*opened->model, *opened->modelView, name, selectionsAsBones_, sceneBudget, scene);
+        assimp::buildOdolScene(*opened->model, *opened->modelView, name, selectionsAsBones_, animations, animationFps_,
+                               sceneBudget, scene);
         if (opened->dataRoot) addTextures(*opened->modelView, *opened->dataRoot, options, name, scene);
     } catch (const ImportError& e) {
         // The decoded model fitted; its meshes did not. Fewer LODs may.

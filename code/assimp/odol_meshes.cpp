@@ -151,49 +151,112 @@ std::vector<std::array<uint32_t, 3>> meshSelections(const VertexPacker& packer, 
     return hits;
 }
 
+// Whether `name` names a bone of the skeleton, case-insensitively (bone names are lower-case).
+bool skeletonBoneNamed(const std::string& name, const MeshBones& with) {
+    std::string lower = name;
+    for (char& c : lower)
+        if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+    return with.boneSet && with.boneSet->count(lower) != 0;
+}
+
+// Bones under construction for one mesh, owned here until the mesh takes them.
+struct MeshBoneList {
+    std::vector<aiBone*> bones;
+    ~MeshBoneList() {
+        for (aiBone* b : bones) delete b;
+    }
+    aiBone* add(const std::string& name, size_t weights, SceneBudget& budget) {
+        budget.charge(cost::kBone + weights * sizeof(aiVertexWeight), "bone '" + name.substr(0, 64) + "'");
+        bones.push_back(new aiBone);
+        aiBone* bone = bones.back();
+        bone->mName = toAiString(name);
+        bone->mNumWeights = unsigned(weights);
+        bone->mWeights = new aiVertexWeight[weights];
+        return bone;
+    }
+};
+
+// The skeleton's bones that move some vertex of the mesh, in skeleton order, each with its
+// weights > 0 in mesh vertex order. A bone named twice in one vertex's four slots (the view
+// never does that) is given the sum. Offsets: T(-head), the inverse of the bone node's rest.
+void addSkeletonBones(const ModelView& view, const LodView& lod, const VertexPacker& packer, const MeshBones& with,
+                      SceneBudget& budget, MeshBoneList& out) {
+    const std::vector<uint32_t>& order = packer.order();
+    std::vector<std::array<uint32_t, 2>> hits;  // (bone, mesh vertex)
+    std::vector<float> weightOf;                // per hit
+    budget.charge(order.size() * 4 * 16, "the bone weights of a mesh of LOD " + lod.name);
+    for (uint32_t m = 0; m < order.size(); ++m) {
+        const auto& joints = lod.joints[order[m]];
+        const auto& weights = lod.jointWeights[order[m]];
+        for (size_t k = 0; k < 4; ++k)
+            if (weights[k] > 0 && joints[k] < view.skeleton.bones.size()) hits.push_back({joints[k], m});
+    }
+    std::sort(hits.begin(), hits.end());
+    hits.erase(std::unique(hits.begin(), hits.end()), hits.end());
+    work::count(order.size() + hits.size());
+    auto weight = [&](uint32_t bone, uint32_t m) {
+        float sum = 0;
+        for (size_t k = 0; k < 4; ++k)
+            if (lod.joints[order[m]][k] == bone && lod.jointWeights[order[m]][k] > 0)
+                sum += lod.jointWeights[order[m]][k];
+        return sum;
+    };
+    for (size_t begin = 0, end = 0; begin < hits.size(); begin = end) {
+        const uint32_t b = hits[begin][0];
+        while (end < hits.size() && hits[end][0] == b) ++end;
+        aiBone* bone = out.add((*with.skeletonNames)[b], end - begin, budget);
+        const Vec3 head = view.skeleton.bones[b].head;
+        bone->mOffsetMatrix = aiMatrix4x4(1, 0, 0, -head.x, 0, 1, 0, -head.y, 0, 0, 1, -head.z, 0, 0, 0, 1);
+        for (size_t h = begin; h < end; ++h)
+            bone->mWeights[h - begin] = aiVertexWeight(hits[h][1], weight(b, hits[h][1]));
+    }
+}
+
 // Every selection touching the mesh as a bone with the view's weights, while the scene holds
 // fewer than kMaxSelectionBones (the others are counted in `leftOut`). aiBone names must be
-// unique per mesh; a bone without weights says nothing.
-void addBones(aiMesh* mesh, const LodView& lod, const VertexPacker& packer, const VertexSelections& rows,
-              SceneBudget& budget, std::vector<aiBone*>& created, uint64_t& leftOut) {
+// unique per mesh; a bone without weights says nothing. With the skeleton's bones on the
+// meshes, a selection named like a skeleton bone is not a bone (the skeleton's wins).
+void addSelectionBones(const LodView& lod, const VertexPacker& packer, const VertexSelections& rows,
+                       const MeshBones& with, SceneBudget& budget, MeshBoneList& out, std::vector<aiBone*>& created,
+                       uint64_t& leftOut) {
     const std::vector<std::array<uint32_t, 3>> hits = meshSelections(packer, rows);
-    std::vector<aiBone*> bones;
     std::set<std::string> names;
+    for (const aiBone* b : out.bones) names.insert(b->mName.C_Str());
     for (size_t begin = 0, end = 0; begin < hits.size(); begin = end) {
         const SelectionView& sel = lod.selections[hits[begin][0]];
         while (end < hits.size() && hits[end][0] == hits[begin][0]) ++end;
+        if (with.skeleton && skeletonBoneNamed(sel.name, with)) continue;
         if (!names.insert(sel.name).second) continue;
         if (created.size() >= kMaxSelectionBones) {
             ++leftOut;
             continue;
         }
         // Every selection touching a mesh is a bone of it: the cost is per (mesh, selection).
-        budget.charge(cost::kBone + (end - begin) * sizeof(aiVertexWeight), "bone '" + sel.name.substr(0, 64) + "'");
-        auto* bone = new aiBone;
-        bone->mName = toAiString(sel.name);
-        bone->mNumWeights = unsigned(end - begin);
-        bone->mWeights = new aiVertexWeight[end - begin];
+        aiBone* bone = out.add(sel.name, end - begin, budget);
         for (size_t h = begin; h < end; ++h)
             bone->mWeights[h - begin] = aiVertexWeight(hits[h][2], sel.weights[hits[h][1]]);
-        bones.push_back(bone);
         created.push_back(bone);
     }
-    mesh->mBones = releaseArray(bones, mesh->mNumBones);
 }
 
 }  // namespace
 
-void appendLodMeshes(const ModelView& view, size_t lodSlot, bool selectionsAsBones, SceneBudget& budget,
-                     std::vector<aiMesh*>& meshes, std::vector<aiBone*>& bones, uint64_t& bonesLeftOut) {
+void appendLodMeshes(const ModelView& view, size_t lodSlot, const MeshBones& with, SceneBudget& budget,
+                     std::vector<aiMesh*>& meshes, std::vector<aiBone*>& selectionBones, uint64_t& bonesLeftOut) {
     const LodView& lod = view.lods[lodSlot];
     budget.charge(lod.positions.size() * 8, "vertex maps of LOD " + lod.name);  // the packer's remap and order
     VertexPacker packer(lod);
     std::optional<VertexSelections> rows;
-    if (selectionsAsBones) rows.emplace(lod, budget);
+    if (with.selections) rows.emplace(lod, budget);
+    const bool skinned = with.skeleton && with.skeletonNames && lod.skinned() &&
+                         lod.joints.size() == lod.positions.size() && lod.jointWeights.size() == lod.positions.size();
     auto finish = [&](aiMesh* mesh, unsigned material) {
+        meshes.push_back(mesh);  // owned by the caller's list before a bone's charge can throw
         mesh->mMaterialIndex = material;
-        if (rows) addBones(mesh, lod, packer, *rows, budget, bones, bonesLeftOut);
-        meshes.push_back(mesh);
+        MeshBoneList list;
+        if (skinned) addSkeletonBones(view, lod, packer, with, budget, list);
+        if (rows) addSelectionBones(lod, packer, *rows, with, budget, list, selectionBones, bonesLeftOut);
+        mesh->mBones = releaseArray(list.bones, mesh->mNumBones);
         packer.reset();
     };
     for (const MaterialGroup& g : lod.groups) {

@@ -1,8 +1,12 @@
 // ModelView -> aiScene (docs/assimp.md, "The scene"): root node named after the file; one child per
 // picked LOD named with its BI name, holding its meshes; under a LOD, proxies as
 // `proxy:<path>.<index>` nodes and, in point LODs, one node per named point. Selections,
-// properties and LOD facts go into node metadata; selections optionally as bones. Staged:
-// materials -> LOD meshes -> LOD nodes -> proxies -> named points -> bones.
+// properties and LOD facts go into node metadata; selections optionally as bones. A skinned
+// model's skeleton comes first under the root (odol_skin.hpp): Assimp's exporters find bones and
+// animated nodes by name, depth first, so the bone nodes must precede any same-named node (a
+// memory LOD's named point "head"). Staged: materials -> skeleton plan -> LOD meshes (with their
+// bones) -> LOD nodes -> proxies -> named points -> selection bones -> skeleton nodes ->
+// animations.
 #include "assimp/odol_scene.hpp"
 
 #include <assimp/DefaultLogger.hpp>
@@ -12,6 +16,7 @@
 
 #include "assimp/odol_materials.hpp"
 #include "assimp/odol_meshes.hpp"
+#include "assimp/odol_skin.hpp"
 #include "assimp/scene_util.hpp"
 #include "rv/assimp_importer.hpp"
 
@@ -102,8 +107,19 @@ struct NodeTree {
 // Exporters find a bone's node with a depth-first search by name, so the first node of that
 // name in tree order defines its pose; the offset matrix undoes that pose, so the skin leaves
 // every vertex where it is. Selections without a node get an identity node under their LOD.
-void attachBones(aiNode* root, NodeTree& tree, const std::vector<aiBone*>& bones, SceneBudget& budget) {
+void attachBones(aiNode* root, NodeTree& tree, const std::vector<aiBone*>& bones, const ModelView& view,
+                 const SkeletonPlan& skeleton, SceneBudget& budget) {
     std::set<std::string> named{root->mName.C_Str()};
+    std::unordered_map<std::string, aiMatrix4x4> firstPose;  // root and LOD nodes are identity
+    if (skeleton.active) {  // first in the tree: the skeleton node, then its bones (global T(head))
+        named.insert(skeleton.nodeName);
+        firstPose.emplace(skeleton.nodeName, aiMatrix4x4());
+        for (size_t b = 0; b < skeleton.names.size(); ++b) {
+            const Vec3 h = view.skeleton.bones[b].head;
+            named.insert(skeleton.names[b]);
+            firstPose.emplace(skeleton.names[b], aiMatrix4x4(1, 0, 0, h.x, 0, 1, 0, h.y, 0, 0, 1, h.z, 0, 0, 0, 1));
+        }
+    }
     for (size_t slot = 0; slot < tree.lods.size(); ++slot) {
         named.insert(tree.lods[slot]->mName.C_Str());
         for (const aiNode* c : tree.children[slot]) named.insert(c->mName.C_Str());
@@ -112,7 +128,6 @@ void attachBones(aiNode* root, NodeTree& tree, const std::vector<aiBone*>& bones
         if (named.insert(bones[b]->mName.C_Str()).second)
             tree.children[tree.boneLod[b]].push_back(
                 newNode(bones[b]->mName.C_Str(), tree.lods[tree.boneLod[b]], budget));
-    std::unordered_map<std::string, aiMatrix4x4> firstPose;  // root and LOD nodes are identity
     auto note = [&](const aiNode* n) { firstPose.emplace(n->mName.C_Str(), n->mTransformation); };
     note(root);
     for (size_t slot = 0; slot < tree.lods.size(); ++slot) {
@@ -125,7 +140,8 @@ void attachBones(aiNode* root, NodeTree& tree, const std::vector<aiBone*>& bones
 }  // namespace
 
 void buildOdolScene(const OdolModel& model, const ModelView& view, const std::string& rootName, bool selectionsAsBones,
-                    SceneBudget& budget, aiScene* scene) {
+                    const std::vector<AnimationView>& animations, float animationFps, SceneBudget& budget,
+                    aiScene* scene) {
     budget.charge(cost::materials(view),
                   "building the scene's " + std::to_string(view.materials.size()) + " materials");
     std::vector<aiMaterial*> materials = makeMaterials(view);
@@ -143,6 +159,14 @@ void buildOdolScene(const OdolModel& model, const ModelView& view, const std::st
             for (aiMesh* m : meshes) delete m;
         }
     } meshGuard{meshes};
+    std::vector<std::string> warnings;
+    const SkeletonPlan skeleton = planSkeleton(view, rootName, warnings);
+    for (const std::string& w : warnings) ASSIMP_LOG_WARN(rootName + ": " + w);
+    MeshBones with;
+    with.skeleton = skeleton.active;
+    with.skeletonNames = &skeleton.names;
+    with.boneSet = &skeleton.boneSet;
+    with.selections = selectionsAsBones;
     std::vector<aiBone*> bones;
     uint64_t bonesLeftOut = 0;
     NodeTree tree;
@@ -153,7 +177,7 @@ void buildOdolScene(const OdolModel& model, const ModelView& view, const std::st
         tree.lods.push_back(node);
         addLodMetadata(node, lod, budget);
         const size_t firstMesh = meshes.size();
-        appendLodMeshes(view, slot, selectionsAsBones, budget, meshes, bones, bonesLeftOut);
+        appendLodMeshes(view, slot, with, budget, meshes, bones, bonesLeftOut);
         tree.boneLod.resize(bones.size(), slot);
         node->mNumMeshes = unsigned(meshes.size() - firstMesh);
         if (node->mNumMeshes) {
@@ -163,17 +187,40 @@ void buildOdolScene(const OdolModel& model, const ModelView& view, const std::st
         addProxyNodes(lod, node, tree.children[slot], budget);
         addNamedPointNodes(lod, node, tree.children[slot], budget);
     }
-    if (!bones.empty()) attachBones(root, tree, bones, budget);
+    if (!bones.empty()) attachBones(root, tree, bones, view, skeleton, budget);
     if (bonesLeftOut)
         ASSIMP_LOG_WARN(rootName + ": " + std::to_string(bonesLeftOut) +
                         " selections left out as bones of their meshes: a scene holds at most " +
                         std::to_string(kMaxSelectionBones) + " (Assimp's FBX writer slows quadratically with bones)");
 
-    for (size_t slot = 0; slot < tree.lods.size(); ++slot)
-        tree.lods[slot]->mChildren = releaseArray(tree.children[slot], tree.lods[slot]->mNumChildren);
+    if (skeleton.active) tree.lods.insert(tree.lods.begin(), buildSkeletonNodes(view, skeleton, root, budget));
+    if (!animations.empty() && !skeleton.active)
+        ASSIMP_LOG_WARN(rootName + ": " + std::to_string(animations.size()) +
+                        " animations left out: no picked LOD is bound to a skeleton");
+
+    for (size_t slot = 0; slot < tree.children.size(); ++slot) {
+        aiNode* lod = tree.lods[slot + (skeleton.active ? 1 : 0)];
+        lod->mChildren = releaseArray(tree.children[slot], lod->mNumChildren);
+    }
     root->mChildren = releaseArray(tree.lods, root->mNumChildren);
     scene->mMeshes = releaseArray(meshes, scene->mNumMeshes);
     if (scene->mNumMeshes == 0) scene->mFlags |= AI_SCENE_FLAGS_INCOMPLETE;
+
+    if (!skeleton.active) return;
+    std::vector<aiAnimation*> built;
+    struct AnimationGuard {
+        std::vector<aiAnimation*>& list;
+        ~AnimationGuard() {
+            for (aiAnimation* a : list) delete a;
+        }
+    } animationGuard{built};
+    for (const AnimationView& animation : animations) {
+        warnings.clear();
+        aiAnimation* a = buildAnimation(view, skeleton, animation, animationFps, budget, warnings);
+        if (a) built.push_back(a);
+        for (const std::string& w : warnings) ASSIMP_LOG_WARN(rootName + ": " + w);
+    }
+    scene->mAnimations = releaseArray(built, scene->mNumAnimations);
 }
 
 }  // namespace rv::assimp

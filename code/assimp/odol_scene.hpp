@@ -12,9 +12,12 @@
 
 namespace rv::assimp {
 
-// Fills `scene` (freshly constructed by Assimp) with every LOD of `view`.
-// Every allocation is charged to `budget` first (ImportError naming the limit when it is spent).
+// Fills `scene` (freshly constructed by Assimp) with every LOD of `view`, its skeleton when a
+// picked LOD is skinned, and `animations` (built on view.skeleton) as aiAnimations of
+// `animationFps` ticks per second. Every allocation is charged to `budget` first (ImportError
+// naming the limit when it is spent).
 void buildOdolScene(const OdolModel& model, const ModelView& view, const std::string& rootName, bool selectionsAsBones,
-                    SceneBudget& budget, aiScene* scene);
+                    const std::vector<AnimationView>& animations, float animationFps, SceneBudget& budget,
+                    aiScene* scene);
 
 }  // namespace rv::assimp

@@ -2,7 +2,8 @@
 //
 // Each option comes from the importer's property when the host set one, else from the
 // environment variable of the same name (RV_IMPORT_DATA_ROOT, RV_IMPORT_LODS,
-// RV_IMPORT_MEMORY_BUDGET_MB, RV_IMPORT_VERBOSE, RV_IMPORT_MAX_TEXTURE_SIZE), else the default.
+// RV_IMPORT_MEMORY_BUDGET_MB, RV_IMPORT_VERBOSE, RV_IMPORT_MAX_TEXTURE_SIZE, RV_IMPORT_ANIMATIONS,
+// RV_IMPORT_ANIMATION_FPS), else the default.
 // Hosts that set no property, such as the stock assimp tool running our importers through the
 // preloaded plugin (code/plugin), are configured from the environment; a host's property always
 // wins.
@@ -42,6 +43,32 @@ int intOption(const Assimp::Importer* importer, const char* name, int fallback) 
 }
 
 }  // namespace
+
+std::vector<std::string> animationsFromProperties(const Assimp::Importer* importer) {
+    const std::string list = stringOption(importer, kPropertyAnimations, "");
+    std::vector<std::string> out;
+    for (size_t begin = 0; begin <= list.size();) {
+        size_t end = list.find(';', begin);
+        if (end == std::string::npos) end = list.size();
+        if (end > begin) out.push_back(list.substr(begin, end - begin));
+        begin = end + 1;
+    }
+    return out;
+}
+
+float animationFpsFromProperties(const Assimp::Importer* importer) {
+    constexpr float kUnsetFps = -1.0f;
+    float fps = importer->GetPropertyFloat(kPropertyAnimationFps, kUnsetFps);
+    if (fps == kUnsetFps) {
+        const char* env = std::getenv(kPropertyAnimationFps);
+        char* end = nullptr;
+        if (env && *env) {
+            const float v = std::strtof(env, &end);
+            if (*end == '\0') fps = v;
+        }
+    }
+    return std::isfinite(fps) && fps > 0 && fps <= 1000 ? fps : defaults::kAnimationFps;
+}
 
 Options optionsFromProperties(const Assimp::Importer* importer) {
     Options o;

@@ -60,6 +60,18 @@ uint64_t textureBytes(const aiTexture& t) {
     return sizeof(aiTexture) + data;
 }
 
+uint64_t animationBytes(const aiAnimation& a) {
+    uint64_t bytes = sizeof(aiAnimation) + uint64_t(a.mNumChannels) * sizeof(aiNodeAnim*) +
+                     uint64_t(a.mNumMeshChannels) * sizeof(aiMeshAnim*) +
+                     uint64_t(a.mNumMorphMeshChannels) * sizeof(aiMeshMorphAnim*);
+    for (unsigned c = 0; c < a.mNumChannels && a.mChannels; ++c)
+        if (const aiNodeAnim* n = a.mChannels[c])
+            bytes += sizeof(aiNodeAnim) + uint64_t(n->mNumPositionKeys) * sizeof(aiVectorKey) +
+                     uint64_t(n->mNumRotationKeys) * sizeof(aiQuatKey) +
+                     uint64_t(n->mNumScalingKeys) * sizeof(aiVectorKey);
+    return bytes;
+}
+
 }  // namespace
 
 uint64_t sceneBytes(const aiScene& scene) {
@@ -70,6 +82,8 @@ uint64_t sceneBytes(const aiScene& scene) {
         if (scene.mMaterials[i]) bytes += materialBytes(*scene.mMaterials[i]);
     for (unsigned i = 0; i < scene.mNumTextures && scene.mTextures; ++i)
         if (scene.mTextures[i]) bytes += textureBytes(*scene.mTextures[i]);
+    for (unsigned i = 0; i < scene.mNumAnimations && scene.mAnimations; ++i)
+        if (scene.mAnimations[i]) bytes += animationBytes(*scene.mAnimations[i]);
     return bytes;
 }
 

@@ -9,7 +9,8 @@
 
 namespace rv::assimp {
 
-// The bytes the scene's nodes, metadata, meshes, bones, materials and textures take, as Assimp
+// The bytes the scene's nodes, metadata, meshes, bones (and their weights), materials, textures
+// and animations (channels and keys) take, as Assimp
 // allocates them (an aiString is a fixed 1028 bytes), without allocator overhead.
 uint64_t sceneBytes(const aiScene& scene);
 

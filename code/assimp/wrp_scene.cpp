@@ -144,7 +144,7 @@ std::map<std::string, std::vector<unsigned>> addObjectMeshes(const ObjectModels&
         std::vector<aiBone*> bones;  // none: no selections as bones here
         uint64_t bonesLeftOut = 0;
         for (size_t slot = 0; slot < object->view.lods.size(); ++slot)
-            appendLodMeshes(object->view, slot, false, budget, parts, bones, bonesLeftOut);
+            appendLodMeshes(object->view, slot, MeshBones{}, budget, parts, bones, bonesLeftOut);
         std::vector<unsigned>& indices = meshesOfModel[path];
         for (aiMesh* m : parts) {
             m->mMaterialIndex += materialBase;

@@ -181,6 +181,25 @@ std::string exportDoesNotFit(const Assimp::Importer& importer, const aiScene& sc
            formatBytes(limit) + "; write .glb with rvimport's own writer (no --via-assimp), or raise --max-memory";
 }
 
+// Assimp's Collada exporter writes key times as seconds whatever mTicksPerSecond says (our
+// importer keys frames in ticks of 1/fps s): every animation is re-timed to seconds before an
+// export, which changes nothing for the exporters that divide by mTicksPerSecond (glTF, FBX).
+void animationTimesInSeconds(aiScene* scene) {
+    for (unsigned a = 0; a < scene->mNumAnimations; ++a) {
+        aiAnimation* anim = scene->mAnimations[a];
+        const double tps = anim->mTicksPerSecond > 0 ? anim->mTicksPerSecond : 1.0;
+        if (tps == 1.0) continue;
+        for (unsigned c = 0; c < anim->mNumChannels; ++c) {
+            aiNodeAnim* ch = anim->mChannels[c];
+            for (unsigned k = 0; k < ch->mNumPositionKeys; ++k) ch->mPositionKeys[k].mTime /= tps;
+            for (unsigned k = 0; k < ch->mNumRotationKeys; ++k) ch->mRotationKeys[k].mTime /= tps;
+            for (unsigned k = 0; k < ch->mNumScalingKeys; ++k) ch->mScalingKeys[k].mTime /= tps;
+        }
+        anim->mDuration /= tps;
+        anim->mTicksPerSecond = 1.0;
+    }
+}
+
 }  // namespace
 
 const aiExportFormatDesc* findFormat(const Assimp::Exporter& exporter, const std::string& id) {
@@ -230,6 +249,10 @@ void configureImporter(Assimp::Importer& importer, const CliOptions& opt) {
     importer.SetPropertyString(kPropertyConfigClass, opt.decode.retextureClass);
     importer.SetPropertyString(kPropertyModelConfig, opt.decode.modelConfig);
     importer.SetPropertyInteger(kPropertyMaxTextureSize, int(opt.decode.maxTextureSize));
+    std::string animations;  // --animation: ';'-separated (exportWithAssimp refuses a path holding one)
+    for (const std::string& a : opt.animations) animations += (animations.empty() ? "" : ";") + a;
+    importer.SetPropertyString(kPropertyAnimations, animations);
+    importer.SetPropertyFloat(kPropertyAnimationFps, opt.animationFps);
 }
 
 NameStats uniqueSceneNames(aiScene* scene, const std::string& formatId) {
@@ -273,6 +296,12 @@ Conversion convertOne(Assimp::Importer& importer, Assimp::Exporter& exporter, co
         return result;
     }
     reportNameStats(uniqueSceneNames(own, formatId));
+    animationTimesInSeconds(own);
+    const std::string id = asciiLower(formatId);
+    if (own->mNumAnimations && (id == "fbx" || id == "fbxa") && assimp::fbxKeyTimesWholeSeconds())
+        result.warnings.push_back(in + ": this build's Assimp " + assimpVersion() +
+                                  " writes FBX animation keys at whole seconds only (fixed in Assimp 6.0), so the "
+                                  "animations do not survive; write .glb or .dae for animations");
     result.error = exportSafely(exporter, own, formatId, out, in);
     importer.FreeScene();
     return result;

@@ -32,6 +32,12 @@ int exportWithAssimp(const CliOptions& opt, const std::string& in, const std::st
         std::fprintf(stderr, "rvimport export: %s\n", refused.c_str());
         return kExitUsage;
     }
+    for (const std::string& a : opt.animations)
+        if (a.find(';') != std::string::npos) {  // RV_IMPORT_ANIMATIONS separates paths with ';'
+            std::fprintf(stderr, "rvimport export: --animation %s: a path with ';' cannot go through Assimp\n",
+                         printable(a).c_str());
+            return kExitUsage;
+        }
     WarningCapture capture;
     Assimp::Importer importer;
     configureImporter(importer, opt);

@@ -24,25 +24,6 @@ uint32_t floatAccessor(Document& doc, const std::vector<float>& values, uint64_t
     return doc.addAccessor(view, 0, kFloat, count, type, false, std::move(min), std::move(max));
 }
 
-// How far the linear part of `m` is from a rotation times a scale: the largest cosine between two
-// of its axes. Tools store RTM matrices to about 1e-3 of orthogonal; below kKeyShear a key is a
-// rotation for every purpose.
-constexpr float kKeyShear = 0.01f;
-float shear(const Mat4& m) {
-    float worst = 0;
-    for (int a = 0; a < 3; ++a)
-        for (int b = a + 1; b < 3; ++b) {
-            const float dot = m.m[size_t(a)] * m.m[size_t(b)] + m.m[size_t(4 + a)] * m.m[size_t(4 + b)] +
-                              m.m[size_t(8 + a)] * m.m[size_t(8 + b)];
-            const float la = std::sqrt(m.m[size_t(a)] * m.m[size_t(a)] + m.m[size_t(4 + a)] * m.m[size_t(4 + a)] +
-                                       m.m[size_t(8 + a)] * m.m[size_t(8 + a)]);
-            const float lb = std::sqrt(m.m[size_t(b)] * m.m[size_t(b)] + m.m[size_t(4 + b)] * m.m[size_t(4 + b)] +
-                                       m.m[size_t(8 + b)] * m.m[size_t(8 + b)]);
-            worst = la > 0 && lb > 0 ? std::max(worst, std::fabs(dot) / (la * lb)) : 1.0f;
-        }
-    return worst;
-}
-
 // The local transform of `bone` in frame f (see the file comment).
 Mat4 jointLocal(const ModelView& view, const AnimationView& animation, uint32_t frame, uint32_t bone) {
     const BoneView& b = view.skeleton.bones[bone];
@@ -154,7 +135,7 @@ void addAnimation(Document& doc, const ModelView& view, const SkinNodes& skin, c
         for (uint32_t f : frames) {
             const Mat4 local = jointLocal(view, animation, f, b);
             const Decomposition d = decompose(local);
-            sheared += d.degenerate || shear(local) > kKeyShear ? 1 : 0;
+            sheared += d.degenerate || axisShear(local) > kAnimationKeyShear ? 1 : 0;
             t.insert(t.end(), {d.translation.x, d.translation.y, d.translation.z});
             r.insert(r.end(), d.rotation.begin(), d.rotation.end());
             s.insert(s.end(), {d.scale.x, d.scale.y, d.scale.z});

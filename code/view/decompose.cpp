@@ -1,6 +1,7 @@
 // Placement transform -> translation, rotation, scale (include/rv/decompose.hpp).
 #include "rv/decompose.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace rv {
@@ -71,6 +72,22 @@ Decomposition decompose(const Mat4& m) {
     d.eulerXyz = eulerXyzOf(r);
     d.scale = {float(s[0]), float(s[1]), float(s[2])};
     return d;
+}
+
+}  // namespace rv
+
+namespace rv {
+
+float axisShear(const Mat4& m) {
+    float worst = 0;
+    for (size_t a = 0; a < 3; ++a)
+        for (size_t b = a + 1; b < 3; ++b) {
+            const float dot = m.m[a] * m.m[b] + m.m[4 + a] * m.m[4 + b] + m.m[8 + a] * m.m[8 + b];
+            const float la = std::sqrt(m.m[a] * m.m[a] + m.m[4 + a] * m.m[4 + a] + m.m[8 + a] * m.m[8 + a]);
+            const float lb = std::sqrt(m.m[b] * m.m[b] + m.m[4 + b] * m.m[4 + b] + m.m[8 + b] * m.m[8 + b]);
+            worst = la > 0 && lb > 0 ? std::max(worst, std::fabs(dot) / (la * lb)) : 1.0f;
+        }
+    return worst;
 }
 
 }  // namespace rv

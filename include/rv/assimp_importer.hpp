@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "rv/error.hpp"
 #include "rv/options.hpp"
@@ -72,6 +73,17 @@ constexpr const char* kPropertyConfigClass = "RV_IMPORT_CLASS";
 // default empty: model.cfg beside the model file or in a parent folder).
 constexpr const char* kPropertyModelConfig = "RV_IMPORT_MODEL_CONFIG";
 
+// String: animations (.rtm) to apply to the model's skeleton, paths separated by ';' (default
+// empty; else the RV_IMPORT_ANIMATIONS environment variable). Each becomes one aiAnimation named
+// after the file's stem, keying the skeleton's bone nodes (docs/assimp.md, "Skeletons and
+// animations"). An animation that cannot be read fails the import, naming the file; a model
+// without a skinned LOD among the picked ones gets none (a warning says so).
+constexpr const char* kPropertyAnimations = "RV_IMPORT_ANIMATIONS";
+// Float, frames per second (default 30, rv::defaults::kAnimationFps; else the
+// RV_IMPORT_ANIMATION_FPS environment variable): aiAnimation::mTicksPerSecond. A key's time is
+// its phase times the frame count, in ticks, so a cycle of F frames lasts F / fps seconds.
+constexpr const char* kPropertyAnimationFps = "RV_IMPORT_ANIMATION_FPS";
+
 // What our importers throw from InternReadFile; Assimp turns it into a null scene and
 // Importer::GetErrorString() returns the message (file, structure, byte offset).
 // Its kind says what went wrong, so callers decide on it and never on the message's text.
@@ -98,6 +110,8 @@ protected:
 private:
     Options options_;
     bool selectionsAsBones_ = false;
+    std::vector<std::string> animations_;  // kPropertyAnimations
+    float animationFps_ = 30.0f;           // kPropertyAnimationFps
 };
 
 // Terrains (4WVR, 8WVR, OPRW v2/v3 and v12..v25), extension .wrp.
@@ -116,6 +130,12 @@ private:
 
 // The rv::Options an importer's properties describe (defaults where a property is unset).
 Options optionsFromProperties(const Assimp::Importer* importer);
+
+// The animations kPropertyAnimations asks for (empty entries dropped, surrounding spaces kept:
+// they may be part of a name), and the frame rate kPropertyAnimationFps gives (the default when
+// unset, not finite or not in (0, 1000]).
+std::vector<std::string> animationsFromProperties(const Assimp::Importer* importer);
+float animationFpsFromProperties(const Assimp::Importer* importer);
 
 // Registers every rvimport importer with `importer`, which takes ownership of them. An
 // extension that an importer of `importer` already claims (".p3d", ".wrp") is skipped, so a

@@ -32,4 +32,11 @@ struct Decomposition {
 // `m` (row-major, Mat4's layout) as translation * rotation * scale.
 Decomposition decompose(const Mat4& m);
 
+// How far the linear part of `m` is from a rotation times a scale: the largest cosine between two
+// of its axes (1 when an axis has length 0). Tools store RTM matrices to about 1e-3 of
+// orthogonal; up to kAnimationKeyShear an animation key is a rotation for every purpose, and the
+// adapters (glTF, Assimp) warn only beyond it.
+float axisShear(const Mat4& m);
+inline constexpr float kAnimationKeyShear = 0.01f;
+
 }  // namespace rv

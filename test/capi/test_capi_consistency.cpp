@@ -95,8 +95,12 @@ std::vector<LodCount> fromAssimp(const std::string& path, std::string& error) {
         error = importer.GetErrorString();
         return out;
     }
+    aiString skeleton;  // a skinned model's skeleton node comes first (docs/assimp.md)
+    const aiMetadata* md = scene->mRootNode->mMetaData;
+    const bool hasSkeleton = md && md->Get("rv:skeleton", skeleton);
     for (unsigned i = 0; i < scene->mRootNode->mNumChildren; ++i) {
         const aiNode* lod = scene->mRootNode->mChildren[i];
+        if (i == 0 && hasSkeleton && lod->mName == skeleton && lod->mNumMeshes == 0) continue;
         out.push_back({lod->mName.C_Str(), triangleFaces(scene, lod)});
     }
     return out;
