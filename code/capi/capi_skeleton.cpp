@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "capi/capi_model_handle.hpp"
+#include "rv/defaults.hpp"
 #include "rv/open.hpp"
 #include "rv/skeleton.hpp"
 
@@ -85,6 +86,7 @@ int32_t rv_animation_open_memory(const void* data, uint64_t size, const char* na
                           });
 }
 void rv_animation_close(rv_animation* a) { delete a; }
+float rv_animation_default_fps(void) { return defaults::kAnimationFps; }
 const char* rv_animation_signature(const rv_animation* a) { return a ? a->rtm.signature.c_str() : kEmpty; }
 uint32_t rv_animation_version(const rv_animation* a) { return a ? a->rtm.version : 0; }
 uint32_t rv_animation_frame_count(const rv_animation* a) { return a ? a->rtm.frameCount : 0; }

@@ -54,6 +54,16 @@ uint32_t countAt(ByteReader& r, uint64_t& at) {
     return r.u32();
 }
 
+// `count` asciiz strings (bone names, metadata), each message naming `each` and its index.
+void readStrings(ByteReader& r, uint32_t count, const char* each, std::vector<std::string>& out) {
+    ContextScope scope(r.context(), each, 0);
+    out.reserve(count);
+    for (uint32_t i = 0; i < count; ++i) {
+        scope.setIndex(i);
+        out.push_back(r.asciiz());
+    }
+}
+
 }  // namespace
 
 // IEEE 754 binary16. Exponent 31 is Inf (mantissa 0) or NaN, as IEEE says; BIS.Core's ShortFloat
@@ -112,25 +122,14 @@ void readBmtr(const Reading& in, RtmAnimation& out) {
                      " differs from the bone count " + std::to_string(bones) + " at offset " + hexOffset(bonesAt));
     r.checkCount(names, 1, "bone names");  // asciiz: one byte at least
     charge(in, uint64_t(names) * sizeof(std::string), "bone names");
-    {
-        ContextScope each(r.context(), "bone name", 0);
-        out.bones.reserve(names);
-        for (uint32_t i = 0; i < names; ++i) {
-            each.setIndex(i);
-            out.bones.push_back(r.asciiz());
-        }
-    }
+    readStrings(r, names, "bone name", out.bones);
 
     if (out.version >= 4) {
         uint64_t at;
         const uint32_t strings = countAt(r, at);
         r.checkCount(strings, 1, "metadata strings");
         charge(in, uint64_t(strings) * sizeof(std::string), "metadata strings");
-        ContextScope each(r.context(), "metadata string", 0);
-        for (uint32_t i = 0; i < strings; ++i) {
-            each.setIndex(i);
-            out.metadata.push_back(r.asciiz());
-        }
+        readStrings(r, strings, "metadata string", out.metadata);
     }
     if (out.version >= 4) {
         uint64_t at;

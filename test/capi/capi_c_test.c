@@ -2452,6 +2452,7 @@ static void test_skeleton(const char* dir) {
     CHECK_I(rv_bone_parent(NULL, 0), -1);
     CHECK_I(rv_lod_is_skinned(NULL, 0), 0);
     CHECK_U(rv_animation_frame_count(NULL), 0);
+    CHECK_F(rv_animation_default_fps(), 30.0, 0.0);
     CHECK_I(rv_animation_pose(NULL, 0, NULL, NULL, 0, NULL, NULL, NULL, NULL, &e), RV_ERROR_INVALID_ARGUMENT);
     snprintf(path, sizeof path, "%s/animations/models/dayz-epoch-108/man_survivor.p3d", dir);
     if (!file_exists(path)) {

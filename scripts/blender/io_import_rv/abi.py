@@ -123,6 +123,7 @@ _SIGNATURES = {
     "rv_lod_vertex_bones": (None, [_VP, _U32, _VP, _VP]),
     "rv_animation_open": (_I32, [_CHARP, _VP, ctypes.POINTER(_VP), ctypes.POINTER(RvError)]),
     "rv_animation_close": (None, [_VP]),
+    "rv_animation_default_fps": (_F32, []),
     "rv_animation_signature": (_CHARP, [_VP]),
     "rv_animation_version": (_U32, [_VP]),
     "rv_animation_frame_count": (_U32, [_VP]),

@@ -8,7 +8,7 @@ has done M_p reaches M_b with
 since Blender poses a child as M_p . R_b . basis (use_connect off, full inheritance).
 
 Timing: RTM files store phases (0..1 of a cycle), not times; the game's speed comes from its config.
-As the glTF output does (rv::defaults::kAnimationFps), a cycle lasts frame_count / 30 s, so a file
+As the glTF output does, a cycle lasts frame_count / rv_animation_default_fps() (30) s, so a file
 frame at phase p lands on scene frame frame_start + p * frame_count * scene_fps / 30."""
 import math
 import os
@@ -19,7 +19,6 @@ from mathutils import Matrix
 from . import compat, rvlib
 from .common import ImportFailed, _matrix, short_name
 
-ANIMATION_FPS = 30.0  # rv::defaults::kAnimationFps
 _CHANNELS = (("location", 3), ("rotation_quaternion", 4), ("scale", 3))
 
 
@@ -44,7 +43,8 @@ def _read(path, names, parents, center):
 def key_frames(scene, phases, frame_count):
     """The scene frame of each file frame (module docstring: a cycle lasts frame_count / 30 s)."""
     fps = scene.render.fps / scene.render.fps_base
-    return [scene.frame_start + p * frame_count * fps / ANIMATION_FPS for p in phases]
+    cycle_fps = rvlib.lib().rv_animation_default_fps()
+    return [scene.frame_start + p * frame_count * fps / cycle_fps for p in phases]
 
 
 def _bases(bones, parents, matrices, frame_count):
