@@ -4,6 +4,8 @@
 //   ODOL decode            of every real sample (../shared/samples/real), with peak heap use
 //   Assimp import of .p3d  vs Assimp importing the same model exported as .glb
 //   PAA top-mip decode     vs liblzo2 + libsquish on the same files (the largest texture samples)
+//   RTM decode             of every readable animation sample vs memcpy of the same bytes, and
+//                          the pose of zmbStandDeath1 (plain and BMTR) on man_survivor's skeleton
 // Codec payloads are the decoded arrays (positions, normals, UVs, faces) of the real samples,
 // so the data looks like what the games compress. Run through scripts/bench.sh.
 #include <assimp/postprocess.h>
@@ -27,6 +29,8 @@
 #include "rv/compression.hpp"
 #include "rv/odol.hpp"
 #include "rv/paa.hpp"
+#include "rv/rtm.hpp"
+#include "rv/view.hpp"
 #include "support/lzo_reference.hpp"
 #include "support/lzss_encoder.hpp"
 #include "support/samples.hpp"
@@ -446,5 +450,68 @@ void BM_PaaBlocksOurs(benchmark::State& state) {
 BENCHMARK(BM_PaaBlocksOurs)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
 
 }  // namespace
+
+// ---- RTM animations: decode vs memcpy of the same bytes, and the pose on a skeleton ----
+const std::vector<Sample>& rtmSamples() {
+    static const std::vector<Sample> samples = [] {
+        std::vector<Sample> out;
+        const std::string dir = rvtest::samplesDir();
+        if (dir.empty() || !fs::is_directory(dir + "/animations/rtm")) return out;
+        for (const auto& e : fs::recursive_directory_iterator(dir + "/animations/rtm"))
+            if (e.path().extension() == ".rtm") out.push_back({e.path().string(), rvtest::readBytes(e.path().string())});
+        return out;
+    }();
+    return samples;
+}
+
+void BM_RtmDecodeAll(benchmark::State& state) {
+    if (rtmSamples().empty()) return state.SkipWithError("no animation samples");
+    int64_t bytes = 0;
+    for (const Sample& s : rtmSamples()) bytes += int64_t(s.bytes.size());
+    for (auto _ : state)
+        for (const Sample& s : rtmSamples()) {
+            auto a = rv::decodeRtm(s.bytes.data(), s.bytes.size(), s.path);
+            benchmark::DoNotOptimize(a);
+        }
+    state.SetBytesProcessed(int64_t(state.iterations()) * bytes);
+    state.counters["files"] = double(rtmSamples().size());
+}
+BENCHMARK(BM_RtmDecodeAll)->Unit(benchmark::kMillisecond);
+
+void BM_MemcpyRtmBytes(benchmark::State& state) {
+    if (rtmSamples().empty()) return state.SkipWithError("no animation samples");
+    int64_t bytes = 0;
+    for (const Sample& s : rtmSamples()) bytes += int64_t(s.bytes.size());
+    std::vector<uint8_t> out(size_t(bytes) + 1);
+    for (auto _ : state) {
+        size_t at = 0;
+        for (const Sample& s : rtmSamples()) std::memcpy(out.data() + at, s.bytes.data(), s.bytes.size()), at += s.bytes.size();
+        benchmark::DoNotOptimize(out.data());
+    }
+    state.SetBytesProcessed(int64_t(state.iterations()) * bytes);
+}
+BENCHMARK(BM_MemcpyRtmBytes)->Unit(benchmark::kMillisecond);
+
+// 79 frames x 132 bones: Arg 0 the plain file (matrices as stored), 1 the BMTR (composed down the skeleton).
+void BM_RtmPoseOnManSkeleton(benchmark::State& state) {
+    const std::string dir = rvtest::samplesDir();
+    const std::string model = dir + "/animations/models/dayz-epoch-108/man_survivor.p3d";
+    const std::string rtm = dir + "/animations/rtm/dayz-epoch-108/" +
+                            (state.range(0) ? "zmbStandDeath1.rtm" : "plain_zmbStandDeath1.rtm");
+    if (dir.empty() || !fs::is_regular_file(model)) return state.SkipWithError("no animation samples");
+    const std::vector<uint8_t> mb = rvtest::readBytes(model), ab = rvtest::readBytes(rtm);
+    auto m = rv::decodeOdol(mb.data(), mb.size(), "man_survivor.p3d");
+    auto a = rv::decodeRtm(ab.data(), ab.size(), rtm);
+    if (!m || !a) return state.SkipWithError("decode failed");
+    const rv::SkeletonView skeleton = rv::skeletonView(m->skeleton);
+    rv::Frame frame;
+    frame.axes = rv::Axes::YUp;
+    for (auto _ : state) {
+        auto posed = rv::buildAnimationView(a.value(), skeleton, frame, {0, 0, 0}, "bench");
+        benchmark::DoNotOptimize(posed);
+    }
+    state.counters["bone_frames"] = double(a->frameCount) * double(skeleton.bones.size());
+}
+BENCHMARK(BM_RtmPoseOnManSkeleton)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
 BENCHMARK_MAIN();
