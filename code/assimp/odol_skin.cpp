@@ -10,20 +10,6 @@
 #include "rv/decompose.hpp"
 
 namespace rv::assimp {
-namespace {
-
-// The local transform of `bone` in `frame` (see buildAnimation).
-Mat4 boneLocal(const ModelView& view, const AnimationView& animation, uint32_t frame, uint32_t bone) {
-    const BoneView& b = view.skeleton.bones[bone];
-    const Mat4 world = multiply(animation.at(frame, bone), translationMatrix(b.head));
-    if (b.parent < 0) return world;
-    const BoneView& p = view.skeleton.bones[size_t(b.parent)];
-    const Mat4 parentWorld = multiply(animation.at(frame, uint32_t(b.parent)), translationMatrix(p.head));
-    return multiply(inverseAffine(parentWorld), world);
-}
-
-}  // namespace
-
 SkeletonPlan planSkeleton(const ModelView& view, const std::string& rootName, std::vector<std::string>& warnings) {
     SkeletonPlan plan;
     bool skinned = false;
@@ -71,8 +57,7 @@ aiNode* buildSkeletonNodes(const ModelView& view, const SkeletonPlan& plan, aiNo
         aiNode* n = nodes[i].get();
         n->mName = toAiString(plan.names[i]);
         const int32_t p = bones[i].parent;
-        const Vec3 parentHead = p >= 0 ? bones[size_t(p)].head : Vec3{};
-        const Vec3 rest{bones[i].head.x - parentHead.x, bones[i].head.y - parentHead.y, bones[i].head.z - parentHead.z};
+        const Vec3 rest = view.skeleton.restOffset(uint32_t(i));
         n->mTransformation = aiMatrix4x4(1, 0, 0, rest.x, 0, 1, 0, rest.y, 0, 0, 1, rest.z, 0, 0, 0, 1);
         n->mParent = p >= 0 ? nodes[size_t(p)].get() : skeleton.get();
         (p >= 0 ? children[size_t(p)] : roots).push_back(n);
@@ -125,7 +110,7 @@ aiAnimation* buildAnimation(const ModelView& view, const SkeletonPlan& plan, con
         channel->mScalingKeys = new aiVectorKey[keys];
         channel->mNumScalingKeys = keys;
         for (unsigned k = 0; k < keys; ++k) {
-            const Mat4 local = boneLocal(view, animation, frames[k], b);
+            const Mat4 local = jointLocal(view.skeleton, animation, frames[k], b);
             const Decomposition d = decompose(local);
             sheared += d.degenerate || axisShear(local) > kAnimationKeyShear ? 1 : 0;
             const auto& q = d.rotation;  // x, y, z, w; aiQuaternion takes w first

@@ -15,23 +15,12 @@ namespace rv::gltf {
 namespace {
 
 Json vec3(Vec3 v) { return Json::array({v.x, v.y, v.z}); }
-Vec3 minus(Vec3 a, Vec3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
 Vec3 negated(Vec3 a) { return {-a.x, -a.y, -a.z}; }
 
 uint32_t floatAccessor(Document& doc, const std::vector<float>& values, uint64_t count, const char* type,
                        Target target = kNoTarget, Json min = nullptr, Json max = nullptr) {
     const uint32_t view = doc.addView(doc.addBytes(bytesOf(values)), values.size() * sizeof(float), target);
     return doc.addAccessor(view, 0, kFloat, count, type, false, std::move(min), std::move(max));
-}
-
-// The local transform of `bone` in frame f (see the file comment).
-Mat4 jointLocal(const ModelView& view, const AnimationView& animation, uint32_t frame, uint32_t bone) {
-    const BoneView& b = view.skeleton.bones[bone];
-    Mat4 world = multiply(animation.at(frame, bone), translationMatrix(b.head));
-    if (b.parent < 0) return world;
-    const BoneView& p = view.skeleton.bones[size_t(b.parent)];
-    const Mat4 parentWorld = multiply(animation.at(frame, uint32_t(b.parent)), translationMatrix(p.head));
-    return multiply(inverseAffine(parentWorld), world);
 }
 
 }  // namespace
@@ -49,10 +38,9 @@ SkinNodes addSkin(Document& doc, const ModelView& view) {
     const std::vector<BoneView>& bones = view.skeleton.bones;
     // Nodes first (their indices are needed for the children lists), then the hierarchy.
     out.joints.reserve(bones.size());
-    for (const BoneView& b : bones) {
-        const Vec3 rest = b.parent >= 0 ? minus(b.head, bones[size_t(b.parent)].head) : b.head;
-        out.joints.push_back(doc.push("nodes", {{"name", b.name}, {"translation", vec3(rest)}}));
-    }
+    for (uint32_t b = 0; b < bones.size(); ++b)
+        out.joints.push_back(
+            doc.push("nodes", {{"name", bones[b].name}, {"translation", vec3(view.skeleton.restOffset(b))}}));
     Json roots = Json::array();
     std::vector<Json> children(bones.size(), Json::array());
     for (size_t i = 0; i < bones.size(); ++i)
@@ -133,7 +121,7 @@ void addAnimation(Document& doc, const ModelView& view, const SkinNodes& skin, c
         std::vector<float> t, r, s;
         bool scales = false;
         for (uint32_t f : frames) {
-            const Mat4 local = jointLocal(view, animation, f, b);
+            const Mat4 local = jointLocal(view.skeleton, animation, f, b);
             const Decomposition d = decompose(local);
             sheared += d.degenerate || axisShear(local) > kAnimationKeyShear ? 1 : 0;
             t.insert(t.end(), {d.translation.x, d.translation.y, d.translation.z});

@@ -49,6 +49,15 @@ Mat4 translationMatrix(Vec3 t) {
     return r;
 }
 
+Mat4 jointLocal(const SkeletonView& skeleton, const AnimationView& animation, uint32_t frame, uint32_t bone) {
+    const BoneView& b = skeleton.bones[bone];
+    const Mat4 world = multiply(animation.at(frame, bone), translationMatrix(b.head));
+    if (b.parent < 0) return world;
+    const uint32_t parent = uint32_t(b.parent);
+    const Mat4 parentWorld = multiply(animation.at(frame, parent), translationMatrix(skeleton.bones[parent].head));
+    return multiply(inverseAffine(parentWorld), world);
+}
+
 namespace {
 
 // The axis change of a frame as a matrix (its own inverse).

@@ -91,6 +91,13 @@ int32_t SkeletonView::find(const std::string& boneName) const {
     return -1;
 }
 
+Vec3 SkeletonView::restOffset(uint32_t b) const {
+    const Vec3 head = bones[b].head;
+    if (bones[b].parent < 0) return head;
+    const Vec3 parent = bones[size_t(bones[b].parent)].head;
+    return {head.x - parent.x, head.y - parent.y, head.z - parent.z};
+}
+
 std::vector<uint32_t> SkeletonView::parentsFirst() const {
     std::vector<uint32_t> order;
     order.reserve(bones.size());

@@ -50,6 +50,9 @@ struct SkeletonView {
     int32_t find(const std::string& name) const;
     // Bones ordered so that every parent precedes its children (stable otherwise).
     std::vector<uint32_t> parentsFirst() const;
+    // Where bone b's joint rests relative to its parent's (its head for a root): adapters that
+    // rest joints at the heads and bind them by T(-head) (glTF joints, Assimp bone nodes).
+    Vec3 restOffset(uint32_t b) const;
 };
 
 // The bones of `skeleton`, without heads. A parent that names no bone makes a root (with a warning);
@@ -77,6 +80,11 @@ struct AnimationView {
 [[nodiscard]] Result<AnimationView> buildAnimationView(const RtmAnimation& animation, const SkeletonView& skeleton,
                                                        const Frame& frame, Vec3 center, const std::string& name,
                                                        const Options& options = {});
+
+// The local transform of a joint that rests at its head and is bound by T(-head), in frame
+// `frame` of `animation`: its world must be M_b * T(head_b), so under its parent it is
+// inverse(M_p * T(head_p)) * M_b * T(head_b). glTF and Assimp key their bone nodes with it.
+Mat4 jointLocal(const SkeletonView& skeleton, const AnimationView& animation, uint32_t frame, uint32_t bone);
 
 // Small matrix helpers the adapters share (row-major, column vectors, Mat4's layout).
 Mat4 multiply(const Mat4& a, const Mat4& b);  // a * b: b first
