@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Skins and animations in our glTF (issue 28), read back from the file as a client would.
 
-- man_survivor.p3d: a skin whose joints are the 132 bones of skeletons.tsv (lower-cased, parents
-  as listed), plus the skeleton node for the 6 vertices of LOD 1.000 bound to no bone (3948 of
-  3954 are bound, skeletons.tsv); JOINTS_0/WEIGHTS_0 summing to 1;
+- man_survivor.p3d: a skin of exactly the 132 bones of skeletons.tsv (lower-cased, parents as
+  listed). 3948 of LOD 1.000's 3954 vertices are bound (skeletons.tsv); the 6 others are corners of
+  its 8 proxy markers, which are never drawn, so no static joint is needed. No triangle has a
+  corner at a proxy's origin (dump --json's proxy transforms), where each marker has its right
+  angle; JOINTS_0/WEIGHTS_0 summing to 1;
 - --animation plain_zmbStandDeath1.rtm: one animation keyed at reference.tsv's 79 phases x 79/30 s;
   the joints composed from the keys (TRS up the node tree) put the man standing at the first key
   and lying at the last; the binarized twin zmbStandDeath1.rtm poses him within 1 cm of it;
@@ -76,6 +78,27 @@ def posed_joints(doc, blob, animation, key):
     return {doc["nodes"][i].get("name"): [of(i)[0][3], of(i)[1][3], of(i)[2][3]] for i in range(len(doc["nodes"]))}
 
 
+def check_no_marker_drawn(model, doc, blob, primitives):
+    """No drawn triangle touches a proxy's origin, where its marker triangle has its right angle
+    (the dump's positions and proxy transforms are both relative to the model's centre; glTF's
+    frame is (x, y, -z)). The corners there exist in the file, so the check can fail."""
+    code, out, err = run("dump", "--json", model)
+    if not check(code == 0, "dump --json: exit %d: %s" % (code, err)):
+        return
+    import json
+    lod = json.loads(out)["lods"][0]
+    origins = [(p["transform"][9], p["transform"][10], -p["transform"][11]) for p in lod["proxies"]]
+    check(len(origins) == 8, "LOD 1.000 has %d proxies, info says 8" % len(origins))
+
+    def at_origin(v):
+        return any(max(abs(v[i] - o[i]) for i in range(3)) < 1e-5 for o in origins)
+
+    stored = sum(1 for v in lod["positions"] if at_origin((v[0], v[1], -v[2])))
+    check(stored >= 8, "only %d stored vertices at the proxies' origins: the check would prove nothing" % stored)
+    drawn = [t for p in primitives for t in gltf_files.triangles(doc, blob, p) if any(at_origin(v) for v in t)]
+    check(not drawn, "%d drawn triangles touch a proxy marker's corner, e.g. %s" % (len(drawn), drawn[:1]))
+
+
 def main():
     global RVIMPORT
     RVIMPORT, samples, work = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -96,7 +119,7 @@ def main():
     doc, blob = gltf_files.load(plain)
     skin = doc["skins"][0]
     joints = skin["joints"]
-    check(len(doc["skins"]) == 1 and len(joints) == 133, "%d skins, %d joints (132 bones + the static node)" % (
+    check(len(doc["skins"]) == 1 and len(joints) == 132, "%d skins, %d joints (the 132 bones)" % (
         len(doc["skins"]), len(joints)))
     names = [doc["nodes"][j]["name"] for j in joints]
     check(names[:132] == [b[0].lower() for b in bones], "the joints are not skeletons.tsv's bones in order")
@@ -104,7 +127,6 @@ def main():
     wrong = [b for j, b in zip(joints, bones) if (doc["nodes"][parent[j]]["name"] if b[1] else "") != b[1].lower()
              and not (not b[1] and doc["nodes"][parent[j]]["name"] == "OFP2_ManSkeleton")]
     check(not wrong, "joints under the wrong parent: %s" % wrong[:5])
-    check(doc["nodes"][joints[132]]["name"] == "OFP2_ManSkeleton", "the static joint is not the skeleton node")
 
     mesh_nodes = [n for n in doc["nodes"] if "mesh" in n]
     check(len(mesh_nodes) == 1 and mesh_nodes[0].get("skin") == 0, "the LOD node is not skinned: %s" % mesh_nodes)
@@ -113,8 +135,8 @@ def main():
     w4 = gltf_files.accessor(doc, blob, prim["WEIGHTS_0"])
     check(len(w4) == 3954, "%d weighted vertices, LOD 1.000 has 3954" % len(w4))
     check(all(abs(sum(w) - 1) < 1e-5 for w in w4), "weights that do not sum to 1")
-    static = sum(1 for j, w in zip(j4, w4) if j[0] == 132 and w[0] == 1)
-    check(static == 6, "%d vertices on the static joint, skeletons.tsv says 3954 - 3948 = 6" % static)
+    check(all(j[k] < 132 for j in j4 for k in range(4)), "a joint index past the skeleton's 132 bones")
+    check_no_marker_drawn(model, doc, blob, doc["meshes"][mesh_nodes[0]["mesh"]]["primitives"])
 
     check(len(doc.get("animations", [])) == 1, "%d animations" % len(doc.get("animations", [])))
     a = doc["animations"][0]

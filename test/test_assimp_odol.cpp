@@ -94,8 +94,19 @@ std::vector<Triangle> expectedTriangles(const rv::OdolLod& lod) {
         if (len > 0) n = {n.x / len, n.y / len, n.z / len};
         return Corner{p.x, p.y, -p.z, n.x, n.y, -n.z};
     };
+    // Proxy markers are never drawn: binarize keeps them in sections flagged 0x10000000, "hidden
+    // proxy triangle" (format notes, sections), one triangle per proxy.
+    std::vector<bool> marker(lod.faceCount(), false);
+    for (const rv::OdolSection& s : lod.sections)
+        if (s.faceFlags & 0x10000000u)
+            for (uint32_t f = s.firstFace; f < s.endFace && f < marker.size(); ++f) marker[f] = true;
+    for (const rv::OdolProxy& p : lod.proxies)  // OFP's v7 lists them in the proxy's selection
+        if (p.selectionIndex >= 0 && size_t(p.selectionIndex) < lod.selections.size())
+            for (uint32_t f : lod.selections[size_t(p.selectionIndex)].faces) marker.at(f) = true;
+    EXPECT_EQ(size_t(std::count(marker.begin(), marker.end(), true)), lod.proxies.size());
     for (size_t f = 0; f < lod.faceCount(); ++f) {
         const uint32_t b = lod.faceStart[f], n = lod.faceStart[f + 1] - b;
+        if (marker[f]) continue;
         for (uint32_t k = 1; k + 1 < n; ++k)
             out.push_back(canonical(
                 {corner(lod.faceIndices[b + k + 1]), corner(lod.faceIndices[b + k]), corner(lod.faceIndices[b])}));

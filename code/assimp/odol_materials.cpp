@@ -5,6 +5,7 @@
 #include <assimp/material.h>
 
 #include "assimp/scene_util.hpp"
+#include "rv/material_textures.hpp"
 
 namespace rv::assimp {
 namespace {
@@ -21,8 +22,9 @@ void addEmbedded(aiMaterial* mat, const OdolMaterial& e) {
     mat->AddProperty(&c, 1, AI_MATKEY_COLOR_DIFFUSE);
     c = toColor(e.ambient);
     mat->AddProperty(&c, 1, AI_MATKEY_COLOR_AMBIENT);
-    c = toColor(e.emissive);
-    mat->AddProperty(&c, 1, AI_MATKEY_COLOR_EMISSIVE);
+    const Vec3 emissive = emissiveFactorOf(embeddedMaterialDefinition(e));  // black unless the shader emits
+    aiColor3D glow(emissive.x, emissive.y, emissive.z);
+    mat->AddProperty(&glow, 1, AI_MATKEY_COLOR_EMISSIVE);
     c = toColor(e.specular);
     mat->AddProperty(&c, 1, AI_MATKEY_COLOR_SPECULAR);
     float power = e.specularPower;

@@ -18,9 +18,11 @@ const LodView* lodOf(const rv_model* m, uint32_t lod) {
 
 void resolveTextures(rv_model& h, const DataRoot& root, const Options& options, const std::string& name);
 
-int32_t openModel(const std::vector<uint8_t>& bytes, const std::string& name, const rv_options* options, rv_model** out,
-                  rv_error* error) {
-    return rv::capi::openModelIn(bytes, name, options, nullptr, out, error);
+// `path`: the file on disk, so that an editable model finds its model.cfg as rv::openFile's
+// callers do; "" for memory.
+int32_t openModel(const std::vector<uint8_t>& bytes, const std::string& name, const std::string& path,
+                  const rv_options* options, rv_model** out, rv_error* error) {
+    return rv::capi::openModelIn(bytes, name, options, nullptr, out, error, path);
 }
 
 }  // namespace
@@ -45,12 +47,13 @@ int32_t finishModel(std::unique_ptr<OdolModel> model, std::unique_ptr<ModelView>
 // `root`: the data root textures come from (a terrain's); null: the front door opens
 // options->data_root or RV_IMPORT_DATA_ROOT, as every front end does.
 int32_t rv::capi::openModelIn(const std::vector<uint8_t>& bytes, const std::string& name, const rv_options* options,
-                              const DataRoot* root, rv_model** out, rv_error* error) {
+                              const DataRoot* root, rv_model** out, rv_error* error, const std::string& sourcePath) {
     Settings s;
     if (!readOptions(options, s, error)) return error ? error->code : RV_ERROR_INVALID_ARGUMENT;
     OpenRequest request = accepting(kAcceptModel);
     request.viewFrame = s.frame;
     request.wantsDataRoot = root == nullptr;
+    request.sourcePath = sourcePath;
     Result<OpenedFile> opened = open(bytes.data(), bytes.size(), name, s.options, request);
     if (!opened) {
         setError(error, opened.error());
@@ -103,14 +106,14 @@ extern "C" {
 int32_t rv_model_open(const char* path, const rv_options* options, rv_model** out, rv_error* error) {
     return openFromPath(path, out, error,
                         [&](const std::vector<uint8_t>& bytes, const std::string& name, rv_model** handle,
-                            rv_error* e) { return openModel(bytes, name, options, handle, e); });
+                            rv_error* e) { return openModel(bytes, name, path, options, handle, e); });
 }
 
 int32_t rv_model_open_memory(const void* data, uint64_t size, const char* name, const rv_options* options,
                              rv_model** out, rv_error* error) {
     return openFromMemory(data, size, name, out, error,
                           [&](const std::vector<uint8_t>& bytes, const std::string& n, rv_model** handle, rv_error* e) {
-                              return openModel(bytes, n, options, handle, e);
+                              return openModel(bytes, n, "", options, handle, e);
                           });
 }
 

@@ -27,9 +27,10 @@ struct rv_model {
 namespace rv::capi {
 
 // Opens a model from its bytes (the work behind rv_model_open*), its textures from `root` when it
-// is given (a terrain's data root, indexed once for all its object models).
+// is given (a terrain's data root, indexed once for all its object models). `sourcePath`: where
+// the bytes were read from ("" for memory): an editable model looks for its model.cfg from there.
 int32_t openModelIn(const std::vector<uint8_t>& bytes, const std::string& name, const rv_options* options,
-                    const DataRoot* root, rv_model** out, rv_error* error);
+                    const DataRoot* root, rv_model** out, rv_error* error, const std::string& sourcePath = "");
 // The same from a model decoded already (or its decode error), with options read by readOptions:
 // a terrain's object model, read from its data root.
 int32_t openDecodedModel(Result<OdolModel> decoded, const std::string& name, const Settings& settings,

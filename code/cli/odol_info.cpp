@@ -10,17 +10,20 @@
 namespace rv::cli {
 
 void writeOdolInfo(std::FILE* out, const OdolModel& m) {
-    size_t verts = 0, faces = 0;
+    size_t verts = 0, faces = 0, markers = 0;
     for (const OdolLod& l : m.lods) {
         verts += l.positions.size();
         faces += l.faceCount();
+        markers += proxyMarkerFaces(m, l).size();
     }
     if (m.editable)
         std::fprintf(out, "format     MLOD version %u (editable P3D model)\n", m.version);
     else
         std::fprintf(out, "format     ODOL version %u (binarized P3D model)\n", m.version);
     if (!m.prefix.empty()) std::fprintf(out, "prefix     %s\n", printable(m.prefix).c_str());
-    std::fprintf(out, "LODs       %zu, %zu vertices, %zu faces in all\n", m.lods.size(), verts, faces);
+    std::fprintf(out, "LODs       %zu, %zu vertices, %zu faces in all", m.lods.size(), verts, faces);
+    if (markers > 0) std::fprintf(out, " (%zu of them proxy markers, never drawn)", markers);
+    std::fprintf(out, "\n");
     const OdolModelInfo& i = m.info;
     std::fprintf(out, "bbox       [%g %g %g] .. [%g %g %g]\n", i.bboxMin.x, i.bboxMin.y, i.bboxMin.z, i.bboxMax.x,
                  i.bboxMax.y, i.bboxMax.z);
@@ -31,13 +34,14 @@ void writeOdolInfo(std::FILE* out, const OdolModel& m) {
     if (!m.skeleton.name.empty())
         std::fprintf(out, "skeleton   %s, %zu bones\n", printable(m.skeleton.name).c_str(), m.skeleton.bones.size());
     if (!m.animations.classes.empty()) std::fprintf(out, "animations %zu classes\n", m.animations.classes.size());
-    std::fprintf(out, "\n  #  %-28s %8s %8s %6s %6s %5s %5s %4s\n", "LOD", "vertices", "faces", "sect", "selec",
-                 "props", "proxy", "uvs");
+    std::fprintf(out, "\n  #  %-28s %8s %8s %6s %6s %5s %5s %6s %4s\n", "LOD", "vertices", "faces", "sect", "selec",
+                 "props", "proxy", "marker", "uvs");
     std::set<std::string> textures, materials;
     for (size_t k = 0; k < m.lods.size(); ++k) {
         const OdolLod& l = m.lods[k];
-        std::fprintf(out, "%3zu  %-28s %8zu %8zu %6zu %6zu %5zu %5zu %4zu\n", k, l.name.c_str(), l.positions.size(),
-                     l.faceCount(), l.sections.size(), l.selections.size(), l.properties.size(), l.proxies.size(),
+        std::fprintf(out, "%3zu  %-28s %8zu %8zu %6zu %6zu %5zu %5zu %6zu %4zu\n", k, l.name.c_str(),
+                     l.positions.size(), l.faceCount(), l.sections.size(), l.selections.size(), l.properties.size(),
+                     l.proxies.size(), proxyMarkerFaces(m, l).size(),
                      m.editable ? l.cornerUvSets.size() : l.uvSets.size());
         for (const std::string& t : l.textures)
             if (!t.empty()) textures.insert(t);

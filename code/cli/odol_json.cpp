@@ -1,6 +1,7 @@
 // `rvimport dump --json` for models: every decoded field of rv::OdolModel, in file order.
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
+#include "rv/view.hpp"
 
 namespace rv::cli {
 namespace {
@@ -220,7 +221,8 @@ void vertexBones(JsonWriter& j, const OdolLod& l) {
     ints(j, "sub_skeleton_to_skeleton", l.subSkeletonToSkeleton);
 }
 
-void lod(JsonWriter& j, const OdolLod& l, bool editable) {
+void lod(JsonWriter& j, const OdolModel& model, const OdolLod& l) {
+    const bool editable = model.editable;
     j.beginObject();
     j.field("resolution", l.resolution);
     j.field("name", l.name);
@@ -237,6 +239,7 @@ void lod(JsonWriter& j, const OdolLod& l, bool editable) {
     selections(j, l);
     properties(j, l);
     proxies(j, l);
+    uints(j, "proxy_marker_faces", proxyMarkerFaces(model, l));  // the view's rule: never drawn
     frames(j, l);
     vertexBones(j, l);
     vec3Field(j, "bbox_min", l.boundsMin);
@@ -325,7 +328,7 @@ void writeOdolJson(std::FILE* out, const OdolModel& m, bool pretty, const Refere
     animations(j, m.animations);
     j.key("lods");
     j.beginArray();
-    for (const OdolLod& l : m.lods) lod(j, l, m.editable);
+    for (const OdolLod& l : m.lods) lod(j, m, l);
     j.endArray();
     warnings(j, m.warnings);
     if (refs) {

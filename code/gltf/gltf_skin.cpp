@@ -30,9 +30,7 @@ SkinNodes addSkin(Document& doc, const ModelView& view) {
     bool skinned = false, unbound = false;
     for (const LodView& lod : view.lods) {
         skinned = skinned || lod.skinned();
-        for (size_t v = 0; v < lod.jointWeights.size() && !unbound; ++v)
-            unbound =
-                lod.jointWeights[v][0] + lod.jointWeights[v][1] + lod.jointWeights[v][2] + lod.jointWeights[v][3] == 0;
+        unbound = unbound || lod.drawsUnboundVertex();
     }
     if (!skinned || view.skeleton.empty() || view.skeleton.bones.size() >= 65535) return out;
     const std::vector<BoneView>& bones = view.skeleton.bones;
@@ -86,7 +84,8 @@ void addSkinAttributes(Document& doc, const LodView& lod, const SkinNodes& skin,
                 joints.push_back(w[size_t(k)] > 0 ? lod.joints[v][size_t(k)] : 0);
                 weights.push_back(w[size_t(k)]);
             }
-        } else {  // bound to no bone: fully on the skeleton node, which never moves
+        } else {  // bound to no bone: fully on the skeleton node, which never moves (or, when
+                  // nothing drawn is unbound, a vertex nothing draws: on joint 0, as glTF wants a sum of 1)
             joints.insert(joints.end(), {skin.staticJoint, 0, 0, 0});
             weights.insert(weights.end(), {1.0f, 0.0f, 0.0f, 0.0f});
         }

@@ -215,8 +215,11 @@ void buildPolygons(const FaceTable& faces, const std::vector<uint32_t>& faceMate
     out.corners.reserve(faces.indices.size());
     size_t next = 0;
     for (uint32_t material : groupMaterial) {
-        if (material == kHiddenFace) {  // hidden by a config's retexturing: not drawn
-            while (next < order.size() && faceMaterial[order[next]] == material) ++next;
+        if (material == kHiddenFace) {  // a proxy marker, or hidden by a config's retexturing: not drawn
+            // Its corners are not loose points either: they would be drawn as stray dots.
+            for (; next < order.size() && faceMaterial[order[next]] == material; ++next)
+                for (uint32_t c = faces.start[order[next]]; c < faces.start[order[next] + 1]; ++c)
+                    used[faces.indices[c]] = true;
             continue;
         }
         MaterialGroup g;

@@ -34,14 +34,40 @@ int uvSetOfText(const std::string& source) {
 }
 int uvSetOfBinarized(uint32_t) { return 0; }
 
-// A binarized material's pixel shader by its id: the lit-shader family of the community wiki's
-// ODOLv4x table (../shared/formats/wiki/odol-v4x.txt, "Material Stages"), whose stage order
-// stageRoleOfShader knows. A real file pair confirms 102: AGM_M84.p3d's embedded agm_m84.rvmat
-// stores 102 (and vertex shader 23, the wiki's "Super" too) where the text .rvmat says "Super";
-// so do the TFAR radios. The others are the wiki's word alone. Id 4 is left out: the wiki gives it
-// the name of 22 and calls it VBS2's. Any other id: "" (the stages' names then give their roles).
+// A binarized material's pixel shader by its id, from the community wiki's ODOLv4x table
+// (../shared/formats/wiki/odol-v4x.txt, "Material Stages"). A real file pair confirms 102:
+// AGM_M84.p3d's embedded agm_m84.rvmat stores 102 (and vertex shader 23, the wiki's "Super" too)
+// where the text .rvmat says "Super"; so do the TFAR radios. man_survivor.p3d's embedded hhl.rvmat
+// (the skin of Arma 2's heads and hands) stores 110, the wiki's "Skin", with vertex shader 29, the
+// wiki's "Skin" too. The others are the wiki's word alone. Id 4 is left out: the wiki gives it the
+// name of 22 and calls it VBS2's. Any other id: "" (the stages' names then give their roles, and
+// shaderEmitsLight says no).
 std::string pixelShaderNameOf(uint32_t id) {
     switch (id) {
+        case 0:
+            return "Normal";
+        case 8:
+            return "Water";
+        case 10:
+            return "White";
+        case 12:
+            return "AlphaShadow";
+        case 13:
+            return "AlphaNoShadow";
+        case 56:
+            return "Glass";
+        case 103:
+            return "Multi";
+        case 107:
+            return "Tree";
+        case 110:
+            return "Skin";
+        case 111:
+            return "CalmWater";
+        case 114:
+            return "TreeAdv";
+        case 116:
+            return "TreeAdvTrunk";
         case 2:
             return "NormalMap";
         case 3:
@@ -92,7 +118,8 @@ MaterialDefinition fileDefinition(const RvMaterial& mat, const ResolvedRef& wher
     if (mat.diffuse) d.diffuse = *mat.diffuse;
     if (mat.emissive) d.emissive = *mat.emissive;
     d.specularPower = mat.specularPower.value_or(0.0f);
-    d.pixelShader = mat.pixelShader;
+    // A text .rvmat without PixelShaderID is drawn with the engine's default, "Normal".
+    d.pixelShader = mat.pixelShader.empty() ? "Normal" : mat.pixelShader;
     for (const RvMatStage& st : mat.stages)
         if (!st.thermal && st.index >= 0 && st.index < 64) {  // StageN at N, as the binarized form numbers them
             if (d.stageTextures.size() <= size_t(st.index)) d.stageTextures.resize(size_t(st.index) + 1);
@@ -119,6 +146,27 @@ const char* definitionSourceName(DefinitionSource source) {
             break;
     }
     return "none";
+}
+
+MaterialDefinition embeddedMaterialDefinition(const OdolMaterial& material) { return embeddedDefinition(material); }
+
+// Which pixel shaders add the material's emissive colour as light of its own. The general lit
+// shaders do (RVMAT basics on the community wiki: the colour a lamp's glass or a screen glows
+// with): Normal, the NormalMap family, Super, Multi and Glass. The others use the colour for
+// something else or not at all: Skin (110) shapes the skin's translucency with it (hhl.rvmat
+// stores emmisive {1, 0.6, 0.05} and a forcedDiffuse, and the game's hands do not glow orange),
+// the tree shaders light their leaves through forcedDiffuse, water and the shadow-only shaders
+// draw no surface colour. An unknown shader emits nothing: a guess that glows is worse than one
+// that does not.
+bool shaderEmitsLight(std::string_view pixelShader) {
+    const std::string s = asciiLower(pixelShader);
+    return s == "normal" || s.rfind("normalmap", 0) == 0 || s == "super" || s == "multi" || s == "glass";
+}
+
+Vec3 emissiveFactorOf(const MaterialDefinition& def) {
+    if (!shaderEmitsLight(def.pixelShader)) return {0, 0, 0};
+    return {std::clamp(def.emissive[0], 0.0f, 1.0f), std::clamp(def.emissive[1], 0.0f, 1.0f),
+            std::clamp(def.emissive[2], 0.0f, 1.0f)};
 }
 
 bool isStubMaterial(const OdolMaterial& material) {

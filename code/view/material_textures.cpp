@@ -261,8 +261,7 @@ ResolvedMaterial TextureResolver::resolve(const ViewMaterial& material) {
         if (m.role == TextureRole::AmbientShadow && out.ambientShadow < 0) out.ambientShadow = i;
     }
     for (int c = 0; c < 4; ++c) out.baseColorFactor[size_t(c)] = def.diffuse[size_t(c)] * procedural[size_t(c)];
-    out.emissiveFactor = {std::clamp(def.emissive[0], 0.0f, 1.0f), std::clamp(def.emissive[1], 0.0f, 1.0f),
-                          std::clamp(def.emissive[2], 0.0f, 1.0f)};
+    out.emissiveFactor = emissiveFactorOf(def);
     out.roughnessFactor = out.specularGloss >= 0 ? 1.0f : view::roughnessFromSpecularPower(def.specularPower);
     if (out.baseColor >= 0) out.alpha = imageAlphaMode(*out.images[size_t(out.baseColor)].image);
     addDerived(out, normalSource, TextureRole::Normal);

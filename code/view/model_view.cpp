@@ -75,7 +75,8 @@ Result<std::vector<uint32_t>> pickLods(const OdolModel& model, const std::string
     return pickError(text);
 }
 
-// Drops the materials no face uses any more (a retexturing replaced them everywhere), so that no
+// Drops the materials no face uses any more (a retexturing replaced them everywhere, or only proxy
+// markers used them), so that no
 // output carries a material nothing draws; renumbers the groups and polygons.
 static void dropUnusedMaterials(ModelView& view) {
     std::vector<uint32_t> renumber(view.materials.size(), UINT32_MAX);
@@ -113,12 +114,15 @@ Result<ModelView> buildModelView(const OdolModel& model, const Options& options,
                              budget->overMessage("the view of LOD " + model.lods[lod].name, bytes));
         std::vector<uint32_t> faceMaterial = view::faceMaterials(model.lods[lod], table);
         if (retexture) view::retextureFaces(model.lods[lod], *retexture, table, faceMaterial);
+        const std::vector<uint32_t> markers = proxyMarkerFaces(model, model.lods[lod]);
+        for (uint32_t f : markers) faceMaterial[f] = view::kHiddenFace;
         view.lods.push_back(view::buildLod(model, lod, faceMaterial, options, frame));
+        view.lods.back().markerFaces = uint32_t(markers.size());
         if (view.lods.back().drawLoosePoints && view.pointMaterial == UINT32_MAX)
             view.pointMaterial = table.get("", "", nullptr);
     }
     view.materials = table.release();
-    if (retexture) dropUnusedMaterials(view);
+    dropUnusedMaterials(view);  // a retexturing or the proxy markers may leave some unused
     if (!model.skeleton.bones.empty()) {
         const uint64_t bytes = view::skinBytes(model, picked.value());
         if (!budget->tryCharge(bytes))

@@ -100,6 +100,15 @@ struct MaterialDefinition {
     std::vector<Mat43> stageUvTransforms;    // at N StageN's uvTransform (identity when absent)
 };
 
+// A binarized LOD's embedded material as a definition (source Embedded or EmbeddedStub).
+MaterialDefinition embeddedMaterialDefinition(const OdolMaterial& material);
+// Whether a pixel shader adds the material's emissive colour as light (Normal, NormalMap*, Super,
+// Multi, Glass); Skin, the tree and water shaders and unknown ones do not (material_definition.cpp).
+bool shaderEmitsLight(std::string_view pixelShader);
+// The emissive colour every output writes: the definition's (clamped 0..1) where its shader emits
+// light, else black.
+Vec3 emissiveFactorOf(const MaterialDefinition& def);
+
 // A stage uvTransform as glTF's KHR_texture_transform spells one: uv' = T(offset) R(rotation)
 // S(scale) uv. `identity` when it changes nothing (no extension is needed then); `exact` false
 // when the 2x2 part is sheared, which offset/rotation/scale cannot say (the closest is given).
@@ -118,7 +127,7 @@ struct ResolvedMaterial {
     int baseColor = -1, specularGloss = -1, ambientShadow = -1;  // decoded maps, into images
     int normal = -1, metallicRoughness = -1, occlusion = -1;     // glTF-ready maps, into images
     // glTF's factors: base colour = diffuse colour x a procedural color() face texture (else the
-    // diffuse alone); emissive from the material's emissive colour (clamped to 0..1); metallic 0
+    // diffuse alone); emissive by emissiveFactorOf (black unless the shader emits); metallic 0
     // (the engine's materials are specular, never metal); roughness from specularPower when
     // there is no _smdi map (with one, the map carries it and the factor is 1).
     Rgba baseColorFactor{1, 1, 1, 1};

@@ -143,6 +143,7 @@ struct LodView {
     std::vector<SelectionView> selections;  // every named selection, empty ones too
     std::vector<NamedPoint> namedPoints;    // point LODs only, selections with vertices
     std::vector<ProxyView> proxies;
+    uint32_t markerFaces = 0;       // stored faces left out because they only mark a proxy
     std::vector<float> vertexMass;  // geometry LOD: per vertex (kg), else empty
     // Skinning (rv/skeleton.hpp): per vertex up to four ModelView::skeleton bones and their
     // weights (summing to 1, or all 0 for a vertex bound to none). Empty: the LOD is not skinned
@@ -150,6 +151,9 @@ struct LodView {
     std::vector<std::array<uint16_t, 4>> joints;
     std::vector<std::array<float, 4>> jointWeights;
     bool skinned() const { return !joints.empty(); }
+    // Whether a vertex the LOD draws (a triangle's corner, or a drawn loose point) is bound to no
+    // bone. Vertices nothing draws (a hidden proxy marker's corners) do not count.
+    bool drawsUnboundVertex() const;
     const std::vector<OdolProperty>* properties = nullptr;
 };
 
@@ -170,6 +174,10 @@ struct ModelView {
 [[nodiscard]] Result<std::vector<uint32_t>> pickLods(const OdolModel& model, const std::string& spec);
 // The first visual LOD by the rule above, or -1 when the model has no LOD at all.
 int32_t firstVisualLod(const OdolModel& model);
+// The stored faces of `lod` (a LOD of `model`) that only mark where a proxy sits, ascending. The
+// game never draws them (it draws the proxy's model instead), so no view draws them either
+// (code/view/proxy_markers.cpp says where each form keeps them).
+std::vector<uint32_t> proxyMarkerFaces(const OdolModel& model, const OdolLod& lod);
 
 // The LODs options.lods picks, with the materials they use. `model` must outlive the view (it
 // points into it).

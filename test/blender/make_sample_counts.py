@@ -26,7 +26,9 @@ if os.path.isdir(samples):
             d = json.loads(run.stdout)
             if kind == "p3d":
                 result["models"][rel] = {"signature": d["signature"], "lods": [
-                    {"name": l["name"], "vertices": len(l["positions"]), "triangles": sum(len(f) - 2 for f in l["faces"]),
+                    # each proxy's marker triangle is never drawn
+                    {"name": l["name"], "vertices": len(l["positions"]),
+                     "triangles": sum(len(f) - 2 for f in l["faces"]) - len(l["proxies"]),
                      "selections": len(l["selections"]), "proxies": len(l["proxies"]), "uv_sets": len(l["uv_sets"]) or len(l.get("corner_uv_sets", []))}
                     for l in d["lods"]]}
             else:

@@ -69,7 +69,7 @@ addon_utils.enable("io_import_rv", default_set=True)
 scene = setup_scene()
 bpy.ops.import_scene.rv_p3d(filepath=model, materials=False)
 armature = next(o for o in bpy.data.objects if o.type == "ARMATURE")
-visual = bpy.data.objects["1.000"]
+visual = next(o for o in bpy.data.objects if o.get("rv_lod_name") == "1.000")
 visual.color = (0.8, 0.65, 0.5, 1.0)
 drop_big_faces(visual)
 render(scene, scene.frame_current, "rest")

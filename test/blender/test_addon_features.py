@@ -39,7 +39,7 @@ def visible(obj):
 # LOD defaults on the crate: 1.000 shown; the shadow, geometry and memory LODs' collections hidden.
 reset()
 check(bpy.ops.import_scene.rv_p3d(filepath=crate) == {"FINISHED"}, "crate imports")
-objs = {o.name: o for o in bpy.data.objects if o.type == "MESH"}
+objs = {o.get("rv_lod_name", o.name): o for o in bpy.data.objects if o.type == "MESH"}
 check("1.000" in objs and visible(objs["1.000"]), "the first visual LOD is visible")
 for name in ("ShadowVolume 0", "Geometry", "Memory"):
     o = objs.get(name)
@@ -213,11 +213,11 @@ reset()
 bpy.ops.import_scene.rv_p3d(filepath=crate)
 want = {"1.000": ("0", 1), "ShadowVolume 0": ("4", 0), "Geometry": ("6", 0), "Memory": ("9", 0)}
 for name, (kind, res) in want.items():
-    o = bpy.data.objects.get(name)
+    o = next((x for x in bpy.data.objects if x.get("rv_lod_name") == name), None)
     p = o.a3ob_properties_object if o else None
     check(p is not None and p.is_a3_lod and p.lod == kind and p.resolution == res,
           "%s: a3ob lod %s resolution %d, got %s" % (name, kind, res, p and (p.is_a3_lod, p.lod, p.resolution)))
-geometry = bpy.data.objects.get("Geometry")
+geometry = next((x for x in bpy.data.objects if x.get("rv_lod_name") == "Geometry"), None)
 if geometry is not None:
     props = {i.name: i.value for i in geometry.a3ob_properties_object.properties}
     check(props == dict(geometry["rv_properties"]), "named properties in a3ob's list: %s" % props)

@@ -33,7 +33,7 @@ if module is not None:
           "the extension's own library: %s" % rvlib._library_path())
 
 check(bpy.ops.import_scene.rv_p3d(filepath=os.path.join(demo, "rv_crate.p3d")) == {"FINISHED"}, "crate imports")
-names = sorted(o.name for o in bpy.data.objects if o.type == "MESH")
+names = sorted(o.get("rv_lod_name", o.name) for o in bpy.data.objects if o.type == "MESH")
 check(names == ["1.000", "Geometry", "Memory", "ShadowVolume 0"], "crate LODs: %s" % names)
 
 fresh()

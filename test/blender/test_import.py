@@ -20,7 +20,8 @@ from blender_checks import check, failures, reset  # noqa: E402
 
 
 def mesh_objects():
-    return {o.name: o for o in bpy.data.objects if o.type == "MESH"}
+    """The LOD objects by their LOD name (each object is named "<model> <LOD>")."""
+    return {o.get("rv_lod_name", o.name): o for o in bpy.data.objects if o.type == "MESH"}
 
 
 # The generated crate: 4 LODs (1.000, ShadowVolume 0, Geometry, Memory), selections, a proxy.
@@ -28,6 +29,9 @@ reset()
 check(bpy.ops.import_scene.rv_p3d(filepath=os.path.join(demo, "rv_crate.p3d")) == {"FINISHED"}, "crate imports")
 objs = mesh_objects()
 check(set(objs) == {"1.000", "ShadowVolume 0", "Geometry", "Memory"}, "crate LOD objects: %s" % sorted(objs))
+check(sorted(o.name for o in objs.values()) == ["rv_crate 1.000", "rv_crate Geometry", "rv_crate Memory",
+                                               "rv_crate ShadowVolume 0"],
+      "LOD objects named after their model: %s" % sorted(o.name for o in objs.values()))
 visual = objs.get("1.000")
 if visual:
     check(len(visual.data.vertices) == 48, "crate LOD 0 has 48 vertices, got %d" % len(visual.data.vertices))
@@ -47,7 +51,7 @@ if visual:
 proxies = [o for o in bpy.data.objects if o.type == "EMPTY" and o.name.startswith("proxy:")]
 check(len(proxies) == 1 and proxies[0]["rv_proxy_path"] == "\\rv\\demo\\proxies\\lamp.p3d",
       "one proxy empty with its path: %s" % [p.name for p in proxies])
-check(proxies and proxies[0].parent is not None and proxies[0].parent.name == "1.000", "proxy parented to its LOD")
+check(proxies and proxies[0].parent is not None and proxies[0].parent.name == "rv_crate 1.000", "proxy parented to its LOD")
 geometry = objs.get("Geometry")
 check(geometry is not None and "rv_mass" in geometry.data.attributes, "vertex mass on the geometry LOD")
 check(geometry is not None and "rv_properties" in geometry, "named properties on the geometry LOD")

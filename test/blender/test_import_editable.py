@@ -30,7 +30,7 @@ def load(rel):
         me.calc_loop_triangles()
         tris = sorted(tuple(sorted(tuple(round(c, 5) for c in (o.matrix_world @ me.vertices[v].co)) for v in t.vertices))
                       for t in me.loop_triangles)
-        out[o.name] = {"triangles": tris, "groups": {g.name for g in o.vertex_groups},
+        out[o["rv_lod_name"]] = {"triangles": tris, "groups": {g.name for g in o.vertex_groups},
                        "custom_normals": me.has_custom_normals}
     return out
 

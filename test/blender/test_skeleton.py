@@ -101,7 +101,7 @@ bones = arm.data.bones
 check(bones["head"].head_local.z > bones["pelvis"].head_local.z + 0.5,
       "rest: head above pelvis (%.3f vs %.3f)" % (bones["head"].head_local.z, bones["pelvis"].head_local.z))
 
-lod = bpy.data.objects.get("1.000")
+lod = next((o for o in bpy.data.objects if o.get("rv_lod_name") == "1.000"), None)
 check(lod is not None and lod.parent == arm, "LOD 1.000 is parented to the armature")
 if lod is not None:
     mods = [m for m in lod.modifiers if m.type == "ARMATURE"]

@@ -40,6 +40,7 @@ std::vector<LodCount> fromDecoder(const rv::OdolModel& model) {
             const uint32_t corners = lod.faceStart[f + 1] - lod.faceStart[f];
             if (corners > 2) c.triangles += corners - 2;
         }
+        c.triangles -= lod.proxies.size();  // each proxy's marker triangle, never drawn
         out.push_back(c);
     }
     return out;

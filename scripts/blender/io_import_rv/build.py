@@ -18,9 +18,16 @@ from .build_terrain import (PLACEMENTS, _decompose, _placed_objects, import_terr
                             terrain_steps)
 
 
+def lod_object_name(model_path, lod_name):
+    """A LOD object is named after its model and its LOD ("man_survivor 1.000"): a bare "1.000" of a
+    second model would become "1.000.001", which reads as another resolution. a3ob reads the LOD
+    from the object's properties (a3ob.fill_lod), not from its name."""
+    return "%s %s" % (os.path.splitext(os.path.basename(model_path))[0], lod_name)
+
+
 def _lod_object(created, lod, materials, options):
     obj = _mesh_object(created, lod, materials, options["normals"], options["selections"], options["materials"],
-                       options["warnings"])
+                       options["warnings"], lod_object_name(options["path"], lod.name))
     obj["rv_lod_name"] = lod.name
     obj["rv_resolution"] = lod.resolution
     obj["rv_lod_kind"] = lod.kind
@@ -92,7 +99,8 @@ def import_model(context, path, first_lod_only=False, proxies=True, selections=T
                             max_texture_size=max_texture_size, config=config, config_class=config_class)
     except (rvlib.DecodeFailed, rvlib.LibraryMissing) as e:
         raise ImportFailed(str(e))
-    options = {"normals": normals, "selections": selections, "materials": materials, "warnings": model.warnings}
+    options = {"normals": normals, "selections": selections, "materials": materials, "warnings": model.warnings,
+               "path": path}
     created = Created()
     try:
         root = created.collection(os.path.basename(path))

@@ -148,8 +148,8 @@ def _lod_mesh(created, lod, materials, use_normals, use_materials, warnings=None
     return mesh
 
 
-def _mesh_object(created, lod, materials, use_normals, use_selections, use_materials, warnings=None):
-    obj = created.object(lod.name, _lod_mesh(created, lod, materials, use_normals, use_materials, warnings))
+def _mesh_object(created, lod, materials, use_normals, use_selections, use_materials, warnings=None, name=None):
+    obj = created.object(name or lod.name, _lod_mesh(created, lod, materials, use_normals, use_materials, warnings))
     if use_selections:
         full = {}
         left_out = len(lod.selections) - MAX_VERTEX_GROUPS
