@@ -6,7 +6,10 @@
 (in the JSON's "warnings" and on `info`'s stderr), never a failed import. The configs are written
 here and the bones expected are theirs.
 
-usage: cli_model_cfg_test.py RVIMPORT MAKE_CLI_INPUTS WORK_DIR
+The C ABI's rv_model_open (and so Blender's add-on) finds the model.cfg beside the model too:
+the path reaches the front door with the bytes (issue 36).
+
+usage: cli_model_cfg_test.py RVIMPORT MAKE_CLI_INPUTS WORK_DIR [LIBRVIMPORT]
 """
 import json, os, shutil, subprocess, sys
 
@@ -32,6 +35,7 @@ def dump(rvimport, *args):
 
 def main():
     rvimport, make_inputs, work = sys.argv[1:4]
+    library = sys.argv[4] if len(sys.argv) > 4 else ""
     shutil.rmtree(work, ignore_errors=True)
     given_dir, beside_dir, cfg_dir = (os.path.join(work, d) for d in ("given", "beside", "cfg"))
     for d in (given_dir, beside_dir, cfg_dir):
@@ -66,6 +70,15 @@ def main():
     check("info names the model.cfg on stderr", absent in info.stderr.decode(errors="replace"), True)
     info = subprocess.run([rvimport, "info", os.path.join(beside_dir, "Box.p3d")], capture_output=True)
     check("info shows the skeleton", b"skeleton   Rig, 3 bones" in info.stdout, True)
+
+    if library:  # the add-on's own binding, on the library the build made
+        os.environ["RVIMPORT_LIB"] = library
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import rv_ctypes
+        opened = rv_ctypes.rvlib().Model(os.path.join(beside_dir, "Box.p3d"), "all")
+        # (the view folds bone names to lower case, as the engine matches them)
+        check("C ABI: the model.cfg beside the model", (opened.skeleton_name, [(b[0], b[1]) for b in opened.bones]),
+              ("Rig", [("root", -1), ("arm", 0), ("hand", 1)]))
 
     usage = subprocess.run([rvimport, "dump", "--json", os.path.join(given_dir, "Box.p3d"), "--model-cfg"],
                            capture_output=True)

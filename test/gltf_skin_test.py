@@ -89,6 +89,9 @@ def check_no_marker_drawn(model, doc, blob, primitives):
     lod = json.loads(out)["lods"][0]
     origins = [(p["transform"][9], p["transform"][10], -p["transform"][11]) for p in lod["proxies"]]
     check(len(origins) == 8, "LOD 1.000 has %d proxies, info says 8" % len(origins))
+    hhl = [m for m in lod["materials"] if m["name"].endswith("hhl.rvmat")]
+    check(len(hhl) == 1 and hhl[0]["pixel_shader"] == 110 and hhl[0]["emissive"][:3] == [1, 0.6, 0.05],
+          "the dump's hhl.rvmat is not the skin with an emissive colour: %s" % hhl[:1])
 
     def at_origin(v):
         return any(max(abs(v[i] - o[i]) for i in range(3)) < 1e-5 for o in origins)
@@ -137,6 +140,10 @@ def main():
     check(all(abs(sum(w) - 1) < 1e-5 for w in w4), "weights that do not sum to 1")
     check(all(j[k] < 132 for j in j4 for k in range(4)), "a joint index past the skeleton's 132 bones")
     check_no_marker_drawn(model, doc, blob, doc["meshes"][mesh_nodes[0]["mesh"]]["primitives"])
+    # The skin (hhl.rvmat: pixel shader 110, "Skin", emmisive {1, 0.6, 0.05} in the dump) does not glow.
+    skin_materials = [m for m in doc["materials"] if "hhl.rvmat" in m["name"]]
+    check(len(skin_materials) == 1 and "emissiveFactor" not in skin_materials[0],
+          "the skin material glows: %s" % skin_materials)
 
     check(len(doc.get("animations", [])) == 1, "%d animations" % len(doc.get("animations", [])))
     a = doc["animations"][0]

@@ -216,6 +216,21 @@ TEST(AssimpSkeleton, ManSurvivorBonesWeightsAndNodes) {
     EXPECT_EQ(weighted, vertices);
     for (const std::string& n : used) EXPECT_TRUE(names.count(n)) << n << " is not a skeleton bone";
     EXPECT_GT(used.size(), 20u);
+
+    // The skin's material (hhl.rvmat, pixel shader 110 "Skin", emmisive {1, 0.6, 0.05}) does not
+    // glow: the skin shader emits no light (issue 36).
+    bool sawSkin = false;
+    for (unsigned i = 0; i < imp.scene->mNumMaterials; ++i) {
+        const aiMaterial* mat = imp.scene->mMaterials[i];
+        aiString name;
+        mat->Get(AI_MATKEY_NAME, name);
+        if (std::string(name.C_Str()).find("hhl.rvmat") == std::string::npos) continue;
+        sawSkin = true;
+        aiColor3D emissive(1, 1, 1);
+        ASSERT_EQ(mat->Get(AI_MATKEY_COLOR_EMISSIVE, emissive), AI_SUCCESS);
+        EXPECT_EQ(emissive.r + emissive.g + emissive.b, 0.0f) << name.C_Str();
+    }
+    EXPECT_TRUE(sawSkin);
 }
 
 // --selections-as-bones beside a skeleton: the skinned meshes' bones are exactly the skin's, and a

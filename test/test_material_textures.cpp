@@ -321,3 +321,34 @@ TEST(MaterialDefinitionRule, BinarizedShaderIdsGiveStageRoles) {
     EXPECT_EQ(r.specularGloss, 0);
     EXPECT_EQ(r.metallicRoughness, 1);
 }
+
+// Emission only where the game's shader adds the emissive colour as light (issue 36): Arma 2's
+// skin shader (pixel shader 110, as man_survivor.p3d's embedded hhl.rvmat stores it, with
+// emmisive {1, 0.6, 0.05}) shapes the skin with it and must not glow; Super (102) and the default
+// Normal (0) add it; an id we cannot name adds nothing.
+TEST(MaterialShaders, EmissionOnlyWhereTheShaderEmitsLight) {
+    OdolMaterial m;
+    m.emissive = {1.0f, 0.6f, 0.05f, 1.0f};
+    m.stages.resize(2);
+    m.stages[1].texture = "x_nohq.paa";  // not a stub
+    auto emissiveUnder = [&](uint32_t pixelShader) {
+        m.pixelShaderId = pixelShader;
+        return emissiveFactorOf(embeddedMaterialDefinition(m));
+    };
+    const Vec3 skin = emissiveUnder(110), super = emissiveUnder(102), normal = emissiveUnder(0),
+               unknown = emissiveUnder(999);
+    EXPECT_EQ(skin.x + skin.y + skin.z, 0.0f);
+    EXPECT_EQ(super.x, 1.0f);
+    EXPECT_FLOAT_EQ(super.y, 0.6f);
+    EXPECT_FLOAT_EQ(super.z, 0.05f);
+    EXPECT_EQ(normal.x, 1.0f);
+    EXPECT_EQ(unknown.x + unknown.y + unknown.z, 0.0f);
+    EXPECT_EQ(embeddedMaterialDefinition(m).pixelShader, "");  // 999
+    m.pixelShaderId = 110;
+    EXPECT_EQ(embeddedMaterialDefinition(m).pixelShader, "Skin");
+
+    for (const char* name : {"Normal", "NormalMapSpecularDIMap", "Super", "Multi", "Glass", "super"})
+        EXPECT_TRUE(shaderEmitsLight(name)) << name;
+    for (const char* name : {"Skin", "Tree", "TreeAdv", "TreeAdvTrunk", "Water", "CalmWater", "AlphaShadow", ""})
+        EXPECT_FALSE(shaderEmitsLight(name)) << name;
+}
