@@ -35,7 +35,8 @@ enum class Opt {
     MaxTextureSize,
     ModelConfig,
     Animation,
-    AnimationFps
+    AnimationFps,
+    Proxies
 };
 
 struct OptSpec {
@@ -75,6 +76,7 @@ constexpr OptSpec kSpecs[] = {
     {"--model-cfg", Opt::ModelConfig, true, false},
     {"--animation", Opt::Animation, true, false},
     {"--animation-fps", Opt::AnimationFps, true, false},
+    {"--proxies", Opt::Proxies, true, false},
 };
 
 constexpr long kMaxMemoryLimitMb = 1L << 20;  // 1 TiB; RV_IMPORT_MEMORY_BUDGET_MB is an int
@@ -145,6 +147,13 @@ bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptio
             return true;
         case Opt::Bones:
             out.selectionsAsBones = true;
+            return true;
+        case Opt::Proxies:
+            if (v != "resolve" && v != "nodes") {
+                std::fprintf(stderr, "rvimport %s: --proxies wants resolve or nodes, not '%s'\n", verb, v.c_str());
+                return false;
+            }
+            out.decode.resolveProxies = v == "resolve";
             return true;
         case Opt::Autocenter:
             if (v != "on" && v != "off") {

@@ -75,6 +75,8 @@ void usage(std::FILE* out) {
         "                                 resampling; default 0: full size); --animation X.rtm\n"
         "                                 (repeatable): an RTM on the model's skeleton, one animation\n"
         "                                 each, a cycle of F frames in F/30 s (--animation-fps N).\n"
+        "                                 --proxies resolve (default) draws each proxy's model from the\n"
+        "                                 data root at the proxy (glTF); nodes: the proxies as nodes only.\n"
         "                                 Terrains: .asc (elevation grid), .txt (Terrain Builder objects),\n"
         "                                 --easting, --northing, --cell-size; --data-root DIR gives the\n"
         "                                 layer textures and the placed object models.\n"

@@ -8,6 +8,8 @@
 #include "gltf/gltf_skin.hpp"
 #include "gltf/gltf_state.hpp"
 #include "rv/material_textures.hpp"
+#include "rv/paths.hpp"
+#include "rv/proxy_models.hpp"
 
 namespace rv {
 namespace gltf {
@@ -74,12 +76,40 @@ bool finite(const Mat4& m) {
     return true;
 }
 
-// Proxies and named points of a LOD as its child nodes.
-Json lodChildren(Document& doc, const LodView& lod) {
+// The models drawn at proxies (rv/proxy_models.hpp): each one's materials and mesh written once,
+// when a proxy first shows it, and shared by every proxy that names it.
+struct ProxyMeshes {
+    const ProxyModels& models;
+    TextureResolver& textures;
+    std::vector<Warning>& warnings;
+    std::vector<int32_t> mesh = std::vector<int32_t>(models.models.size(), -2);  // -2: not yet written
+
+    int32_t meshOf(Document& doc, int32_t model) {
+        int32_t& m = mesh[size_t(model)];
+        if (m != -2) return m;
+        const ProxyModel& pm = *models.models[size_t(model)];
+        const std::vector<int32_t> materials = addModelMaterials(doc, pm.view, textures, warnings);
+        m = pm.view.lods.empty() ? -1
+                                 : addLodMesh(doc, pm.view.lods[0], materials,
+                                              fileNameOf(pm.reference) + " " + pm.view.lods[0].name, warnings, nullptr);
+        return m;
+    }
+};
+
+// Proxies and named points of a LOD as its child nodes; a resolved proxy carries its model's mesh
+// and, below it, that model's own proxies.
+Json lodChildren(Document& doc, const LodView& lod, ProxyMeshes* proxied) {
     Json children = Json::array();
     for (const ProxyView& p : lod.proxies) {
         Json node = {{"name", p.name}, {"extras", {{"proxy_path", p.path}, {"proxy_index", p.index}}}};
         if (finite(p.transform)) node["matrix"] = nodeMatrix(p.transform);
+        if (proxied && p.model >= 0 && finite(p.transform) && !doc.overBudget()) {
+            const int32_t mesh = proxied->meshOf(doc, p.model);
+            if (mesh >= 0) node["mesh"] = mesh;
+            const ModelView& placed = proxied->models.models[size_t(p.model)]->view;
+            Json inner = placed.lods.empty() ? Json::array() : lodChildren(doc, placed.lods[0], proxied);
+            if (!inner.empty()) node["children"] = std::move(inner);
+        }
         children.push_back(doc.push("nodes", std::move(node)));
     }
     for (const NamedPoint& p : lod.namedPoints)
@@ -103,13 +133,17 @@ Result<GltfOutput> gltfFromModel(const OdolModel& model, const std::string& name
         e.message = name + ": " + e.message;  // the view's messages do not name the file
         return e;
     }
-    const ModelView& view = built.value();
+    ModelView& view = built.value();
     auto state = std::make_unique<GltfOutput::State>(options, name);
     Document& doc = state->doc;
     doc.setBinary(gltfOptions.binary, gltfOptions.stem);
     addAsset(doc, model.editable ? "MLOD" : "ODOL");
     TextureResolver textures(root, options);
     const std::vector<int32_t> materials = addModelMaterials(doc, view, textures, state->warnings);
+    const ProxyModels proxyModels =
+        root && options.resolveProxies ? resolveProxies(view, *root, viewOptions) : ProxyModels{};
+    for (const Warning& w : proxyModels.warnings) state->warnings.push_back(w);
+    ProxyMeshes proxied{proxyModels, textures, state->warnings};
     const SkinNodes skin = addSkin(doc, view);
     Json lodNodes = Json::array();
     for (const LodView& lod : view.lods) {
@@ -118,7 +152,7 @@ Result<GltfOutput> gltfFromModel(const OdolModel& model, const std::string& name
         const int32_t mesh = addLodMesh(doc, lod, materials, name + " " + lod.name, state->warnings, &skin);
         if (mesh >= 0) node["mesh"] = mesh;
         if (mesh >= 0 && skin.skin >= 0 && lod.skinned()) node["skin"] = skin.skin;
-        Json children = lodChildren(doc, lod);
+        Json children = lodChildren(doc, lod, &proxied);
         if (!children.empty()) node["children"] = std::move(children);
         lodNodes.push_back(doc.push("nodes", std::move(node)));
     }

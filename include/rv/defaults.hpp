@@ -31,6 +31,12 @@ constexpr uint32_t kTerrainStep = 1;
 // 0, no cap (every texture at its full size, as the game shows it up close).
 constexpr uint32_t kMaxTextureSize = 0;
 
+// Proxies (Options::resolveProxies): true, each proxy's model is read from the data root (where
+// it is there) and drawn at the proxy, as the game draws it; false, proxies stay named nodes.
+// Proxied models nest at most kProxyDepth deep (a model's own proxies are depth 1).
+constexpr bool kResolveProxies = true;
+constexpr uint32_t kProxyDepth = 4;
+
 // RTM files store phases (0..1 of a cycle), not times; the game's speed comes from its config
 // (CfgMovesBasic's `speed`). Outputs play a cycle in frames / kAnimationFps seconds.
 constexpr float kAnimationFps = 30.0f;

@@ -71,6 +71,11 @@ struct Options {
     // standing in for a missing .paa is used as it is. Textures opened as files (`rvimport export
     // x.paa`, rv_texture_open) are not affected: they choose their mip themselves.
     uint32_t maxTextureSize = defaults::kMaxTextureSize;
+
+    // true (default): with a data root, each proxy's model is read from it and drawn at the proxy,
+    // as the game draws it (rv/proxy_models.hpp says which proxies); false (`--proxies nodes`):
+    // proxies stay named nodes only. Without a data root, proxies are nodes either way.
+    bool resolveProxies = defaults::kResolveProxies;
 };
 
 }  // namespace rv

@@ -100,6 +100,9 @@ struct ProxyView {
     std::string path;  // e.g. "\\a3\\data_f\\proxies\\muzzle_flash\\mf_smg"
     int32_t index = 0;
     Mat4 transform{};  // in the view's frame
+    // The model drawn at the proxy: into ProxyModels::models (rv/proxy_models.hpp), -1 when the
+    // proxy is only a node (no data root, not there, position-only, or --proxies nodes).
+    int32_t model = -1;
 };
 
 struct LodView {
