@@ -26,7 +26,7 @@
 namespace rv {
 
 struct ProxyModel {
-    std::string reference;                // the proxy's path as stored, e.g. "\ca\characters\heads\bysta"
+    std::string reference;                   // the proxy's path as stored, e.g. "\ca\characters\heads\bysta"
     std::shared_ptr<const OdolModel> model;  // decoded once, shared by every view of it
     ModelView view;                          // one LOD; its proxies point into the same ProxyModels
 };
