@@ -99,6 +99,16 @@ SplitArg splitArg(const std::string& a) {
     return {a, "", false};
 }
 
+// --proxies resolve|nodes (Options::resolveProxies).
+bool parseProxies(const char* verb, const std::string& v, bool& resolve) {
+    if (v != "resolve" && v != "nodes") {
+        std::fprintf(stderr, "rvimport %s: --proxies wants resolve or nodes, not '%s'\n", verb, v.c_str());
+        return false;
+    }
+    resolve = v == "resolve";
+    return true;
+}
+
 const OptSpec* findSpec(const std::string& name, bool batch) {
     for (const OptSpec& s : kSpecs)
         if (name == s.name && (batch || !s.batchOnly)) return &s;
@@ -149,12 +159,7 @@ bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptio
             out.selectionsAsBones = true;
             return true;
         case Opt::Proxies:
-            if (v != "resolve" && v != "nodes") {
-                std::fprintf(stderr, "rvimport %s: --proxies wants resolve or nodes, not '%s'\n", verb, v.c_str());
-                return false;
-            }
-            out.decode.resolveProxies = v == "resolve";
-            return true;
+            return parseProxies(verb, v, out.decode.resolveProxies);
         case Opt::Autocenter:
             if (v != "on" && v != "off") {
                 std::fprintf(stderr, "rvimport %s: --autocenter wants on or off, not '%s'\n", verb, v.c_str());
