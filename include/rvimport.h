@@ -21,18 +21,8 @@
  * every polygon reversed at their first corner so faces stay outward and quads keep the engine's
  * diagonal. Normals point outward. UVs have a top-left origin unless uv_bottom_left is set.
  *
- * Threads. The library keeps no state between calls other than constants set once, so:
- *   - rv_abi_version, rv_version_string, rv_options_init, rv_result_name and
- *     rv_transforms_decompose may be called from any thread at any time;
- *   - every open function may run on many threads at once, on the same file or others; each call
- *     has its own memory budget and data root index;
- *   - a model or texture handle is read-only once open: its getters may run on several threads
- *     at once; its close must not overlap another call on it;
- *   - a terrain handle holds one loaded tile (rv_terrain_tile_load changes it): use it from one
- *     thread at a time, or one handle per thread. rv_terrain_placement_model_open and the other
- *     terrain getters read it, so they follow the same rule;
- *   - strings and errors belong to their handle or to the caller's rv_error: nothing is shared.
- * test/capi/capi_threads_test.c checks this under ThreadSanitizer (scripts/test_threads.sh). */
+ * Threads (docs/c-abi.md, "Threads"): open calls may run on many threads at once; a model or
+ * texture handle's getters too; a terrain handle is used from one thread at a time. */
 #ifndef RVIMPORT_H
 #define RVIMPORT_H
 
@@ -52,7 +42,7 @@ extern "C" {
 
 /* Bumped whenever a signature or struct here changes. rv_options carries the version the caller
  * was compiled with; the open functions refuse a mismatch with RV_ERROR_ABI_MISMATCH. */
-#define RV_ABI_VERSION 5
+#define RV_ABI_VERSION 6
 
 /* Result codes: the same numbers as rv::DiagKind's errors. */
 typedef enum rv_result {
@@ -88,6 +78,9 @@ typedef struct rv_error {
 } rv_error;
 
 enum { RV_AXES_STORED = 0, RV_AXES_Y_UP = 1, RV_AXES_Z_UP = 2 };
+/* rv_options.proxies: with a data root, the models drawn at proxies (rv_lod_proxy_model): those
+ * the game draws (RESOLVE), also crew/cargo/flag/muzzle-flash places (ALL), or none (NODES). */
+enum { RV_PROXIES_RESOLVE = 0, RV_PROXIES_ALL = 1, RV_PROXIES_NODES = 2 };
 
 typedef struct rv_options {
     int32_t abi_version;        /* RV_ABI_VERSION (rv_options_init sets it) */
@@ -114,6 +107,7 @@ typedef struct rv_options {
                                    0 (default): full size. .png/.tga stand-ins as they are (ABI 4) */
     const char* model_config;   /* editable models: the model.cfg their skeleton comes from; NULL
                                    (default): model.cfg beside the model or in a parent folder (ABI 5) */
+    int32_t proxies;            /* RV_PROXIES_* (default RV_PROXIES_RESOLVE) (ABI 6) */
 } rv_options;
 
 typedef struct rv_model rv_model;
@@ -243,6 +237,9 @@ RV_API const char* rv_lod_proxy_name(const rv_model* m, uint32_t lod, uint32_t i
 RV_API const char* rv_lod_proxy_path(const rv_model* m, uint32_t lod, uint32_t i);
 RV_API int32_t rv_lod_proxy_index(const rv_model* m, uint32_t lod, uint32_t i); /* -1 when out of range */
 RV_API void rv_lod_proxy_transform(const rv_model* m, uint32_t lod, uint32_t i, float* out16); /* row-major 4x4 */
+/* The model drawn at the proxy (one LOD, uncentred: place it with the proxy's transform; its proxies
+ * nest), or NULL. Owned by m, never closed itself; proxies naming one model share its handle. */
+RV_API const rv_model* rv_lod_proxy_model(const rv_model* m, uint32_t lod, uint32_t i);
 
 /* Per-vertex masses (kg) of the geometry LOD; 0 elsewhere. */
 RV_API int32_t rv_lod_has_mass(const rv_model* m, uint32_t lod);
@@ -332,7 +329,6 @@ RV_API uint32_t rv_tile_group_count(const rv_terrain* t);
 RV_API void rv_tile_group(const rv_terrain* t, uint32_t group, uint32_t* out3);
 RV_API void rv_tile_cell_groups(const rv_terrain* t, uint32_t* out); /* group of each cell */
 
-/* Placed objects, in file order, and grouped by model. */
 /* A layer material's picture (opened with a data root): the satellite segment of an Arma layer
  * .rvmat (its Stage0), or an OFP cell texture. size returns 0 (and 0 x 0) when it has none. */
 RV_API const char* rv_terrain_layer_image_reference(const rv_terrain* t, uint32_t material);
@@ -343,14 +339,13 @@ RV_API void rv_terrain_layer_image_rgba_float_bottom_up(const rv_terrain* t, uin
  * (glTF CLAMP_TO_EDGE, Blender's Extend), so its border is never blended with the opposite one;
  * 0: it repeats (an OFP cell texture), or the layer has no picture (ABI 4). */
 RV_API int32_t rv_terrain_layer_image_clamped(const rv_terrain* t, uint32_t material);
-/* What a host shows for layer material `material` (the view's rule, the same in every output):
- * its name, the stored path's file name ("p_000-000_l00.rvmat"), or "terrain (no layer)" for an
- * empty or out-of-range one (the full path is rv_terrain_material); and its base colour, 4 floats
- * of linear RGBA: white when the layer has a picture (it multiplies it), else the untextured
- * ground colour 0.42, 0.45, 0.33, 1 (nothing is written for a NULL handle). */
+/* What every output shows for a layer material: its name, the path's file name ("p_000-000_l00.rvmat";
+ * "terrain (no layer)" when empty or out of range), and its linear RGBA base colour: white under a
+ * picture (it multiplies it), else the untextured ground 0.42, 0.45, 0.33, 1 (NULL handle: none). */
 RV_API const char* rv_terrain_layer_name(const rv_terrain* t, uint32_t material);
 RV_API void rv_terrain_layer_colour(const rv_terrain* t, uint32_t material, float* out4);
 
+/* Placed objects, in file order, and grouped by model (placements). */
 RV_API uint32_t rv_terrain_object_count(const rv_terrain* t);
 RV_API const char* rv_terrain_object_model(const rv_terrain* t, uint32_t i);
 RV_API uint32_t rv_terrain_object_id(const rv_terrain* t, uint32_t i);
@@ -391,9 +386,8 @@ RV_API int32_t rv_texture_has_alpha(const rv_texture* t);
 RV_API void rv_texture_size(const rv_texture* t, uint32_t* width, uint32_t* height);
 RV_API void rv_texture_rgba8(const rv_texture* t, uint8_t* out);              /* 4 x width x height, top row first */
 RV_API void rv_texture_rgba_float_bottom_up(const rv_texture* t, float* out); /* Blender's Image.pixels layout */
-/* What the file name says the texture is for (the view's rule: _co colour, _nohq normal, _smdi
- * specular gloss, _as ambient shadow, _mc macro, _dt detail; "other"), and whether such a map holds
- * colours (sRGB) rather than data (read linearly). */
+/* What the file name says it is for (the view's rule: _co colour, _nohq normal, _smdi specular gloss,
+ * _as ambient shadow, _mc macro, _dt detail; "other"), and whether it holds sRGB colours, not data. */
 RV_API const char* rv_texture_role(const rv_texture* t);
 RV_API int32_t rv_texture_is_colour(const rv_texture* t);
 RV_API uint32_t rv_texture_warning_count(const rv_texture* t);

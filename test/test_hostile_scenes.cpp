@@ -91,7 +91,7 @@ TEST(HostileScenes, ChargesBoundTheHeapOfModelScenes) {
         ASSERT_TRUE(v.ok()) << v.error().message;
         aiScene scene;
         rv::assimp::SceneBudget sceneBudget(budget, s.name);
-        rv::assimp::buildOdolScene(m.value(), v.value(), s.name, true, {}, 30.0f, sceneBudget, &scene);
+        rv::assimp::buildOdolScene(m.value(), v.value(), nullptr, s.name, true, {}, 30.0f, sceneBudget, &scene);
         const uint64_t grown = std::max(*heapInUse(), before) - before;
         EXPECT_GE(budget.used(), grown) << "charged " << budget.used() << ", heap grew " << grown;
         EXPECT_GT(scene.mNumMeshes, 0u);

@@ -36,13 +36,16 @@ const aiImporterDesc kOdolDesc = {
 };
 
 // The materials' textures from the data root, embedded as PNG; what cannot be had is a warning.
-void addTextures(const ModelView& view, const DataRoot& root, const Options& options, const std::string& name,
-                 aiScene* scene) {
-    TextureResolver resolver(&root, options);
+// The proxied models' materials follow the view's, as buildOdolScene lays them out.
+void addTextures(const OpenedFile& f, const std::string& name, aiScene* scene) {
+    TextureResolver resolver(f.dataRoot.get(), f.options);
     std::vector<ResolvedMaterial> resolved;
-    for (const ViewMaterial& m : view.materials) resolved.push_back(resolver.resolve(m));
+    for (const ViewMaterial& m : f.modelView->materials) resolved.push_back(resolver.resolve(m));
+    if (f.proxyModels)
+        for (const std::unique_ptr<ProxyModel>& pm : f.proxyModels->models)
+            for (const ViewMaterial& m : pm->view.materials) resolved.push_back(resolver.resolve(m));
     for (const Warning& w : resolver.warnings()) ASSIMP_LOG_WARN(aboutInput(name, name, w.message));
-    assimp::embedTextures(resolved, options.budget, scene);
+    assimp::embedTextures(resolved, f.options.budget, scene);
 }
 
 // The animations `paths` names, decoded through `io` and built on the view's skeleton. An
@@ -122,9 +125,9 @@ void OdolImporter::InternReadFile(const std::string& file, aiScene* scene, Assim
     for (const Warning& w : opened->warnings) ASSIMP_LOG_WARN(aboutInput(name, name, w.message));
     const std::vector<AnimationView> animations = loadAnimations(animations_, *opened->modelView, options, name, io);
     try {
-        assimp::buildOdolScene(*opened->model, *opened->modelView, name, selectionsAsBones_, animations, animationFps_,
-                               sceneBudget, scene);
-        if (opened->dataRoot) addTextures(*opened->modelView, *opened->dataRoot, options, name, scene);
+        assimp::buildOdolScene(*opened->model, *opened->modelView, opened->proxyModels.get(), name, selectionsAsBones_,
+                               animations, animationFps_, sceneBudget, scene);
+        if (opened->dataRoot) addTextures(opened.value(), name, scene);
     } catch (const ImportError& e) {
         // The decoded model fitted; its meshes did not. Fewer LODs may.
         if (e.kind() != DiagKind::MemoryLimit || !fewerMayFit) throw;

@@ -19,6 +19,8 @@
 #include "assimp/odol_skin.hpp"
 #include "assimp/scene_util.hpp"
 #include "rv/assimp_importer.hpp"
+#include "rv/paths.hpp"
+#include "rv/proxy_models.hpp"
 
 namespace rv::assimp {
 namespace {
@@ -68,7 +70,34 @@ void addModelMetadata(aiNode* root, aiScene* scene, const OdolModel& model, cons
     scene->mMetaData = smd.build(budget);
 }
 
-void addProxyNodes(const LodView& lod, aiNode* parent, std::vector<aiNode*>& children, SceneBudget& budget) {
+// The models drawn at proxies (rv/proxy_models.hpp): each one's meshes built once, after the
+// LODs' own, and shared by every proxy node that shows it (their materials follow the view's).
+struct ProxyMeshes {
+    const ProxyModels* models = nullptr;
+    std::vector<unsigned> first, count;  // per model: its meshes in the scene
+
+    void append(SceneBudget& budget, std::vector<aiMesh*>& meshes, unsigned materialOffset) {
+        if (!models) return;
+        std::vector<aiBone*> noBones;
+        uint64_t noneLeftOut = 0;
+        for (const std::unique_ptr<ProxyModel>& pm : models->models) {
+            first.push_back(unsigned(meshes.size()));
+            if (!pm->view.lods.empty()) appendLodMeshes(pm->view, 0, MeshBones{}, budget, meshes, noBones, noneLeftOut);
+            const std::string stem = stemOf(fileNameOf(pm->reference));  // "lamp 1.000", not a second "1.000"
+            for (size_t m = first.back(); m < meshes.size(); ++m) {
+                meshes[m]->mMaterialIndex += materialOffset;
+                meshes[m]->mName = toAiString(stem + " " + meshes[m]->mName.C_Str());
+            }
+            count.push_back(unsigned(meshes.size() - first.back()));
+            materialOffset += unsigned(pm->view.materials.size());
+        }
+    }
+};
+
+// A LOD's proxies as nodes; a proxy whose model is drawn holds that model's meshes and, below
+// it, that model's own proxies (nested at most defaults::kProxyDepth: the resolver's bound).
+void addProxyNodes(const LodView& lod, aiNode* parent, std::vector<aiNode*>& children, const ProxyMeshes& proxied,
+                   SceneBudget& budget) {
     for (const ProxyView& proxy : lod.proxies) {
         aiNode* p = newNode(proxy.name, parent, budget);
         children.push_back(p);  // owned by the tree before its metadata's charge can throw
@@ -77,6 +106,24 @@ void addProxyNodes(const LodView& lod, aiNode* parent, std::vector<aiNode*>& chi
         md.add("rv:proxy_path", proxy.path);
         md.add("rv:proxy_index", int32_t(proxy.index));
         p->mMetaData = md.build(budget);
+        if (!proxied.models || proxy.model < 0) continue;
+        const size_t m = size_t(proxy.model);
+        if (proxied.count[m]) {
+            p->mMeshes = new unsigned[proxied.count[m]];
+            p->mNumMeshes = proxied.count[m];
+            for (unsigned i = 0; i < p->mNumMeshes; ++i) p->mMeshes[i] = proxied.first[m] + i;
+        }
+        const ModelView& placed = proxied.models->models[m]->view;
+        if (placed.lods.empty()) continue;
+        std::vector<aiNode*> inner;
+        struct Guard {
+            std::vector<aiNode*>& nodes;
+            ~Guard() {
+                for (aiNode* n : nodes) delete n;
+            }
+        } guard{inner};
+        addProxyNodes(placed.lods[0], p, inner, proxied, budget);
+        p->mChildren = releaseArray(inner, p->mNumChildren);
     }
 }
 
@@ -137,15 +184,74 @@ void attachBones(aiNode* root, NodeTree& tree, const std::vector<aiBone*>& bones
     for (aiBone* bone : bones) bone->mOffsetMatrix = aiMatrix4x4(firstPose.at(bone->mName.C_Str())).Inverse();
 }
 
+// The view's materials, then each proxied model's, in ProxyModels order (as ProxyMeshes and the
+// importer's textures count them).
+void addMaterials(const ModelView& view, const ProxyModels* proxies, SceneBudget& budget, aiScene* scene) {
+    std::vector<const ModelView*> views{&view};
+    if (proxies)
+        for (const std::unique_ptr<ProxyModel>& pm : proxies->models) views.push_back(&pm->view);
+    std::vector<aiMaterial*> materials;
+    struct Guard {
+        std::vector<aiMaterial*>& list;
+        ~Guard() {
+            for (aiMaterial* m : list) delete m;
+        }
+    } guard{materials};
+    for (const ModelView* v : views) {
+        budget.charge(cost::materials(*v), "building the scene's " + std::to_string(v->materials.size()) + " materials");
+        for (aiMaterial* m : makeMaterials(*v)) materials.push_back(m);
+    }
+    scene->mMaterials = releaseArray(materials, scene->mNumMaterials);  // the scene owns them now
+}
+
+void addAnimations(const ModelView& view, const SkeletonPlan& skeleton, const std::vector<AnimationView>& animations,
+                   float animationFps, const std::string& rootName, SceneBudget& budget, aiScene* scene) {
+    std::vector<aiAnimation*> built;
+    struct AnimationGuard {
+        std::vector<aiAnimation*>& list;
+        ~AnimationGuard() {
+            for (aiAnimation* a : list) delete a;
+        }
+    } animationGuard{built};
+    std::vector<std::string> warnings;
+    for (const AnimationView& animation : animations) {
+        warnings.clear();
+        aiAnimation* a = buildAnimation(view, skeleton, animation, animationFps, budget, warnings);
+        if (a) built.push_back(a);
+        for (const std::string& w : warnings) ASSIMP_LOG_WARN(rootName + ": " + w);
+    }
+    scene->mAnimations = releaseArray(built, scene->mNumAnimations);
+}
+
+// One node per picked LOD with its meshes (and their bones), proxies and named points.
+void addLodNodes(const ModelView& view, aiNode* root, const MeshBones& with, const ProxyMeshes& proxied,
+                 SceneBudget& budget, NodeTree& tree, std::vector<aiMesh*>& meshes, std::vector<aiBone*>& bones,
+                 uint64_t& bonesLeftOut) {
+    tree.children.resize(view.lods.size());
+    for (size_t slot = 0; slot < view.lods.size(); ++slot) {
+        const LodView& lod = view.lods[slot];
+        aiNode* node = newNode(lod.name, root, budget);
+        tree.lods.push_back(node);
+        addLodMetadata(node, lod, budget);
+        const size_t firstMesh = meshes.size();
+        appendLodMeshes(view, slot, with, budget, meshes, bones, bonesLeftOut);
+        tree.boneLod.resize(bones.size(), slot);
+        node->mNumMeshes = unsigned(meshes.size() - firstMesh);
+        if (node->mNumMeshes) {
+            node->mMeshes = new unsigned[node->mNumMeshes];
+            for (unsigned i = 0; i < node->mNumMeshes; ++i) node->mMeshes[i] = unsigned(firstMesh + i);
+        }
+        addProxyNodes(lod, node, tree.children[slot], proxied, budget);
+        addNamedPointNodes(lod, node, tree.children[slot], budget);
+    }
+}
+
 }  // namespace
 
-void buildOdolScene(const OdolModel& model, const ModelView& view, const std::string& rootName, bool selectionsAsBones,
-                    const std::vector<AnimationView>& animations, float animationFps, SceneBudget& budget,
-                    aiScene* scene) {
-    budget.charge(cost::materials(view),
-                  "building the scene's " + std::to_string(view.materials.size()) + " materials");
-    std::vector<aiMaterial*> materials = makeMaterials(view);
-    scene->mMaterials = releaseArray(materials, scene->mNumMaterials);  // the scene owns them now
+void buildOdolScene(const OdolModel& model, const ModelView& view, const ProxyModels* proxies,
+                    const std::string& rootName, bool selectionsAsBones, const std::vector<AnimationView>& animations,
+                    float animationFps, SceneBudget& budget, aiScene* scene) {
+    addMaterials(view, proxies, budget, scene);
     budget.charge(cost::kNode, "the root node");
     auto* root = new aiNode;
     scene->mRootNode = root;
@@ -170,23 +276,12 @@ void buildOdolScene(const OdolModel& model, const ModelView& view, const std::st
     std::vector<aiBone*> bones;
     uint64_t bonesLeftOut = 0;
     NodeTree tree;
-    tree.children.resize(view.lods.size());
-    for (size_t slot = 0; slot < view.lods.size(); ++slot) {
-        const LodView& lod = view.lods[slot];
-        aiNode* node = newNode(lod.name, root, budget);
-        tree.lods.push_back(node);
-        addLodMetadata(node, lod, budget);
-        const size_t firstMesh = meshes.size();
-        appendLodMeshes(view, slot, with, budget, meshes, bones, bonesLeftOut);
-        tree.boneLod.resize(bones.size(), slot);
-        node->mNumMeshes = unsigned(meshes.size() - firstMesh);
-        if (node->mNumMeshes) {
-            node->mMeshes = new unsigned[node->mNumMeshes];
-            for (unsigned i = 0; i < node->mNumMeshes; ++i) node->mMeshes[i] = unsigned(firstMesh + i);
-        }
-        addProxyNodes(lod, node, tree.children[slot], budget);
-        addNamedPointNodes(lod, node, tree.children[slot], budget);
+    ProxyMeshes proxied;
+    if (proxies && !proxies->models.empty()) {
+        proxied.models = proxies;
+        proxied.append(budget, meshes, unsigned(view.materials.size()));
     }
+    addLodNodes(view, root, with, proxied, budget, tree, meshes, bones, bonesLeftOut);
     if (!bones.empty()) attachBones(root, tree, bones, view, skeleton, budget);
     if (bonesLeftOut)
         ASSIMP_LOG_WARN(rootName + ": " + std::to_string(bonesLeftOut) +
@@ -205,22 +300,7 @@ void buildOdolScene(const OdolModel& model, const ModelView& view, const std::st
     root->mChildren = releaseArray(tree.lods, root->mNumChildren);
     scene->mMeshes = releaseArray(meshes, scene->mNumMeshes);
     if (scene->mNumMeshes == 0) scene->mFlags |= AI_SCENE_FLAGS_INCOMPLETE;
-
-    if (!skeleton.active) return;
-    std::vector<aiAnimation*> built;
-    struct AnimationGuard {
-        std::vector<aiAnimation*>& list;
-        ~AnimationGuard() {
-            for (aiAnimation* a : list) delete a;
-        }
-    } animationGuard{built};
-    for (const AnimationView& animation : animations) {
-        warnings.clear();
-        aiAnimation* a = buildAnimation(view, skeleton, animation, animationFps, budget, warnings);
-        if (a) built.push_back(a);
-        for (const std::string& w : warnings) ASSIMP_LOG_WARN(rootName + ": " + w);
-    }
-    scene->mAnimations = releaseArray(built, scene->mNumAnimations);
+    if (skeleton.active) addAnimations(view, skeleton, animations, animationFps, rootName, budget, scene);
 }
 
 }  // namespace rv::assimp

@@ -3,7 +3,7 @@
 // Each option comes from the importer's property when the host set one, else from the
 // environment variable of the same name (RV_IMPORT_DATA_ROOT, RV_IMPORT_LODS,
 // RV_IMPORT_MEMORY_BUDGET_MB, RV_IMPORT_VERBOSE, RV_IMPORT_MAX_TEXTURE_SIZE, RV_IMPORT_ANIMATIONS,
-// RV_IMPORT_ANIMATION_FPS), else the default.
+// RV_IMPORT_ANIMATION_FPS, RV_IMPORT_PROXIES), else the default.
 // Hosts that set no property, such as the stock assimp tool running our importers through the
 // preloaded plugin (code/plugin), are configured from the environment; a host's property always
 // wins.
@@ -89,6 +89,9 @@ Options optionsFromProperties(const Assimp::Importer* importer) {
     o.retextureConfig = importer->GetPropertyString(kPropertyConfig, "");
     o.retextureClass = importer->GetPropertyString(kPropertyConfigClass, "");
     o.modelConfig = importer->GetPropertyString(kPropertyModelConfig, "");
+    const std::string proxies = stringOption(importer, kPropertyProxies, "");  // anything else: the default
+    if (proxies == "nodes") o.proxies = ProxyMode::Nodes;
+    if (proxies == "all") o.proxies = ProxyMode::All;
     return o;  // an empty data root: rv::open takes RV_IMPORT_DATA_ROOT from the environment
 }
 

@@ -22,6 +22,9 @@ void rv_options_init(rv_options* o) {
     o->terrain_step = rv::defaults::kTerrainStep;
     o->max_texture_size = rv::defaults::kMaxTextureSize;
     o->model_config = nullptr;
+    o->proxies = rv::defaults::kProxies == rv::ProxyMode::Nodes ? RV_PROXIES_NODES
+                 : rv::defaults::kProxies == rv::ProxyMode::All ? RV_PROXIES_ALL
+                                                                : RV_PROXIES_RESOLVE;
 }
 
 const char* rv_result_name(int32_t code) {

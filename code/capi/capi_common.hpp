@@ -55,6 +55,11 @@ inline bool readOptions(const rv_options* in, Settings& out, rv_error* error) {
                      std::to_string(RV_ABI_VERSION));
         return false;
     }
+    if (o.proxies < RV_PROXIES_RESOLVE || o.proxies > RV_PROXIES_NODES) {
+        setError(error, RV_ERROR_INVALID_ARGUMENT,
+                 "rv_options.proxies " + std::to_string(o.proxies) + " is not an RV_PROXIES_* value");
+        return false;
+    }
     if (o.axes < RV_AXES_STORED || o.axes > RV_AXES_Z_UP) {
         setError(error, RV_ERROR_INVALID_ARGUMENT,
                  "rv_options.axes " + std::to_string(o.axes) + " is not an RV_AXES_* value");
@@ -82,6 +87,9 @@ inline bool readOptions(const rv_options* in, Settings& out, rv_error* error) {
     out.options.retextureClass = o.config_class ? o.config_class : "";
     out.options.maxTextureSize = o.max_texture_size;
     out.options.modelConfig = o.model_config ? o.model_config : "";
+    out.options.proxies = o.proxies == RV_PROXIES_NODES ? ProxyMode::Nodes
+                          : o.proxies == RV_PROXIES_ALL ? ProxyMode::All
+                                                        : ProxyMode::Drawn;
     return true;
 }
 

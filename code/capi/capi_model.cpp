@@ -29,13 +29,30 @@ int32_t openModel(const std::vector<uint8_t>& bytes, const std::string& name, co
 
 namespace {
 
-// Hands the decoded model, its view and its textures to a new handle.
-int32_t finishModel(std::unique_ptr<OdolModel> model, std::unique_ptr<ModelView> view, std::vector<Warning> warnings,
-                    const std::string& name, const Settings& s, const DataRoot* root, rv_model** out, rv_error* error) {
+// One handle per model drawn at a proxy, each with its textures; all index the opened model's list.
+void addProxyHandles(rv_model& h, std::unique_ptr<ProxyModels> proxies, const DataRoot* root, const Options& options,
+                     const std::string& name) {
+    h.placed = &h.proxyHandles;
+    if (!proxies) return;
+    for (const std::unique_ptr<ProxyModel>& pm : proxies->models) {
+        auto& placed = h.proxyHandles.emplace_back(std::make_unique<rv_model>(*pm->model, pm->view));
+        placed->placed = &h.proxyHandles;
+        if (root) resolveTextures(*placed, *root, options, name);
+        for (const Warning& w : placed->warnings) h.warnings.push_back(w);  // the opened model says them
+    }
+    h.proxyModels = std::move(proxies);
+}
+
+// Hands the decoded model, its view, the models drawn at its proxies and the textures of all to a
+// new handle.
+int32_t finishModel(std::unique_ptr<OdolModel> model, std::unique_ptr<ModelView> view,
+                    std::unique_ptr<ProxyModels> proxies, std::vector<Warning> warnings, const std::string& name,
+                    const Settings& s, const DataRoot* root, rv_model** out, rv_error* error) {
     auto handle = std::make_unique<rv_model>(std::move(model), std::move(view));
     handle->warnings = std::move(warnings);
     for (const Warning& w : handle->view.warnings) handle->warnings.push_back(w);  // a skeleton's notes
     if (root) resolveTextures(*handle, *root, s.options, name);
+    addProxyHandles(*handle, std::move(proxies), root, s.options, name);
     handle->memoryInUse = s.options.budget ? s.options.budget->used() : 0;
     *out = handle.release();
     clearError(error);
@@ -61,8 +78,8 @@ int32_t rv::capi::openModelIn(const std::vector<uint8_t>& bytes, const std::stri
     }
     OpenedFile& f = opened.value();
     const DataRoot* textures = root ? root : f.dataRoot.get();
-    return finishModel(std::move(f.model), std::move(f.modelView), std::move(f.warnings), name, s, textures, out,
-                       error);
+    return finishModel(std::move(f.model), std::move(f.modelView), std::move(f.proxyModels), std::move(f.warnings), name,
+                       s, textures, out, error);
 }
 
 int32_t rv::capi::openDecodedModel(Result<OdolModel> decoded, const std::string& name, const Settings& s,
@@ -78,8 +95,8 @@ int32_t rv::capi::openDecodedModel(Result<OdolModel> decoded, const std::string&
         return int32_t(view.error().kind);
     }
     std::vector<Warning> warnings = model->warnings;
-    return finishModel(std::move(model), std::make_unique<ModelView>(std::move(view.value())), std::move(warnings),
-                       name, s, root, out, error);
+    return finishModel(std::move(model), std::make_unique<ModelView>(std::move(view.value())), nullptr,
+                       std::move(warnings), name, s, root, out, error);
 }
 
 namespace {
@@ -117,7 +134,9 @@ int32_t rv_model_open_memory(const void* data, uint64_t size, const char* name, 
                           });
 }
 
-void rv_model_close(rv_model* m) { delete m; }
+void rv_model_close(rv_model* m) {
+    if (m && m->ownModel) delete m;  // a proxy's model is its opened model's, closed with it
+}
 uint32_t rv_model_version(const rv_model* m) { return m ? m->model.version : 0; }
 int32_t rv_model_first_visual_lod(const rv_model* m) { return m ? firstVisualLod(m->model) : -1; }
 uint32_t rv_model_warning_count(const rv_model* m) { return m ? uint32_t(m->warnings.size()) : 0; }
@@ -318,6 +337,11 @@ int32_t rv_lod_proxy_index(const rv_model* m, uint32_t lod, uint32_t i) {
 void rv_lod_proxy_transform(const rv_model* m, uint32_t lod, uint32_t i, float* out16) {
     if (out16 && i < rv_lod_proxy_count(m, lod))
         std::memcpy(out16, m->view.lods[lod].proxies[i].transform.m.data(), 64);
+}
+const rv_model* rv_lod_proxy_model(const rv_model* m, uint32_t lod, uint32_t i) {
+    if (i >= rv_lod_proxy_count(m, lod) || !m->placed) return nullptr;
+    const int32_t k = m->view.lods[lod].proxies[i].model;
+    return k >= 0 && size_t(k) < m->placed->size() ? (*m->placed)[size_t(k)].get() : nullptr;
 }
 
 int32_t rv_lod_has_mass(const rv_model* m, uint32_t lod) {

@@ -9,15 +9,23 @@
 #include "rv/data_root.hpp"
 #include "rv/material_textures.hpp"
 #include "rv/odol.hpp"
+#include "rv/proxy_models.hpp"
 
 struct rv_model {
     // Behind pointers so the view's pointers into the model stay valid.
     rv_model(std::unique_ptr<rv::OdolModel> m, std::unique_ptr<rv::ModelView> v)
         : ownModel(std::move(m)), ownView(std::move(v)), model(*ownModel), view(*ownView) {}
-    std::unique_ptr<rv::OdolModel> ownModel;
+    // A model drawn at a proxy: owned by the opened model's proxyModels.
+    rv_model(const rv::OdolModel& m, const rv::ModelView& v) : model(m), view(v) {}
+    std::unique_ptr<rv::OdolModel> ownModel;  // null: a proxy's model, owned by the model opened
     std::unique_ptr<rv::ModelView> ownView;
     const rv::OdolModel& model;
     const rv::ModelView& view;
+    // The opened model's: the models drawn at proxies and their handles, which every handle of
+    // the tree indexes with ProxyView::model.
+    std::unique_ptr<rv::ProxyModels> proxyModels;
+    std::vector<std::unique_ptr<rv_model>> proxyHandles;
+    const std::vector<std::unique_ptr<rv_model>>* placed = nullptr;
     std::vector<rv::ResolvedMaterial> textures;    // one per view material (empty without a data root)
     std::vector<rv::Warning> warnings;             // the decoder's, then the textures'
     std::vector<std::vector<std::string>> status;  // per material, per image

@@ -99,13 +99,13 @@ SplitArg splitArg(const std::string& a) {
     return {a, "", false};
 }
 
-// --proxies resolve|nodes (Options::resolveProxies).
-bool parseProxies(const char* verb, const std::string& v, bool& resolve) {
-    if (v != "resolve" && v != "nodes") {
-        std::fprintf(stderr, "rvimport %s: --proxies wants resolve or nodes, not '%s'\n", verb, v.c_str());
+// --proxies resolve|all|nodes (Options::proxies).
+bool parseProxies(const char* verb, const std::string& v, ProxyMode& mode) {
+    if (v != "resolve" && v != "all" && v != "nodes") {
+        std::fprintf(stderr, "rvimport %s: --proxies wants resolve, all or nodes, not '%s'\n", verb, v.c_str());
         return false;
     }
-    resolve = v == "resolve";
+    mode = v == "resolve" ? ProxyMode::Drawn : v == "all" ? ProxyMode::All : ProxyMode::Nodes;
     return true;
 }
 
@@ -159,7 +159,7 @@ bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptio
             out.selectionsAsBones = true;
             return true;
         case Opt::Proxies:
-            return parseProxies(verb, v, out.decode.resolveProxies);
+            return parseProxies(verb, v, out.decode.proxies);
         case Opt::Autocenter:
             if (v != "on" && v != "off") {
                 std::fprintf(stderr, "rvimport %s: --autocenter wants on or off, not '%s'\n", verb, v.c_str());

@@ -248,6 +248,10 @@ void configureImporter(Assimp::Importer& importer, const CliOptions& opt) {
     importer.SetPropertyString(kPropertyConfig, opt.decode.retextureConfig);
     importer.SetPropertyString(kPropertyConfigClass, opt.decode.retextureClass);
     importer.SetPropertyString(kPropertyModelConfig, opt.decode.modelConfig);
+    const ProxyMode proxies = opt.decode.proxies;
+    importer.SetPropertyString(kPropertyProxies, proxies == ProxyMode::Nodes ? "nodes"
+                                                 : proxies == ProxyMode::All ? "all"
+                                                                             : "resolve");
     importer.SetPropertyInteger(kPropertyMaxTextureSize, int(opt.decode.maxTextureSize));
     std::string animations;  // --animation: ';'-separated (exportWithAssimp refuses a path holding one)
     for (const std::string& a : opt.animations) animations += (animations.empty() ? "" : ";") + a;

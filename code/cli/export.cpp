@@ -44,7 +44,7 @@ int runExport(const std::vector<std::string>& args) {
             "usage: rvimport export IN OUT [-f FORMAT_ID] [--lod first|visual|all|NAME] [--autocenter on|off]\n"
             "       [--selections-as-bones] [--max-memory SIZE] [--data-root DIR] [--verbose]\n"
             "       [--config FILE --class NAME]\n"
-            "       [--max-texture-size N] [--model-cfg FILE] [--proxies resolve|nodes]\n"
+            "       [--max-texture-size N] [--model-cfg FILE] [--proxies resolve|all|nodes]\n"
             "       glTF (.glb/.gltf, our writer): [--via-assimp] [--target generic|godot|unreal|unity|blender]\n"
             "       [--instancing gpu|nodes] [--quantize|--no-quantize] [--terrain-step N]\n"
             "       [--region WEST,SOUTH,EAST,NORTH] [--tile-cells N]\n"

@@ -39,7 +39,7 @@ public:
         options_ = options;
         options_.budget = budget_.get();  // every proxy model on one budget
         options_.autocenter = false;      // the proxy's frame is the model's own origin
-        options_.tangents = options.tangents;
+        all_ = options.proxies == ProxyMode::All;
     }
 
     void resolveLods(ModelView& view, uint32_t depth) {
@@ -47,7 +47,7 @@ public:
             const Slot slot = slotOf(lod.kind);
             if (slot == Slot::None) continue;
             for (ProxyView& p : lod.proxies)
-                if (proxyIsDrawn(p.path)) p.model = place(p.path, slot, depth);
+                if (all_ || proxyIsDrawn(p.path)) p.model = place(p.path, slot, depth);
         }
     }
 
@@ -118,6 +118,7 @@ private:
     Frame frame_;
     ProxyModels& out_;
     Options options_;
+    bool all_ = false;  // ProxyMode::All: the position-only places too
     std::map<std::string, std::shared_ptr<const OdolModel>> decoded_;  // null: could not be had
     std::map<std::pair<std::string, Slot>, int32_t> viewed_;           // -1: stays a node
     std::vector<std::string> chain_;                                   // the models being placed
@@ -139,6 +140,7 @@ bool proxyIsDrawn(const std::string& path) {
 
 ProxyModels resolveProxies(ModelView& view, const DataRoot& root, const Options& options) {
     ProxyModels out;
+    if (options.proxies == ProxyMode::Nodes) return out;
     Resolver resolver(root, options, view.frame, out);
     resolver.resolveLods(view, 1);
     return out;

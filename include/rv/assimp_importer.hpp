@@ -72,6 +72,11 @@ constexpr const char* kPropertyConfigClass = "RV_IMPORT_CLASS";
 // String: an editable model's model.cfg, whose skeleton the model gets (Options::modelConfig;
 // default empty: model.cfg beside the model file or in a parent folder).
 constexpr const char* kPropertyModelConfig = "RV_IMPORT_MODEL_CONFIG";
+// String: "resolve" (default), "all" or "nodes" (Options::proxies; else the RV_IMPORT_PROXIES
+// environment variable): with a data root, the models the game draws at proxies hang under the
+// proxy nodes, sharing one set of meshes per model; "all" adds crew, cargo, flag and muzzle-flash
+// places; "nodes" leaves every proxy an empty node.
+constexpr const char* kPropertyProxies = "RV_IMPORT_PROXIES";
 
 // String: animations (.rtm) to apply to the model's skeleton, paths separated by ';' (default
 // empty; else the RV_IMPORT_ANIMATIONS environment variable). Each becomes one aiAnimation named

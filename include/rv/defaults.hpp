@@ -4,6 +4,11 @@
 
 #include <cstdint>
 
+namespace rv {
+// Which proxies get their model drawn (Options::proxies, rv/proxy_models.hpp).
+enum class ProxyMode { Nodes, Drawn, All };
+}  // namespace rv
+
 namespace rv::defaults {
 
 // The most memory one import may use (Options::memoryLimit): Arma's largest models and 8192^2
@@ -31,10 +36,10 @@ constexpr uint32_t kTerrainStep = 1;
 // 0, no cap (every texture at its full size, as the game shows it up close).
 constexpr uint32_t kMaxTextureSize = 0;
 
-// Proxies (Options::resolveProxies): true, each proxy's model is read from the data root (where
-// it is there) and drawn at the proxy, as the game draws it; false, proxies stay named nodes.
+// Proxies (Options::proxies): Drawn, each proxy the game draws gets its model from the data root
+// (where it is there), drawn at the proxy; crew, cargo, flag and muzzle-flash places stay nodes.
 // Proxied models nest at most kProxyDepth deep (a model's own proxies are depth 1).
-constexpr bool kResolveProxies = true;
+constexpr ProxyMode kProxies = ProxyMode::Drawn;
 constexpr uint32_t kProxyDepth = 4;
 
 // RTM files store phases (0..1 of a cycle), not times; the game's speed comes from its config

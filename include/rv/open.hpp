@@ -28,6 +28,7 @@
 #include "rv/options.hpp"
 #include "rv/paa.hpp"
 #include "rv/pbo.hpp"
+#include "rv/proxy_models.hpp"
 #include "rv/retexture.hpp"
 #include "rv/rtm.hpp"
 #include "rv/view.hpp"
@@ -104,6 +105,9 @@ struct OpenedFile {
     // Options::dataRoot, else the RV_IMPORT_DATA_ROOT environment variable; absent when neither
     // names a folder. A folder that cannot be opened is an error, never silently nothing.
     std::unique_ptr<DataRoot> dataRoot;
+    // The models drawn at the view's proxies (rv/proxy_models.hpp): with a view, a data root and
+    // Options::proxies other than Nodes; their warnings are in `warnings`. Null otherwise.
+    std::unique_ptr<ProxyModels> proxyModels;
     // The decoder's warnings, the data root's, and the one line saying that the file's textures
     // or object models need a data root when none was given (DiagKind::NoDataRoot).
     std::vector<Warning> warnings;

@@ -72,10 +72,11 @@ struct Options {
     // x.paa`, rv_texture_open) are not affected: they choose their mip themselves.
     uint32_t maxTextureSize = defaults::kMaxTextureSize;
 
-    // true (default): with a data root, each proxy's model is read from it and drawn at the proxy,
-    // as the game draws it (rv/proxy_models.hpp says which proxies); false (`--proxies nodes`):
-    // proxies stay named nodes only. Without a data root, proxies are nodes either way.
-    bool resolveProxies = defaults::kResolveProxies;
+    // Drawn (default, `--proxies resolve`): with a data root, each proxy the game draws gets its
+    // model from the root, drawn at the proxy (rv/proxy_models.hpp says which); All (`--proxies
+    // all`): crew, cargo, flag and muzzle-flash places too; Nodes (`--proxies nodes`): proxies stay
+    // named nodes only. Without a data root, proxies are nodes either way.
+    ProxyMode proxies = defaults::kProxies;
 };
 
 }  // namespace rv

@@ -123,6 +123,13 @@ class IMPORT_SCENE_OT_rv_p3d(bpy.types.Operator, _MultiFileImport):
 
     first_lod_only: BoolProperty(name="First LOD Only", description="Import only the first LOD", default=False)
     proxies: BoolProperty(name="Proxies", description="Create an empty for every proxy", default=True)
+    proxy_models: EnumProperty(
+        name="Proxy Models", default="resolve",
+        description="With a Data Root: the model each proxy names, drawn under its empty as the game draws it",
+        items=[("resolve", "As the Game Draws", "Heads, glass, wheels, weapons...; crew, cargo, flag and "
+                                                "muzzle-flash places stay empties"),
+               ("all", "All", "Every proxy whose model the Data Root holds"),
+               ("nodes", "None", "Proxies as empties only")])
     selections: BoolProperty(name="Selections", description="Named selections as vertex groups", default=True)
     normals: BoolProperty(name="Custom Normals", description="Stored normals on visual LODs", default=True)
     materials: BoolProperty(name="Materials", description="One material per texture + rvmat pair", default=True)
@@ -153,7 +160,8 @@ class IMPORT_SCENE_OT_rv_p3d(bpy.types.Operator, _MultiFileImport):
                                                     self.selections, self.normals, self.materials, self.autocenter,
                                                     self.data_root or _preferred_data_root(context),
                                                     self.max_texture_size, config=self.config,
-                                                    config_class=self.config_class, armature=self.armature)
+                                                    config_class=self.config_class, armature=self.armature,
+                                                    proxy_models=self.proxy_models)
             self.report({"INFO"}, "Imported %d LODs from %s" % (lods, os.path.basename(path)))
             return warnings
         return self.import_each(context, import_one)

@@ -1,4 +1,4 @@
-"""librvimport's C ABI for ctypes (include/rvimport.h, ABI 5): the structs, every function's
+"""librvimport's C ABI for ctypes (include/rvimport.h, ABI 6): the structs, every function's
 signature, and loading the library of this platform with its ABI checked. rvlib builds the
 add-on's objects on it."""
 import ctypes
@@ -8,8 +8,9 @@ import sys
 
 from . import platforms
 
-ABI_VERSION = 5
+ABI_VERSION = 6
 AXES_Z_UP = 2
+PROXIES = {"resolve": 0, "all": 1, "nodes": 2}  # RV_PROXIES_*
 ERROR_NOT_RECOGNIZED = 2  # RV_ERROR_NOT_RECOGNIZED: not a file of the kind asked for
 
 _U32, _U64, _F32, _I32, _CHARP = ctypes.c_uint32, ctypes.c_uint64, ctypes.c_float, ctypes.c_int32, ctypes.c_char_p
@@ -28,7 +29,7 @@ class RvOptions(ctypes.Structure):
                 ("split_folded_quads", ctypes.c_int32), ("data_root", ctypes.c_char_p),
                 ("terrain_step", ctypes.c_uint32), ("region", ctypes.c_double * 4), ("config", ctypes.c_char_p),
                 ("config_class", ctypes.c_char_p), ("max_texture_size", ctypes.c_uint32),
-                ("model_config", ctypes.c_char_p)]
+                ("model_config", ctypes.c_char_p), ("proxies", ctypes.c_int32)]
 
 
 class DecodeFailed(Exception):
@@ -110,6 +111,7 @@ _SIGNATURES = {
     "rv_lod_proxy_path": (_CHARP, [_VP, _U32, _U32]),
     "rv_lod_proxy_index": (_I32, [_VP, _U32, _U32]),
     "rv_lod_proxy_transform": (None, [_VP, _U32, _U32, _VP]),
+    "rv_lod_proxy_model": (_VP, [_VP, _U32, _U32]),
     "rv_lod_has_mass": (_I32, [_VP, _U32]),
     "rv_lod_vertex_masses": (None, [_VP, _U32, _VP]),
     # skeletons and animations (ABI 5)

@@ -42,9 +42,53 @@ def _lod_object(created, lod, materials, options):
     return obj
 
 
-def _proxy_empties(created, lod, parent):
+# At most this many objects draw proxied models in one import: nested proxies multiply (4 levels of
+# 50 proxies each would be 6 million objects), and Blender slows to a halt long before.
+MAX_PROXY_OBJECTS = 20000
+
+
+class _ProxyModels:
+    """The models drawn at proxies (rvlib.PlacedModel): each one's mesh made once and shared by every
+    proxy that shows it (as Blender's linked duplicates), an object under the proxy's empty."""
+
+    def __init__(self, created, model, options, images):
+        self.created, self.model, self.options, self.images = created, model, options, images
+        self.meshes = {}  # Model.placed index -> Blender mesh
+        self.objects = 0
+        self.left_out = 0
+
+    def attach(self, empty, k, path):
+        placed = self.model.placed[k]
+        if not placed.lods:
+            return []
+        if self.objects >= MAX_PROXY_OBJECTS:
+            self.left_out += 1
+            return []
+        self.objects += 1
+        lod = placed.lods[0]
+        name = lod_object_name(path.replace("\\", "/"), lod.name)
+        if k in self.meshes:
+            obj = self.created.object(name, self.meshes[k])
+        else:
+            mats = _model_materials(self.created, placed, self.images) if self.options["materials"] else []
+            obj = _mesh_object(self.created, lod, mats, self.options["normals"], False, self.options["materials"],
+                               self.options["warnings"], name)
+            self.meshes[k] = obj.data
+        obj["rv_proxy_model"] = path
+        obj.parent = empty
+        return [obj] + _proxy_empties(self.created, lod, obj, self)
+
+    def warn(self):
+        if self.left_out:
+            self.options["warnings"].append("%d proxy models left out: an import draws at most %d (nested proxies "
+                                            "multiply)" % (self.left_out, MAX_PROXY_OBJECTS))
+
+
+def _proxy_empties(created, lod, parent, drawn=None):
+    """An empty per proxy (its path, index and transform) and, with `drawn`, below it the model the
+    game draws there. Returns every object made."""
     out = []
-    for name, path, index, m in lod.proxies:
+    for name, path, index, m, placed in lod.proxies:
         empty = created.object(name, None)
         empty.empty_display_type = "ARROWS"
         empty["rv_proxy_path"] = path
@@ -53,7 +97,16 @@ def _proxy_empties(created, lod, parent):
         empty.parent = parent
         empty.matrix_basis = _matrix(m)
         out.append(empty)
+        if drawn is not None and placed >= 0:
+            out += drawn.attach(empty, placed, path)
     return out
+
+
+def _lod_of(obj):
+    """The LOD object `obj` belongs to (itself, or the LOD above a proxy's model)."""
+    while obj is not None and "rv_lod_name" not in obj:
+        obj = obj.parent
+    return obj
 
 
 def _show_only(context, root, groups, shown):
@@ -63,7 +116,7 @@ def _show_only(context, root, groups, shown):
     layer = _layer_collection(context.view_layer.layer_collection, root)
     for name, collection in groups.items():
         if name == "Visuals":
-            hidden = [o for o in collection.objects if o.type == "MESH" and o is not shown] if shown else []
+            hidden = [o for o in collection.objects if o.type == "MESH" and _lod_of(o) is not shown] if shown else []
             for obj in hidden:
                 obj.hide_set(True)
                 obj.hide_render = True
@@ -88,15 +141,19 @@ def import_texture(path):
 
 
 def import_model(context, path, first_lod_only=False, proxies=True, selections=True, normals=True, materials=True,
-                 autocenter=True, data_root="", max_texture_size=0, config="", config_class="", armature=True):
+                 autocenter=True, data_root="", max_texture_size=0, config="", config_class="", armature=True,
+                 proxy_models="resolve"):
     """Returns (LOD count, warnings). Raises ImportFailed with the library's message.
+    `proxies`: an empty per proxy; `proxy_models` ("resolve", "all", "nodes"): with a data root, the
+    models the game draws at proxies (all: crew, cargo, flag and muzzle-flash places too) under them.
     max_texture_size N > 0: each texture as its .paa's largest own mip within N x N. `config` and
     `config_class`: the variant a config class shows (hiddenSelectionsTextures / -Materials).
     `armature`: a skinned model's skeleton as an Armature object its skinned LODs are bound to
     (build_armature); it is left active, ready for an .rtm."""
     try:
         model = rvlib.Model(path, "first" if first_lod_only else "all", autocenter, data_root if materials else "",
-                            max_texture_size=max_texture_size, config=config, config_class=config_class)
+                            max_texture_size=max_texture_size, config=config, config_class=config_class,
+                            proxies=proxy_models if proxies else "nodes")
     except (rvlib.DecodeFailed, rvlib.LibraryMissing) as e:
         raise ImportFailed(str(e))
     options = {"normals": normals, "selections": selections, "materials": materials, "warnings": model.warnings,
@@ -105,7 +162,9 @@ def import_model(context, path, first_lod_only=False, proxies=True, selections=T
     try:
         root = created.collection(os.path.basename(path))
         groups = {}
-        mats = _model_materials(created, model) if materials else []
+        images = {}
+        mats = _model_materials(created, model, images) if materials else []
+        drawn = _ProxyModels(created, model, options, images)
         shown = None  # the LOD the game shows: the only one visible after the import
         rig = build_armature.armature_object(created, model, autocenter) if armature and build_armature.wanted(
             model) else None
@@ -124,8 +183,9 @@ def import_model(context, path, first_lod_only=False, proxies=True, selections=T
             if lod.file_index == model.first_visual_file_index:
                 shown = obj
             if proxies:
-                for empty in _proxy_empties(created, lod, obj):
-                    groups[group_name].objects.link(empty)
+                for made in _proxy_empties(created, lod, obj, drawn):
+                    groups[group_name].objects.link(made)
+        drawn.warn()
         context.scene.collection.children.link(root)  # the one step that shows the import
         if rig is not None:  # edit bones need the armature in the view layer
             build_armature.add_bones(context, rig, model.bones)

@@ -1,4 +1,4 @@
-"""ctypes binding of librvimport (include/rvimport.h, ABI 5): models and terrains as rvimport's view
+"""ctypes binding of librvimport (include/rvimport.h, ABI 6): models and terrains as rvimport's view
 layer interprets them, in Blender's frame, as flat arrays.
 
 Everything a mesh needs (polygons in Blender's winding, per-corner UVs, material groups, decoded
@@ -8,7 +8,7 @@ import array
 import ctypes
 import os
 
-from .abi import (ABI_VERSION, AXES_Z_UP, ERROR_NOT_RECOGNIZED, _CHARP, _F32, _I32, _U32, _U64, _VP,  # noqa: F401
+from .abi import (ABI_VERSION, AXES_Z_UP, ERROR_NOT_RECOGNIZED, PROXIES, _CHARP, _F32, _I32, _U32, _U64, _VP,  # noqa: F401
                   DecodeFailed, LibraryMissing, RvError, RvOptions, _library_path, lib)
 
 
@@ -80,7 +80,7 @@ class memory_limit:
 
 
 def _options(lods=None, autocenter=True, cell_size=None, tile_cells=None, data_root="", terrain_step=1, region=None,
-             max_texture_size=0, config="", config_class=""):
+             max_texture_size=0, config="", config_class="", proxies=None):
     """rv_options_init's defaults (include/rv/defaults.hpp, the one place), with what is given
     (a max_texture_size of 0 keeps the library's default: full size)."""
     o = RvOptions()
@@ -106,13 +106,16 @@ def _options(lods=None, autocenter=True, cell_size=None, tile_cells=None, data_r
             o.region[k] = float(region[k])
     if max_texture_size and int(max_texture_size) > 0:
         o.max_texture_size = int(max_texture_size)
+    if proxies is not None:  # "resolve", "all" or "nodes"
+        o.proxies = PROXIES[proxies]
     return o
 
 
 class Lod:
     """One LOD as the view gives it, in Blender's frame."""
 
-    def __init__(self, h, i):
+    def __init__(self, h, i, placed=None):
+        """placed(handle): the index in the opened Model's `placed` of a model drawn at a proxy."""
         L = lib()
         self.index = i
         self.file_index = L.rv_lod_file_index(h, i)
@@ -140,11 +143,13 @@ class Lod:
         self.selections = [self._selection(h, i, s) for s in range(L.rv_lod_selection_count(h, i))]
         self.properties = [(_text(L.rv_lod_property_name(h, i, k)), _text(L.rv_lod_property_value(h, i, k)))
                            for k in range(L.rv_lod_property_count(h, i))]
+        # (name, path, index, row-major 4x4, the drawn model's index in Model.placed or -1)
         self.proxies = []
         for k in range(L.rv_lod_proxy_count(h, i)):
             m = _fill("f", 16, lambda p, k=k: L.rv_lod_proxy_transform(h, i, k, p))
+            drawn = L.rv_lod_proxy_model(h, i, k) if placed else None
             self.proxies.append((_text(L.rv_lod_proxy_name(h, i, k)), _text(L.rv_lod_proxy_path(h, i, k)),
-                                 L.rv_lod_proxy_index(h, i, k), m))
+                                 L.rv_lod_proxy_index(h, i, k), m, placed(drawn) if drawn else -1))
         self.masses = _fill("f", n, lambda p: L.rv_lod_vertex_masses(h, i, p)) if L.rv_lod_has_mass(h, i) else None
         # Skinned: per vertex 4 bone indices (into Model.bones) and 4 weights summing to 1 (all 0: no bone).
         self.is_skinned = bool(L.rv_lod_is_skinned(h, i))
@@ -247,15 +252,25 @@ class Material:
         self.occlusion = texture(L.rv_material_occlusion_image(h, k))
 
 
+class PlacedModel:
+    """A model drawn at proxies (rv_lod_proxy_model): its materials and its one LOD, in its own
+    coordinates (the proxy's transform places it); its proxies index the same Model.placed."""
+
+    def __init__(self, h, allowance, placed):
+        L = lib()
+        self.materials = [Material(h, k, allowance) for k in range(L.rv_model_material_count(h))]
+        self.lods = [Lod(h, k, placed) for k in range(L.rv_model_lod_count(h))]
+
+
 class Model:
     """An opened model: materials and LODs (the ones `lods` picks) as the view gives them."""
 
     def __init__(self, path, lods=None, autocenter=True, data_root="", _open=None, max_texture_size=0, config="",
-                 config_class=""):
+                 config_class="", proxies=None):
         L = lib()
         err, handle = RvError(), ctypes.c_void_p()
         opts = _options(lods, autocenter, data_root=data_root, max_texture_size=max_texture_size, config=config,
-                        config_class=config_class)
+                        config_class=config_class, proxies=proxies)
         if _open is None:
             _open = lambda o, h, e: L.rv_model_open(os.fsencode(path), o, h, e)  # noqa: E731
         if _open(ctypes.byref(opts), ctypes.byref(handle), ctypes.byref(err)) != 0:
@@ -267,8 +282,17 @@ class Model:
             self.warnings = [_text(L.rv_model_warning(handle, k)) for k in range(L.rv_model_warning_count(handle))]
             allowance = PixelAllowance(handle)
             self.materials = [Material(handle, k, allowance) for k in range(L.rv_model_material_count(handle))]
+            # The models drawn at proxies (PlacedModel), each read once however many proxies show it.
+            self.placed, index = [], {}
+
+            def placed(h):
+                if h not in index:
+                    index[h] = len(self.placed)
+                    self.placed.append(None)
+                    self.placed[index[h]] = PlacedModel(h, allowance, placed)
+                return index[h]
+            self.lods = [Lod(handle, k, placed) for k in range(L.rv_model_lod_count(handle))]
             self.warnings += allowance.warnings
-            self.lods = [Lod(handle, k) for k in range(L.rv_model_lod_count(handle))]
             # The bounding centre (Blender's frame): what positions are relative to with autocenter.
             self.center = tuple(_fill("f", 3, lambda p: L.rv_model_center(handle, p)))
             self.skeleton_name, self.bones = self._skeleton(handle)
