@@ -85,9 +85,8 @@ void put(const fs::path& file, const std::vector<uint8_t>& bytes) {
 }
 
 size_t warningsNaming(const rv::ProxyModels& p, const std::string& text) {
-    return size_t(std::count_if(p.warnings.begin(), p.warnings.end(), [&](const rv::Warning& w) {
-        return w.message.find(text) != std::string::npos;
-    }));
+    return size_t(std::count_if(p.warnings.begin(), p.warnings.end(),
+                                [&](const rv::Warning& w) { return w.message.find(text) != std::string::npos; }));
 }
 
 TEST(ProxyModels, WhichProxiesTheGameDraws) {
@@ -129,8 +128,8 @@ TEST(ProxyModels, PathsOutOfTheRootAreRefused) {
     fs::create_directories(root);
     put(base.dir / "outside" / "crate.p3d", rvtest::writeMlod(rvtest::makeBoxModel(false)));
     const std::string absolute = (base.dir / "outside" / "crate").string();
-    Opened o = resolve(boxWithProxies({"\\..\\outside\\crate", "..\\outside\\crate", absolute, "C:\\outside\\crate"}),
-                       root);
+    Opened o =
+        resolve(boxWithProxies({"\\..\\outside\\crate", "..\\outside\\crate", absolute, "C:\\outside\\crate"}), root);
     EXPECT_TRUE(o.proxies.models.empty());
     for (const rv::ProxyView& p : o.view.lods[0].proxies) EXPECT_EQ(p.model, -1) << p.path;
     EXPECT_GE(o.proxies.warnings.size(), 3u);

@@ -198,7 +198,8 @@ void addMaterials(const ModelView& view, const ProxyModels* proxies, SceneBudget
         }
     } guard{materials};
     for (const ModelView* v : views) {
-        budget.charge(cost::materials(*v), "building the scene's " + std::to_string(v->materials.size()) + " materials");
+        budget.charge(cost::materials(*v),
+                      "building the scene's " + std::to_string(v->materials.size()) + " materials");
         for (aiMaterial* m : makeMaterials(*v)) materials.push_back(m);
     }
     scene->mMaterials = releaseArray(materials, scene->mNumMaterials);  // the scene owns them now

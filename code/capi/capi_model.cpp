@@ -78,8 +78,8 @@ int32_t rv::capi::openModelIn(const std::vector<uint8_t>& bytes, const std::stri
     }
     OpenedFile& f = opened.value();
     const DataRoot* textures = root ? root : f.dataRoot.get();
-    return finishModel(std::move(f.model), std::move(f.modelView), std::move(f.proxyModels), std::move(f.warnings), name,
-                       s, textures, out, error);
+    return finishModel(std::move(f.model), std::move(f.modelView), std::move(f.proxyModels), std::move(f.warnings),
+                       name, s, textures, out, error);
 }
 
 int32_t rv::capi::openDecodedModel(Result<OdolModel> decoded, const std::string& name, const Settings& s,

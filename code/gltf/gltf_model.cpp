@@ -140,8 +140,7 @@ Result<GltfOutput> gltfFromModel(const OdolModel& model, const std::string& name
     addAsset(doc, model.editable ? "MLOD" : "ODOL");
     TextureResolver textures(root, options);
     const std::vector<int32_t> materials = addModelMaterials(doc, view, textures, state->warnings);
-    const ProxyModels proxyModels =
-        root ? resolveProxies(view, *root, viewOptions) : ProxyModels{};
+    const ProxyModels proxyModels = root ? resolveProxies(view, *root, viewOptions) : ProxyModels{};
     for (const Warning& w : proxyModels.warnings) state->warnings.push_back(w);
     ProxyMeshes proxied{proxyModels, textures, state->warnings};
     const SkinNodes skin = addSkin(doc, view);

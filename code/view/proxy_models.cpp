@@ -118,7 +118,7 @@ private:
     Frame frame_;
     ProxyModels& out_;
     Options options_;
-    bool all_ = false;  // ProxyMode::All: the position-only places too
+    bool all_ = false;                                                 // ProxyMode::All: the position-only places too
     std::map<std::string, std::shared_ptr<const OdolModel>> decoded_;  // null: could not be had
     std::map<std::pair<std::string, Slot>, int32_t> viewed_;           // -1: stays a node
     std::vector<std::string> chain_;                                   // the models being placed
