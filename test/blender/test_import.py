@@ -10,6 +10,7 @@ import sys
 
 import addon_utils
 import bpy
+import mathutils
 
 sys.path.insert(0, os.environ["RV_ADDON_DIR"])
 addon_utils.enable("io_import_rv", default_set=True)
@@ -129,6 +130,45 @@ if samples and os.path.isdir(samples):
     tiles = bpy.data.collections["Terrain"].objects
     check(sum(len(o.data.polygons) for o in tiles) == 255 * 255, "op25q_small: 255 x 255 cells")
     check(len([o for o in bpy.data.objects if o.type == "EMPTY"]) == 400, "op25q_small: 400 objects")
+
+# Proxies drawn as the game draws them (issue 36). The data root's lamp.p3d is the crate itself: the
+# crate's proxy draws the crate's 1.000 (48 vertices) under the proxy's empty, at the proxy's
+# transform (turned 90 degrees about the up axis at (0.2, 0.4, -0.1) from the bounding centre
+# (0.1, 0.4, 0): uncentred, Blender's (0.3, -0.1, 0.8)); that crate's own proxy would draw it
+# again, a loop: it stays an empty, with one warning.
+reset()
+root_dir = tempfile.mkdtemp(prefix="rv_proxy_root_")
+os.makedirs(os.path.join(root_dir, "rv", "demo", "proxies"))
+shutil.copy(os.path.join(demo, "rv_crate.p3d"), os.path.join(root_dir, "rv", "demo", "proxies", "lamp.p3d"))
+lods, warnings = rv_build.import_model(bpy.context, os.path.join(demo, "rv_crate.p3d"), autocenter=False,
+                                       data_root=root_dir)
+bpy.context.view_layer.update()  # matrix_world of the new objects
+lod_object = next((o for o in bpy.data.objects if o.get("rv_lod_name") == "1.000"), None)
+own = sorted(tuple(round(c, 4) for c in v.co) for v in lod_object.data.vertices) if lod_object else []
+empties = sorted((o for o in bpy.data.objects if o.type == "EMPTY" and "rv_proxy_path" in o),
+                 key=lambda o: len(o.users_collection[0].name))
+drawn = [o for o in bpy.data.objects if "rv_proxy_model" in o]
+lod_empties = [e for e in empties if e.parent is lod_object]
+check(len(lod_empties) == 1 and len(drawn) == 1, "one proxy of 1.000 draws one model: %d empties, %d drawn"
+      % (len(lod_empties), len(drawn)))
+if lod_empties and drawn:
+    empty, child = lod_empties[0], drawn[0]
+    check(child.parent is empty and child.type == "MESH" and len(child.data.vertices) == 48,
+          "the drawn crate hangs under the proxy's empty with its 48 vertices")
+    check(child.name.startswith("lamp 1.000"), "the drawn model is named after its file: %s" % child.name)
+    t = empty.matrix_world.translation
+    check(max(abs(a - b) for a, b in zip(t, (0.3, -0.1, 0.8))) < 1e-5, "the proxy's empty at %s" % (tuple(t),))
+    world = sorted(tuple(round(c, 4) for c in child.matrix_world @ v.co) for v in child.data.vertices)
+    want = sorted(tuple(round(c, 4) for c in empty.matrix_world @ mathutils.Vector(v)) for v in own)
+    check(world == want, "the drawn crate is the crate's 1.000 placed by the proxy: %s vs %s" % (world[:2], want[:2]))
+    check(not child.hide_get() and not child.hide_render, "the drawn model is shown with the LOD the game shows")
+    inner = [e for e in empties if e.parent is child]
+    check(len(inner) == 1 and not any(c for c in inner[0].children), "the loop's second level stays an empty")
+check(sum("loop" in w for w in warnings) == 1, "one warning names the loop: %s" % warnings)
+reset()
+rv_build.import_model(bpy.context, os.path.join(demo, "rv_crate.p3d"), data_root=root_dir, proxy_models="nodes")
+check(not [o for o in bpy.data.objects if "rv_proxy_model" in o], "Proxy Models: None draws none")
+shutil.rmtree(root_dir, ignore_errors=True)
 
 # A failure half-way through building (here: while creating proxies) takes back everything.
 reset()

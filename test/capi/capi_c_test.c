@@ -407,6 +407,67 @@ static int write_file(const char* path, const unsigned char* data, size_t size) 
     return fclose(f) == 0;
 }
 
+/* ------------------------------------------------------------------ proxies drawn */
+
+/* WORK_DIR/proxy_root holds the crate as rv\demo\proxies\lamp.p3d (the capi_proxy_root fixture):
+ * the crate's proxy draws that crate's 1.000 (48 vertices, uncentred: its bounding centre (0.1,
+ * 0.4, 0) added back), whose own proxy would draw it again, a loop cut to a node; the drawn model
+ * is a handle of the opened one, which close ignores; RV_PROXIES_NODES draws none. */
+static void test_proxy_models(const char* work) {
+    char root[1024], lamp[1200];
+    rv_options o;
+    rv_model *m = NULL, *centred = NULL;
+    rv_error e;
+    const rv_model* placed;
+    float p[3 * 48], own[3 * 48];
+    uint32_t i, found = 0;
+    FILE* f;
+    set_context("proxy models");
+    snprintf(root, sizeof root, "%s/proxy_root", work);
+    snprintf(lamp, sizeof lamp, "%s/rv/demo/proxies/lamp.p3d", root);
+    if (!(f = fopen(lamp, "rb"))) {
+        printf("capi_c_test: no %s (the capi_proxy_root fixture): proxy models not checked\n", lamp);
+        return;
+    }
+    fclose(f);
+    rv_options_init(&o);
+    CHECK(o.proxies == RV_PROXIES_RESOLVE);
+    o.data_root = root;
+    o.lods = "1.000";
+    CHECK(rv_model_open(lamp, &o, &m, &e) == RV_OK);
+    if (!m) return;
+    CHECK(rv_lod_proxy_count(m, 0) == 1);
+    placed = rv_lod_proxy_model(m, 0, 0);
+    CHECK(placed != NULL && placed != m && rv_lod_proxy_model(m, 0, 1) == NULL && rv_lod_proxy_model(m, 1, 0) == NULL);
+    if (placed) {
+        CHECK(rv_model_lod_count(placed) == 1 && rv_lod_vertex_count(placed, 0) == 48);
+        CHECK_S(rv_lod_name(placed, 0), "1.000");
+        CHECK(rv_lod_proxy_count(placed, 0) == 1 && rv_lod_proxy_model(placed, 0, 0) == NULL); /* the loop */
+        o.autocenter = 1;
+        o.proxies = RV_PROXIES_NODES;
+        CHECK(rv_model_open(lamp, &o, &centred, &e) == RV_OK);
+        if (centred && rv_lod_vertex_count(centred, 0) == 48) {
+            rv_lod_positions(placed, 0, p);
+            rv_lod_positions(centred, 0, own);
+            for (i = 0; i < 48; ++i)
+                found += fabsf(p[3 * i] - own[3 * i] - 0.1f) < 1e-5f && fabsf(p[3 * i + 1] - own[3 * i + 1] - 0.4f) < 1e-5f &&
+                         fabsf(p[3 * i + 2] - own[3 * i + 2]) < 1e-5f;
+            CHECK(found == 48);
+            CHECK(rv_lod_proxy_model(centred, 0, 0) == NULL);
+        }
+        rv_model_close(centred);
+        rv_model_close((rv_model*)placed); /* not the caller's: ignored */
+        CHECK(rv_model_warning_count(m) >= 1);
+        for (i = 0, found = 0; i < rv_model_warning_count(m); ++i) found += contains(rv_model_warning(m, i), "loop");
+        CHECK(found == 1);
+    }
+    rv_model_close(m);
+    rv_options_init(&o);
+    o.proxies = 7;
+    m = (rv_model*)1;
+    CHECK(rv_model_open(lamp, &o, &m, &e) == RV_ERROR_INVALID_ARGUMENT && m == NULL && contains(e.message, "proxies"));
+}
+
 /* ------------------------------------------------------------------ library level */
 
 static void test_library(void) {
@@ -417,7 +478,7 @@ static void test_library(void) {
     int code;
     set_context("library");
     CHECK_I(rv_abi_version(), RV_ABI_VERSION);
-    CHECK_I(RV_ABI_VERSION, 5);
+    CHECK_I(RV_ABI_VERSION, 6);
     CHECK_S(rv_version_string(), RV_EXPECTED_VERSION);
     for (code = RV_OK; code <= RV_ERROR_ABI_MISMATCH; ++code) CHECK_S(rv_result_name(code), names[code]);
     /* codes that are no rv_result still get a string */
@@ -2578,6 +2639,7 @@ int main(int argc, char** argv) {
     test_open_errors(argv[1], argv[2], argv[4]);
     test_crate(argv[1]);
     test_world(argv[2]);
+    test_proxy_models(argv[4]);
 
     /* the texture functions with NULL handles, and the crate's first visual LOD (1.000, file LOD 0) */
     set_context("texture nulls");
