@@ -450,7 +450,8 @@ static void test_proxy_models(const char* work) {
             rv_lod_positions(placed, 0, p);
             rv_lod_positions(centred, 0, own);
             for (i = 0; i < 48; ++i)
-                found += fabsf(p[3 * i] - own[3 * i] - 0.1f) < 1e-5f && fabsf(p[3 * i + 1] - own[3 * i + 1] - 0.4f) < 1e-5f &&
+                found += fabsf(p[3 * i] - own[3 * i] - 0.1f) < 1e-5f &&
+                         fabsf(p[3 * i + 1] - own[3 * i + 1] - 0.4f) < 1e-5f &&
                          fabsf(p[3 * i + 2] - own[3 * i + 2]) < 1e-5f;
             CHECK(found == 48);
             CHECK(rv_lod_proxy_model(centred, 0, 0) == NULL);
