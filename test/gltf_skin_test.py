@@ -100,6 +100,20 @@ def check_no_marker_drawn(model, doc, blob, primitives):
     check(stored >= 8, "only %d stored vertices at the proxies' origins: the check would prove nothing" % stored)
     drawn = [t for p in primitives for t in gltf_files.triangles(doc, blob, p) if any(at_origin(v) for v in t)]
     check(not drawn, "%d drawn triangles touch a proxy marker's corner, e.g. %s" % (len(drawn), drawn[:1]))
+    # Nor are the markers' corners vertices: they would widen POSITION's bounds (viewers frame the
+    # man as a speck) and be stray points in Blender. The markers are the faces of the sections
+    # flagged 0x10000000 ("hidden proxy triangle"); their corners no other face uses are left out.
+    marker = {f for s in lod["sections"] if s["face_flags"] & 0x10000000 for f in range(s["first_face"], s["end_face"])}
+    in_marker = {v for f in marker for v in lod["faces"][f]}
+    elsewhere = {v for f, face in enumerate(lod["faces"]) if f not in marker for v in face}
+    marker_only = in_marker - elsewhere
+    check(len(marker_only) == 24, "%d corners only the 8 markers use" % len(marker_only))
+    accessors = {p["attributes"]["POSITION"] for p in primitives}  # the primitives share one
+    positions = [v for a in accessors for v in gltf_files.accessor(doc, blob, a)]
+    check(not [v for v in positions if at_origin(v)], "a vertex at a proxy's origin")
+    check(len(positions) == len(lod["positions"]) - len(marker_only), "%d vertices, %d stored less %d marker corners"
+          % (len(positions), len(lod["positions"]), len(marker_only)))
+    return len(lod["positions"]) - len(marker_only)
 
 
 def main():
@@ -136,10 +150,10 @@ def main():
     prim = doc["meshes"][mesh_nodes[0]["mesh"]]["primitives"][0]["attributes"]
     j4 = gltf_files.accessor(doc, blob, prim["JOINTS_0"])
     w4 = gltf_files.accessor(doc, blob, prim["WEIGHTS_0"])
-    check(len(w4) == 3954, "%d weighted vertices, LOD 1.000 has 3954" % len(w4))
+    drawn_vertices = check_no_marker_drawn(model, doc, blob, doc["meshes"][mesh_nodes[0]["mesh"]]["primitives"])
+    check(len(w4) == drawn_vertices == 3930, "%d weighted vertices, LOD 1.000 draws %s of its 3954" % (len(w4), drawn_vertices))
     check(all(abs(sum(w) - 1) < 1e-5 for w in w4), "weights that do not sum to 1")
     check(all(j[k] < 132 for j in j4 for k in range(4)), "a joint index past the skeleton's 132 bones")
-    check_no_marker_drawn(model, doc, blob, doc["meshes"][mesh_nodes[0]["mesh"]]["primitives"])
     # The skin (hhl.rvmat: pixel shader 110, "Skin", emmisive {1, 0.6, 0.05} in the dump) does not glow.
     skin_materials = [m for m in doc["materials"] if "hhl.rvmat" in m["name"]]
     check(len(skin_materials) == 1 and "emissiveFactor" not in skin_materials[0],

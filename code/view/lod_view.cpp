@@ -206,11 +206,12 @@ void addPolygon(const FaceTable& faces, uint32_t f, const Frame& frame, LodView&
     }
 }
 
+// `markerOnly` gets the vertices only the faces `markers` lists use (dropVertices takes them out).
 void buildPolygons(const FaceTable& faces, const std::vector<uint32_t>& faceMaterial, const Frame& frame,
-                   LodView& out) {
+                   const std::vector<uint32_t>& markers, LodView& out, std::vector<bool>& markerOnly) {
     std::vector<uint32_t> groupMaterial;
     const std::vector<uint32_t> order = facesByGroup(faceMaterial, groupMaterial);
-    std::vector<bool> used(faces.vertexCount, false);
+    std::vector<bool> used(faces.vertexCount, false), hidden(faces.vertexCount, false);
     out.polygonStart.push_back(0);
     out.corners.reserve(faces.indices.size());
     size_t next = 0;
@@ -219,7 +220,7 @@ void buildPolygons(const FaceTable& faces, const std::vector<uint32_t>& faceMate
             // Its corners are not loose points either: they would be drawn as stray dots.
             for (; next < order.size() && faceMaterial[order[next]] == material; ++next)
                 for (uint32_t c = faces.start[order[next]]; c < faces.start[order[next] + 1]; ++c)
-                    used[faces.indices[c]] = true;
+                    hidden[faces.indices[c]] = true;
             continue;
         }
         MaterialGroup g;
@@ -235,7 +236,12 @@ void buildPolygons(const FaceTable& faces, const std::vector<uint32_t>& faceMate
         out.groups.push_back(g);
     }
     for (uint32_t v = 0; v < used.size(); ++v)
-        if (!used[v]) out.loosePoints.push_back(v);
+        if (!used[v] && !hidden[v]) out.loosePoints.push_back(v);
+    // A face a retexturing hides keeps its vertices (a variant hides what another shows).
+    markerOnly.assign(faces.vertexCount, false);
+    for (uint32_t f : markers)
+        for (uint32_t c = faces.start[f]; c < faces.start[f + 1]; ++c)
+            markerOnly[faces.indices[c]] = !used[faces.indices[c]];
 }
 
 // Selection weight bytes (format notes §2.7.5): as in MLOD, 0 and 1 both mean full weight;
@@ -328,7 +334,7 @@ uint64_t lodViewBytes(const OdolLod& lod, const Frame& frame) {
 }
 
 LodView buildLod(const OdolModel& model, uint32_t lodIndex, const std::vector<uint32_t>& faceMaterial,
-                 const Options& options, const Frame& frame) {
+                 const std::vector<uint32_t>& markers, const Options& options, const Frame& frame) {
     const OdolLod& lod = model.lods[lodIndex];
     LodView out;
     out.lodIndex = lodIndex;
@@ -345,13 +351,16 @@ LodView buildLod(const OdolModel& model, uint32_t lodIndex, const std::vector<ui
 
     const bool split = model.editable && hasEditableCorners(lod);
     EditableVertices editable;
+    std::vector<bool> markerOnly;
     if (split) {
         editable = splitCorners(lod);
         copyEditableVertices(lod, editable, at, frame, out);
-        buildPolygons({lod.faceStart, editable.faceIndices, out.positions.size()}, faceMaterial, frame, out);
+        buildPolygons({lod.faceStart, editable.faceIndices, out.positions.size()}, faceMaterial, frame, markers, out,
+                      markerOnly);
     } else {
         copyVertices(lod, at, frame, out);
-        buildPolygons({lod.faceStart, lod.faceIndices, out.positions.size()}, faceMaterial, frame, out);
+        buildPolygons({lod.faceStart, lod.faceIndices, out.positions.size()}, faceMaterial, frame, markers, out,
+                      markerOnly);
     }
     repairNormals(out, frame);
     if (!split && options.tangents) buildTangents(lod, frame, out);
@@ -369,6 +378,7 @@ LodView buildLod(const OdolModel& model, uint32_t lodIndex, const std::vector<ui
             if (v == 0 || out.vertexPoint[v] != out.vertexPoint[v - 1])
                 out.vertexMass[v] = model.info.mass[out.vertexPoint[v]];
     }
+    dropVertices(out, markerOnly);
     return out;
 }
 

@@ -116,7 +116,7 @@ Result<ModelView> buildModelView(const OdolModel& model, const Options& options,
         if (retexture) view::retextureFaces(model.lods[lod], *retexture, table, faceMaterial);
         const std::vector<uint32_t> markers = proxyMarkerFaces(model, model.lods[lod]);
         for (uint32_t f : markers) faceMaterial[f] = view::kHiddenFace;
-        view.lods.push_back(view::buildLod(model, lod, faceMaterial, options, frame));
+        view.lods.push_back(view::buildLod(model, lod, faceMaterial, markers, options, frame));
         view.lods.back().markerFaces = uint32_t(markers.size());
         if (view.lods.back().drawLoosePoints && view.pointMaterial == UINT32_MAX)
             view.pointMaterial = table.get("", "", nullptr);
@@ -129,10 +129,11 @@ Result<ModelView> buildModelView(const OdolModel& model, const Options& options,
             return makeError(DiagKind::MemoryLimit, budget->overMessage("the skeleton's weights", bytes));
         view::skinModel(model, view, view.warnings);
     }
-    // Nothing to show is an error, not an empty output that opens blank in every viewer.
+    // Nothing to show is an error, not an empty output that opens blank in every viewer. A LOD of
+    // proxies alone (a pylon: its marker triangles only) shows the models they name.
     std::string empty;
     for (const LodView& lod : view.lods) {
-        if (!lod.positions.empty()) return view;
+        if (!lod.positions.empty() || !lod.proxies.empty()) return view;
         empty += (empty.empty() ? "" : ", ") + lod.name;
     }
     return makeError(DiagKind::BadValue, std::string(view.lods.size() == 1 ? "LOD " : "LODs ") + empty +

@@ -43,8 +43,13 @@ constexpr uint32_t kHiddenFace = UINT32_MAX;
 void retextureFaces(const OdolLod& lod, const Retexture& retexture, MaterialTable& table,
                     std::vector<uint32_t>& faceMaterial);
 
+// `markers`: the LOD's proxy marker faces (hidden in faceMaterial), whose own vertices are left out.
 LodView buildLod(const OdolModel& model, uint32_t lodIndex, const std::vector<uint32_t>& faceMaterial,
-                 const Options& options, const Frame& frame);
+                 const std::vector<uint32_t>& markers, const Options& options, const Frame& frame);
+// lod_compact.cpp: takes the vertices `drop` marks (those only a proxy's marker triangle uses)
+// out of a built LOD, renumbering every index into its vertices. A vertex that carries mass stays
+// (the geometry LOD's total is the model's).
+void dropVertices(LodView& lod, const std::vector<bool>& drop);
 
 // skeleton_view.cpp: what skinModel() may allocate for these LODs, and the skeleton, weights and
 // bone heads of a view whose LODs are built (rv/skeleton.hpp).

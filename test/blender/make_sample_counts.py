@@ -12,6 +12,18 @@ import subprocess
 import sys
 
 rvimport, samples, out = sys.argv[1:4]
+def marker_only(d, lod):
+    """The stored points only proxy markers use, which no output has: the faces of sections flagged
+    0x10000000 ("hidden proxy triangle", binarized v28+) and of the proxies' selections."""
+    marker = {f for p in lod["proxies"] if 0 <= p["selection"] < len(lod["selections"])
+              for f in lod["selections"][p["selection"]]["faces"]}
+    if lod["proxies"] and d.get("version", 0) >= 28 and d["signature"] == "ODOL":
+        marker |= {f for s in lod.get("sections", []) if s["face_flags"] & 0x10000000
+                   for f in range(s["first_face"], s["end_face"])}
+    inside = {v for f in marker for v in lod["faces"][f]}
+    return len(inside - {v for f, face in enumerate(lod["faces"]) if f not in marker for v in face})
+
+
 result = {"models": {}, "terrains": {}}
 if os.path.isdir(samples):
     for folder, _, files in sorted(os.walk(samples)):
@@ -27,7 +39,7 @@ if os.path.isdir(samples):
             if kind == "p3d":
                 result["models"][rel] = {"signature": d["signature"], "lods": [
                     # each proxy's marker triangle is never drawn
-                    {"name": l["name"], "vertices": len(l["positions"]),
+                    {"name": l["name"], "vertices": len(l["positions"]) - marker_only(d, l),
                      "triangles": sum(len(f) - 2 for f in l["faces"]) - len(l["proxies"]),
                      "selections": len(l["selections"]), "proxies": len(l["proxies"]), "uv_sets": len(l["uv_sets"]) or len(l.get("corner_uv_sets", []))}
                     for l in d["lods"]]}

@@ -2314,15 +2314,18 @@ static void test_manifest(const char* dir) {
         CHECK_U(rv_model_version(m), strtoul(c[3], NULL, 10));
         if (c[4][0]) CHECK_U(rv_model_lod_count(m), strtoul(c[4], NULL, 10));
         {
-            uint64_t verts = 0, faces = 0;
+            uint64_t verts = 0, faces = 0, proxies = 0;
             uint32_t lod;
             for (lod = 0; lod < rv_model_lod_count(m); ++lod) {
                 verts += rv_lod_vertex_count(m, lod);
                 /* each proxy's marker triangle is a stored face that is never drawn */
                 faces += rv_lod_polygon_count(m, lod) + rv_lod_proxy_count(m, lod);
+                proxies += rv_lod_proxy_count(m, lod);
             }
             set_context("%s totals", c[0]);
-            if (c[5][0]) CHECK_U(verts, strtoull(c[5], NULL, 10));
+            /* the points only a marker uses are left out too: at most its 3 corners (test_view.cpp
+             * counts them exactly against the stored faces) */
+            if (c[5][0]) CHECK(verts <= strtoull(c[5], NULL, 10) && verts + 3 * proxies >= strtoull(c[5], NULL, 10));
             /* a folded quad split for the host is two polygons of one face */
             if (c[6][0] && !o.split_folded_quads) CHECK_U(faces, strtoull(c[6], NULL, 10));
             if (c[6][0] && o.split_folded_quads) {
@@ -2501,7 +2504,7 @@ static void test_textures(const char* dir) {
 }
 
 /* Skeletons and animations (ABI 5): man_survivor.p3d's 132 bones (skeletons.tsv: pelvis first, a
- * root; LOD 1.000 binds 3948 of its 3954 vertices), and plain_zmbStandDeath1.rtm (79 frames, 134
+ * root; LOD 1.000 draws and binds 3930 of its 3954 stored vertices: the rest are proxy-marker corners), and plain_zmbStandDeath1.rtm (79 frames, 134
  * bones, 7 of them outside the skeleton) posed on those bones by name; NULL handles and bad
  * arguments refused. */
 static void test_skeleton(const char* dir) {
@@ -2543,7 +2546,7 @@ static void test_skeleton(const char* dir) {
         const uint32_t verts = rv_lod_vertex_count(m, 0);
         uint32_t* bones = (uint32_t*)malloc(verts * 16u);
         float* weights = (float*)malloc(verts * 16u);
-        CHECK_U(verts, 3954);
+        CHECK_U(verts, 3930); /* 3954 stored, less the 8 proxy markers' 24 corners (never drawn) */
         rv_lod_vertex_bones(m, 0, bones, weights);
         for (i = 0; i < verts; ++i) {
             const float sum = weights[4 * i] + weights[4 * i + 1] + weights[4 * i + 2] + weights[4 * i + 3];
@@ -2552,7 +2555,7 @@ static void test_skeleton(const char* dir) {
                 CHECK(sum > 0.99999f && sum < 1.00001f && bones[4 * i] < n);
             }
         }
-        CHECK_U(bound, 3948);
+        CHECK_U(bound, 3930); /* every vertex drawn: the 6 unbound of 3954 were marker corners */
         free(bones);
         free(weights);
     }
