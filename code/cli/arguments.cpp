@@ -141,32 +141,57 @@ bool parseRegion(const std::string& v, TerrainGrid& grid) {
     return true;
 }
 
-// Stores one option's value; false after reporting a bad value.
-bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptions& out) {
-    double number = 0;
-    long count = 0;
-    switch (spec.id) {
+// Options stored as given (text, or a flag); false when `id` is not one of them.
+bool storeAsGiven(Opt id, const std::string& v, CliOptions& out) {
+    switch (id) {
         case Opt::Format:
             out.format = v;
-            return true;
+            break;
         case Opt::Lod:
             out.decode.lods = v;
-            return true;
+            break;
         case Opt::DataFolder:
             out.decode.dataRoot = v;
-            return true;
+            break;
         case Opt::Bones:
             out.selectionsAsBones = true;
-            return true;
-        case Opt::Proxies:
-            return parseProxies(verb, v, out.decode.proxies);
-        case Opt::Autocenter:
-            if (v != "on" && v != "off") {
-                std::fprintf(stderr, "rvimport %s: --autocenter wants on or off, not '%s'\n", verb, v.c_str());
-                return false;
-            }
-            out.decode.autocenter = v == "on";
-            return true;
+            break;
+        case Opt::ViaAssimp:
+            out.viaAssimp = true;
+            break;
+        case Opt::Verbose:
+            out.decode.verbose = true;
+            break;
+        case Opt::Config:
+            out.decode.retextureConfig = v;
+            break;
+        case Opt::ClassName:
+            out.decode.retextureClass = v;
+            break;
+        case Opt::ModelConfig:
+            out.decode.modelConfig = v;
+            break;
+        case Opt::Animation:
+            out.animations.push_back(v);
+            break;
+        case Opt::Quantize:
+            out.quantize = true;
+            break;
+        case Opt::NoQuantize:
+            out.quantize = false;
+            break;
+        default:
+            return false;
+    }
+    return true;
+}
+
+// Options that are a whole number or a size; false after reporting a bad value, or when `spec`
+// is none of them (`handled` false).
+bool applyCount(const char* verb, const OptSpec& spec, const std::string& v, CliOptions& out, bool& handled) {
+    handled = true;
+    long count = 0;
+    switch (spec.id) {
         case Opt::MemoryLimit:
             if (!parseCount(v, 1, kMaxMemoryLimitMb, count)) {
                 std::fprintf(stderr, "rvimport %s: --memory-limit wants megabytes from 1 to %ld, not '%s'\n", verb,
@@ -186,60 +211,6 @@ bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptio
             }
             out.memoryLimitGiven = true;
             return true;
-        case Opt::Easting:
-        case Opt::Northing:
-        case Opt::CellSize:
-            if (!parseNumber(verb, spec.name, v, number)) return false;
-            if (spec.id == Opt::Easting)
-                out.easting = number;
-            else if (spec.id == Opt::Northing)
-                out.northing = number;
-            else
-                out.decode.defaultCellSize = float(number);
-            return true;
-        case Opt::ViaAssimp:
-            out.viaAssimp = true;
-            return true;
-        case Opt::Verbose:
-            out.decode.verbose = true;
-            return true;
-        case Opt::Config:
-            out.decode.retextureConfig = v;
-            return true;
-        case Opt::ClassName:
-            out.decode.retextureClass = v;
-            return true;
-        case Opt::ModelConfig:
-            out.decode.modelConfig = v;
-            return true;
-        case Opt::Animation:
-            out.animations.push_back(v);
-            return true;
-        case Opt::AnimationFps: {
-            double fps = 0;
-            if (!parseNumber(verb, spec.name, v, fps)) return false;
-            if (!(fps > 0 && fps <= 1000)) {
-                std::fprintf(
-                    stderr, "rvimport %s: --animation-fps wants a number of frames per second in (0, 1000], not '%s'\n",
-                    verb, v.c_str());
-                return false;
-            }
-            out.animationFps = float(fps);
-            return true;
-        }
-        case Opt::Quantize:
-            out.quantize = true;
-            return true;
-        case Opt::NoQuantize:
-            out.quantize = false;
-            return true;
-        case Opt::Target:
-            if (!parseGltfTarget(v, out.target)) {
-                std::fprintf(stderr, "rvimport %s: --target wants generic, godot, unreal, unity or blender, not '%s'\n",
-                             verb, v.c_str());
-                return false;
-            }
-            return true;
         case Opt::TerrainStep:
         case Opt::TileCells:
             if (!parseCount(v, spec.id == Opt::TerrainStep ? 1 : 2, spec.id == Opt::TerrainStep ? 4096 : 4096, count)) {
@@ -248,22 +219,6 @@ bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptio
                 return false;
             }
             (spec.id == Opt::TerrainStep ? out.grid.step : out.grid.tileCells) = uint32_t(count);
-            return true;
-        case Opt::Region:
-            if (!parseRegion(v, out.grid)) {
-                std::fprintf(stderr,
-                             "rvimport %s: --region wants WEST,SOUTH,EAST,NORTH in metres (west < east, south < "
-                             "north), not '%s'\n",
-                             verb, v.c_str());
-                return false;
-            }
-            return true;
-        case Opt::Instancing:
-            if (v != "gpu" && v != "nodes") {
-                std::fprintf(stderr, "rvimport %s: --instancing wants gpu or nodes, not '%s'\n", verb, v.c_str());
-                return false;
-            }
-            out.gpuInstancing = v == "gpu";
             return true;
         case Opt::Jobs:
             if (!parseCount(v, 1, 1024, count)) {
@@ -282,8 +237,76 @@ bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptio
             }
             out.decode.maxTextureSize = uint32_t(count);
             return true;
+        default:
+            handled = false;
+            return false;
     }
-    return false;
+}
+
+// Stores one option's value; false after reporting a bad value.
+bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptions& out) {
+    if (storeAsGiven(spec.id, v, out)) return true;
+    bool handled = false;
+    const bool counted = applyCount(verb, spec, v, out, handled);
+    if (handled) return counted;
+    double number = 0;
+    switch (spec.id) {
+        case Opt::Proxies:
+            return parseProxies(verb, v, out.decode.proxies);
+        case Opt::Autocenter:
+            if (v != "on" && v != "off") {
+                std::fprintf(stderr, "rvimport %s: --autocenter wants on or off, not '%s'\n", verb, v.c_str());
+                return false;
+            }
+            out.decode.autocenter = v == "on";
+            return true;
+        case Opt::Easting:
+        case Opt::Northing:
+        case Opt::CellSize:
+            if (!parseNumber(verb, spec.name, v, number)) return false;
+            if (spec.id == Opt::Easting)
+                out.easting = number;
+            else if (spec.id == Opt::Northing)
+                out.northing = number;
+            else
+                out.decode.defaultCellSize = float(number);
+            return true;
+        case Opt::AnimationFps:
+            if (!parseNumber(verb, spec.name, v, number)) return false;
+            if (!(number > 0 && number <= 1000)) {
+                std::fprintf(
+                    stderr, "rvimport %s: --animation-fps wants a number of frames per second in (0, 1000], not '%s'\n",
+                    verb, v.c_str());
+                return false;
+            }
+            out.animationFps = float(number);
+            return true;
+        case Opt::Target:
+            if (!parseGltfTarget(v, out.target)) {
+                std::fprintf(stderr, "rvimport %s: --target wants generic, godot, unreal, unity or blender, not '%s'\n",
+                             verb, v.c_str());
+                return false;
+            }
+            return true;
+        case Opt::Region:
+            if (!parseRegion(v, out.grid)) {
+                std::fprintf(stderr,
+                             "rvimport %s: --region wants WEST,SOUTH,EAST,NORTH in metres (west < east, south < "
+                             "north), not '%s'\n",
+                             verb, v.c_str());
+                return false;
+            }
+            return true;
+        case Opt::Instancing:
+            if (v != "gpu" && v != "nodes") {
+                std::fprintf(stderr, "rvimport %s: --instancing wants gpu or nodes, not '%s'\n", verb, v.c_str());
+                return false;
+            }
+            out.gpuInstancing = v == "gpu";
+            return true;
+        default:
+            return false;
+    }
 }
 
 }  // namespace

@@ -92,9 +92,17 @@ float halfToFloat(uint16_t h) {
     return f;
 }
 
-void readBmtr(const Reading& in, RtmAnimation& out) {
+namespace {
+
+// The counts the header gives, and where (for messages about them).
+struct BmtrCounts {
+    uint32_t frames = 0, bones = 0;
+    uint64_t framesAt = 0, bonesAt = 0;
+};
+
+// Version, reversal, step, the counts and the bone names.
+BmtrCounts readHeader(const Reading& in, RtmAnimation& out) {
     ByteReader& r = in.r;
-    ContextScope scope(r.context(), "BMTR");
     r.skip(4);
     const uint64_t versionAt = r.offset();
     out.version = r.u32();
@@ -123,15 +131,20 @@ void readBmtr(const Reading& in, RtmAnimation& out) {
     r.checkCount(names, 1, "bone names");  // asciiz: one byte at least
     charge(in, uint64_t(names) * sizeof(std::string), "bone names");
     readStrings(r, names, "bone name", out.bones);
+    return {frames, bones, framesAt, bonesAt};
+}
 
-    if (out.version >= 4) {
+// v4+: metadata strings and keystones (named events at phases).
+void readKeystones(const Reading& in, RtmAnimation& out) {
+    ByteReader& r = in.r;
+    {
         uint64_t at;
         const uint32_t strings = countAt(r, at);
         r.checkCount(strings, 1, "metadata strings");
         charge(in, uint64_t(strings) * sizeof(std::string), "metadata strings");
         readStrings(r, strings, "metadata string", out.metadata);
     }
-    if (out.version >= 4) {
+    {
         uint64_t at;
         const uint32_t keystones = countAt(r, at);
         r.checkCount(keystones, 10, "keystones");  // id, phase and two NULs at least
@@ -149,7 +162,14 @@ void readBmtr(const Reading& in, RtmAnimation& out) {
         }
         out.hasProperties = true;  // the block exists, even empty ("(none)" in reference.tsv)
     }
+}
 
+// The phases, then each frame's transform records (quaternion as i16 / 16384, translation as
+// binary16), LZO-compressed where the version's rule says.
+void readFrames(const Reading& in, const BmtrCounts& c, RtmAnimation& out) {
+    ByteReader& r = in.r;
+    const uint32_t frames = c.frames, bones = c.bones;
+    const uint64_t framesAt = c.framesAt, bonesAt = c.bonesAt;
     const PayloadRule rule = ruleOf(out.version);
     const PayloadCodec codec(rule, in.budget);
     {
@@ -204,6 +224,16 @@ void readBmtr(const Reading& in, RtmAnimation& out) {
             }
         }
     }
+}
+
+}  // namespace
+
+void readBmtr(const Reading& in, RtmAnimation& out) {
+    ByteReader& r = in.r;
+    ContextScope scope(r.context(), "BMTR");
+    const BmtrCounts counts = readHeader(in, out);
+    if (out.version >= 4) readKeystones(in, out);
+    readFrames(in, counts, out);
     if (!r.atEnd())
         in.warnings.add(r, DiagKind::UnreadBytes,
                         std::to_string(r.remaining()) + " bytes follow the last frame; every known BMTR ends there");

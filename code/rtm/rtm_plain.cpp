@@ -60,6 +60,52 @@ void readMdat(const Reading& in, RtmAnimation& out) {
     out.hasProperties = true;
 }
 
+namespace {
+
+// Each frame: its phase, then one named 4x3 matrix per header bone.
+void readFrames(const Reading& in, uint32_t frames, uint32_t bones, RtmAnimation& out) {
+    ByteReader& r = in.r;
+    // Built on the first slot that does not repeat the header's name at its place (no sample has
+    // one): lower-cased header name -> its first index.
+    std::unordered_map<std::string, uint32_t> byName;
+    std::vector<uint8_t> filled(bones);
+    for (uint32_t f = 0; f < frames; ++f) {
+        ContextScope frameScope(r.context(), "frame", f);
+        out.phases.push_back(r.f32());
+        std::fill(filled.begin(), filled.end(), uint8_t(0));
+        for (uint32_t s = 0; s < bones; ++s) {
+            const uint64_t slotAt = r.offset();
+            const std::string name = r.fixedString(kNameField);
+            uint32_t target = s;
+            // Every sample repeats the header's names in the header's order. A frame that lists
+            // another name is matched to the header by name, as the engine matches bones,
+            // case-insensitively; a name the header lacks cannot be placed.
+            if (name != out.bones[s]) {
+                if (byName.empty())
+                    for (uint32_t i = bones; i-- > 0;) byName[lowerAscii(out.bones[i])] = i;
+                const auto found = byName.find(lowerAscii(name));
+                if (found == byName.end())
+                    r.failAt(DiagKind::BadValue, slotAt,
+                             "slot " + std::to_string(s) + " at offset " + hexOffset(slotAt) + " names bone '" + name +
+                                 "', which is not among the header's " + std::to_string(bones) + " bone names");
+                target = found->second;
+                in.warnings.add(r, DiagKind::NameProblem,
+                                "slot " + std::to_string(s) + " names bone '" + name + "' where the header has '" +
+                                    out.bones[s] + "'; its matrix goes to header bone " + std::to_string(target) +
+                                    " by name");
+            }
+            if (filled[target])
+                r.failAt(DiagKind::BadValue, slotAt,
+                         "slot " + std::to_string(s) + " at offset " + hexOffset(slotAt) + " names bone '" + name +
+                             "' again: an earlier slot of this frame already gave its matrix");
+            filled[target] = 1;
+            r.readInto(out.matrices[size_t(f) * bones + target].m.data(), kMatrixBytes);
+        }
+    }
+}
+
+}  // namespace
+
 void readPlain(const Reading& in, RtmAnimation& out) {
     ByteReader& r = in.r;
     ContextScope scope(r.context(), "RTM_0101");
@@ -110,43 +156,7 @@ void readPlain(const Reading& in, RtmAnimation& out) {
     out.phases.reserve(frames);
     out.matrices.resize(size_t(frames) * bones);
 
-    // Built on the first slot that does not repeat the header's name at its place (no sample has
-    // one): lower-cased header name -> its first index.
-    std::unordered_map<std::string, uint32_t> byName;
-    std::vector<uint8_t> filled(bones);
-    for (uint32_t f = 0; f < frames; ++f) {
-        ContextScope frameScope(r.context(), "frame", f);
-        out.phases.push_back(r.f32());
-        std::fill(filled.begin(), filled.end(), uint8_t(0));
-        for (uint32_t s = 0; s < bones; ++s) {
-            const uint64_t slotAt = r.offset();
-            const std::string name = r.fixedString(kNameField);
-            uint32_t target = s;
-            // Every sample repeats the header's names in the header's order. A frame that lists
-            // another name is matched to the header by name, as the engine matches bones,
-            // case-insensitively; a name the header lacks cannot be placed.
-            if (name != out.bones[s]) {
-                if (byName.empty())
-                    for (uint32_t i = bones; i-- > 0;) byName[lowerAscii(out.bones[i])] = i;
-                const auto found = byName.find(lowerAscii(name));
-                if (found == byName.end())
-                    r.failAt(DiagKind::BadValue, slotAt,
-                             "slot " + std::to_string(s) + " at offset " + hexOffset(slotAt) + " names bone '" + name +
-                                 "', which is not among the header's " + std::to_string(bones) + " bone names");
-                target = found->second;
-                in.warnings.add(r, DiagKind::NameProblem,
-                                "slot " + std::to_string(s) + " names bone '" + name + "' where the header has '" +
-                                    out.bones[s] + "'; its matrix goes to header bone " + std::to_string(target) +
-                                    " by name");
-            }
-            if (filled[target])
-                r.failAt(DiagKind::BadValue, slotAt,
-                         "slot " + std::to_string(s) + " at offset " + hexOffset(slotAt) + " names bone '" + name +
-                             "' again: an earlier slot of this frame already gave its matrix");
-            filled[target] = 1;
-            r.readInto(out.matrices[size_t(f) * bones + target].m.data(), kMatrixBytes);
-        }
-    }
+    readFrames(in, frames, bones, out);
     if (!r.atEnd())
         in.warnings.add(r, DiagKind::UnreadBytes,
                         std::to_string(r.remaining()) + " bytes follow the last frame (the counts at offset " +
