@@ -170,6 +170,25 @@ rv_build.import_model(bpy.context, os.path.join(demo, "rv_crate.p3d"), data_root
 check(not [o for o in bpy.data.objects if "rv_proxy_model" in o], "Proxy Models: None draws none")
 shutil.rmtree(root_dir, ignore_errors=True)
 
+# An editable character: its skeleton is in no .p3d but in the model.cfg beside it, which the C
+# ABI's path open finds (issue 36). Our writer's box, whose selections "all" and "top" are the
+# config's bones: an armature of those 2 bones, the box bound to it.
+reset()
+cfg_dir = tempfile.mkdtemp(prefix="rv_model_cfg_")
+shutil.copy(os.path.join(demo, "Box.p3d"), os.path.join(cfg_dir, "Box.p3d"))
+with open(os.path.join(cfg_dir, "model.cfg"), "w") as f:
+    f.write('class CfgSkeletons { class Default { isDiscrete = 1; skeletonInherit = ""; skeletonBones[] = {}; };\n'
+            '  class BoxRig: Default { skeletonBones[] = {"all", "", "top", "all"}; }; };\n'
+            'class CfgModels { class Default { skeletonName = ""; }; class Box: Default { skeletonName = "BoxRig"; }; };\n')
+check(bpy.ops.import_scene.rv_p3d(filepath=os.path.join(cfg_dir, "Box.p3d")) == {"FINISHED"}, "the editable box imports")
+rigs = [o for o in bpy.data.objects if o.type == "ARMATURE"]
+check(len(rigs) == 1 and sorted(b.name for b in rigs[0].data.bones) == ["all", "top"],
+      "one armature with model.cfg's bones: %s" % [sorted(b.name for b in r.data.bones) for r in rigs])
+box = next((o for o in bpy.data.objects if o.get("rv_lod_name") == "1.000"), None)
+check(box is not None and rigs and box.parent == rigs[0] and any(m.type == "ARMATURE" for m in box.modifiers),
+      "the box is bound to the armature")
+shutil.rmtree(cfg_dir, ignore_errors=True)
+
 # A failure half-way through building (here: while creating proxies) takes back everything.
 reset()
 from io_import_rv import build as rv_build  # noqa: E402
