@@ -272,13 +272,13 @@ RV_API int32_t rv_animation_open(const char* path, const rv_options* options, rv
 RV_API int32_t rv_animation_open_memory(const void* data, uint64_t size, const char* name, const rv_options* options,
                                         rv_animation** out, rv_error* error);
 RV_API void rv_animation_close(rv_animation* a);
-/* Frames per second at which outputs play a cycle (30): an RTM stores phases, not times, so a
- * cycle of F frames lasts F / this seconds in our glTF and Assimp outputs; hosts use the same. */
+/* Outputs play a cycle of F frames in F / this (30) seconds: an RTM stores phases, not times. */
 RV_API float rv_animation_default_fps(void);
 RV_API const char* rv_animation_signature(const rv_animation* a); /* "RTM_0101", "RTM_MDAT+RTM_0101", "BMTR" */
 RV_API uint32_t rv_animation_version(const rv_animation* a);
 RV_API uint32_t rv_animation_frame_count(const rv_animation* a);
-RV_API void rv_animation_phases(const rv_animation* a, float* out); /* one per frame */
+RV_API void rv_animation_phases(const rv_animation* a, float* out);            /* one per frame */
+RV_API uint32_t rv_animation_key_frames(const rv_animation* a, uint32_t* out); /* the keyed frames (ABI 6) */
 RV_API void rv_animation_step(const rv_animation* a, int32_t axes, float* out3);
 RV_API uint32_t rv_animation_bone_count(const rv_animation* a);
 RV_API const char* rv_animation_bone_name(const rv_animation* a, uint32_t i);

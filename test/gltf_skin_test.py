@@ -11,7 +11,7 @@
   and lying at the last; the binarized twin zmbStandDeath1.rtm poses him within 1 cm of it;
 - every output passes the Khronos validator.
 
-usage: gltf_skin_test.py RVIMPORT SAMPLES_DIR WORK_DIR
+usage: gltf_skin_test.py RVIMPORT SAMPLES_DIR WORK_DIR [WITH_ASSIMP(0|1)]
 """
 import csv, math, os, subprocess, sys
 
@@ -78,6 +78,37 @@ def posed_joints(doc, blob, animation, key):
     return {doc["nodes"][i].get("name"): [of(i)[0][3], of(i)[1][3], of(i)[2][3]] for i in range(len(doc["nodes"]))}
 
 
+def check_dae_twin(doc, blob, animation, dae):
+    """Assimp's .dae of the same export keys the same frames at the same times with the same bone
+    transforms (within float rounding): the keys are baked once, in the view. glTF keys TRS,
+    COLLADA a row-major matrix per key; both are the joint's local transform, y up."""
+    import xml.etree.ElementTree as ET
+    ns = "{http://www.collada.org/2005/11/COLLADASchema}"
+    arrays = {a.get("id"): [float(v) for v in a.text.split()] for a in ET.parse(dae).iter(ns + "float_array")}
+    times = [t[0] for t in gltf_files.accessor(doc, blob, animation["samplers"][0]["input"])]
+    trs = {}
+    for ch in animation["channels"]:
+        name = doc["nodes"][ch["target"]["node"]]["name"]
+        slot = {"translation": 0, "rotation": 1, "scale": 2}[ch["target"]["path"]]
+        trs.setdefault(name, [None, None, None])[slot] = gltf_files.accessor(doc, blob, animation["samplers"][ch["sampler"]]["output"])
+    compared, worst = 0, 0.0
+    for name in ("pelvis", "spine", "head", "leftarm", "righthand", "leftfoot"):
+        dae_times = arrays.get(name + "_matrix-input-array")
+        dae_matrices = arrays.get(name + "_matrix-output-array")
+        if not check(dae_times is not None and dae_matrices is not None, "the .dae keys no bone %s" % name):
+            continue
+        check(len(dae_times) == len(times) and max(abs(a - b) for a, b in zip(dae_times, times)) < 1e-5,
+              "%s: the .dae keys %d times, glTF %d, or at other times" % (name, len(dae_times), len(times)))
+        t, r, s = trs[name]
+        for k in range(min(len(times), len(dae_times))):
+            m = quat_matrix(r[k], t[k], s[k] if s else [1, 1, 1])
+            got = dae_matrices[16 * k:16 * k + 16]
+            worst = max(worst, max(abs(m[i // 4][i % 4] - got[i]) for i in range(16)))
+            compared += 1
+    check(compared >= 6 * 79 and worst < 1e-4, "the .dae's bone keys differ from glTF's by %g (%d keys)" % (worst, compared))
+    print("the .dae twin: %d keys of 6 bones at glTF's times, at most %.2g apart" % (compared, worst))
+
+
 def check_no_marker_drawn(model, doc, blob, primitives):
     """No drawn triangle touches a proxy's origin, where its marker triangle has its right angle
     (the dump's positions and proxy transforms are both relative to the model's centre; glTF's
@@ -119,6 +150,7 @@ def check_no_marker_drawn(model, doc, blob, primitives):
 def main():
     global RVIMPORT
     RVIMPORT, samples, work = sys.argv[1], sys.argv[2], sys.argv[3]
+    with_assimp = sys.argv[4] if len(sys.argv) > 4 else "0"
     anim = os.path.join(samples, "animations")
     if not os.path.isdir(anim):
         print("SKIP: %s is absent" % anim)
@@ -166,6 +198,12 @@ def main():
     check(len(times) == 79 and len(phases) == 79, "%d keys, %d phases" % (len(times), len(phases)))
     check(all(abs(t - p * 79 / 30) < 1e-5 for t, p in zip(times, phases)), "key times are not phase x 79/30 s")
     check(a["name"] == "plain_zmbStandDeath1", "animation named %s" % a["name"])
+
+    if with_assimp == "1":
+        dae = os.path.join(work, "man_plain.dae")
+        code, _, err = run("export", model, dae, "--animation", os.path.join(rtm, "plain_zmbStandDeath1.rtm"))
+        if check(code == 0, "export .dae with --animation: exit %d: %s" % (code, err)):
+            check_dae_twin(doc, blob, a, dae)
 
     first, last = posed_joints(doc, blob, a, 0), posed_joints(doc, blob, a, 78)
     check(abs(first["head"][1] - first["pelvis"][1] - 0.69) < 0.1, "first key: head %.3f, pelvis %.3f: not standing" % (

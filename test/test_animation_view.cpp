@@ -164,3 +164,45 @@ TEST(AnimationView, FramesCentreAndStep) {
 }
 
 }  // namespace
+
+// The frames every output keys: finite, not negative, above the last kept phase.
+TEST(AnimationView, KeyableFramesNeedIncreasingPhases) {
+    const float nan = std::nanf("");
+    EXPECT_EQ(rv::keyableFrames({0.0f, 0.5f, 0.5f, 0.25f, nan, -1.0f, 0.75f, 1.0f}),
+              (std::vector<uint32_t>{0, 1, 6, 7}));
+    EXPECT_EQ(rv::keyableFrames({-0.5f, 0.0f, 0.0f}), (std::vector<uint32_t>{1}));
+    EXPECT_TRUE(rv::keyableFrames({}).empty());
+}
+
+// The keys baked once for every output: one per keyable frame and bone, each the joint's local
+// transform (jointLocal) decomposed, rotations on one side of the 4D sphere from key to key, and
+// scale exactly 1 on a bone that never scales (plain_zmbStandDeath1: 79 increasing phases).
+TEST(AnimationView, KeysAreBakedOnceForEveryOutput) {
+    RV_LOAD_SAMPLE(m, "animations/models/dayz-epoch-108/man_survivor.p3d");
+    auto view = rv::buildModelView(m, rv::Options{}, rv::Frame{rv::Axes::YUp});
+    ASSERT_TRUE(view.ok());
+    const rv::SkeletonView& s = view.value().skeleton;
+    const rv::AnimationView a = pose(loadRtm(kZmb + "plain_zmbStandDeath1.rtm"), s);
+    ASSERT_EQ(a.keyFrames.size(), 79u);
+    ASSERT_EQ(a.keys.size(), 79u * s.bones.size());
+    for (uint32_t b = 0; b < s.bones.size(); ++b) {
+        for (size_t k = 0; k < a.keyFrames.size(); ++k) {
+            const rv::Decomposition& d = a.key(b, k);
+            const rv::Decomposition direct = rv::decompose(rv::jointLocal(s, a, a.keyFrames[k], b));
+            float dot = 0;
+            for (int i = 0; i < 4; ++i) dot += d.rotation[size_t(i)] * direct.rotation[size_t(i)];
+            EXPECT_NEAR(std::fabs(dot), 1.0f, 1e-5f) << b << " " << k;  // the same rotation, maybe -q
+            EXPECT_NEAR(d.translation.y, direct.translation.y, 1e-5f);
+            if (k > 0) {
+                const rv::Decomposition& before = a.key(b, k - 1);
+                float side = 0;
+                for (int i = 0; i < 4; ++i) side += d.rotation[size_t(i)] * before.rotation[size_t(i)];
+                EXPECT_GE(side, 0.0f) << b << " " << k;
+            }
+            if (!a.keyScales[b]) {
+                EXPECT_EQ(d.scale.x, 1.0f);
+            }
+        }
+    }
+    EXPECT_DOUBLE_EQ(a.keyTime(78), double(a.phases[78]) * 79);
+}

@@ -345,7 +345,7 @@ TEST(ViewSamples, EveryPointAndFaceOfRealModels) {
             // Each proxy is one marker triangle, which is never drawn, nor are the points only it
             // uses; the rest is drawn as stored.
             size_t markerOnly = 0;
-            for (size_t v = 0; v < used.size(); ++v) markerOnly += used[v] && !drawn[v];
+            for (size_t p = 0; p < used.size(); ++p) markerOnly += used[p] && !drawn[p];
             EXPECT_EQ(l.markerFaces, src.proxies.size()) << row.path << " " << l.name;
             EXPECT_EQ(l.positions.size(), src.positions.size() - markerOnly) << row.path << " " << l.name;
             EXPECT_EQ(l.polygonCount(), src.faceCount() - src.proxies.size()) << row.path << " " << l.name;

@@ -71,35 +71,25 @@ aiNode* buildSkeletonNodes(const ModelView& view, const SkeletonPlan& plan, aiNo
 
 aiAnimation* buildAnimation(const ModelView& view, const SkeletonPlan& plan, const AnimationView& animation, float fps,
                             SceneBudget& budget, std::vector<std::string>& warnings) {
+    // The keys are the view's (AnimationView::keys, with their warnings): copied, never re-derived.
     const uint32_t boneCount = uint32_t(view.skeleton.bones.size());
-    if (animation.boneCount() != boneCount || animation.phases.size() < animation.frameCount) return nullptr;
-    std::vector<uint32_t> frames;
-    std::vector<double> times;
-    for (uint32_t f = 0; f < animation.frameCount; ++f) {
-        const double t = double(animation.phases[f]) * animation.frameCount;
-        if (!std::isfinite(t) || t < 0 || (!times.empty() && !(t > times.back()))) continue;
-        frames.push_back(f);
-        times.push_back(t);
-    }
-    if (frames.size() < animation.frameCount)
-        warnings.push_back(animation.name + ": " + std::to_string(animation.frameCount - frames.size()) +
-                           " frames whose phase is negative or does not increase are left out");
-    if (frames.empty() || boneCount == 0) {
+    if (animation.boneCount() != boneCount || animation.keyScales.size() != boneCount) return nullptr;
+    const size_t keyCount = animation.keyFrames.size();
+    if (keyCount == 0 || boneCount == 0) {
         warnings.push_back(animation.name + ": no frame to key; the animation is left out");
         return nullptr;
     }
     const uint64_t keyBytes = 2 * sizeof(aiVectorKey) + sizeof(aiQuatKey);
     budget.charge(sizeof(aiAnimation) + uint64_t(boneCount) * (sizeof(aiNodeAnim) + sizeof(aiNodeAnim*) + 32 +
-                                                               uint64_t(frames.size()) * keyBytes),
+                                                               uint64_t(keyCount) * keyBytes),
                   "animation " + animation.name.substr(0, 64));
     auto out = std::make_unique<aiAnimation>();
     out->mName = toAiString(animation.name);
-    out->mDuration = std::max(double(animation.frameCount), times.back());
+    out->mDuration = std::max(double(animation.frameCount), animation.keyTime(keyCount - 1));
     out->mTicksPerSecond = fps;
     out->mChannels = new aiNodeAnim*[boneCount]();  // null until filled: ~aiAnimation deletes what is there
     out->mNumChannels = boneCount;
-    const unsigned keys = unsigned(frames.size());
-    uint64_t sheared = 0;
+    const unsigned keys = unsigned(keyCount);
     for (uint32_t b = 0; b < boneCount; ++b) {
         aiNodeAnim* channel = out->mChannels[b] = new aiNodeAnim;
         channel->mNodeName = toAiString(plan.names[b]);
@@ -110,18 +100,14 @@ aiAnimation* buildAnimation(const ModelView& view, const SkeletonPlan& plan, con
         channel->mScalingKeys = new aiVectorKey[keys];
         channel->mNumScalingKeys = keys;
         for (unsigned k = 0; k < keys; ++k) {
-            const Mat4 local = jointLocal(view.skeleton, animation, frames[k], b);
-            const Decomposition d = decompose(local);
-            sheared += d.degenerate || axisShear(local) > kAnimationKeyShear ? 1 : 0;
-            const auto& q = d.rotation;  // x, y, z, w; aiQuaternion takes w first
-            channel->mPositionKeys[k] = aiVectorKey(times[k], toAi(d.translation));
-            channel->mRotationKeys[k] = aiQuatKey(times[k], aiQuaternion(q[3], q[0], q[1], q[2]));
-            channel->mScalingKeys[k] = aiVectorKey(times[k], toAi(d.scale));
+            const Decomposition& d = animation.key(b, k);
+            const double time = animation.keyTime(k);  // ticks: frames, at mTicksPerSecond = fps
+            const auto& q = d.rotation;                // x, y, z, w; aiQuaternion takes w first
+            channel->mPositionKeys[k] = aiVectorKey(time, toAi(d.translation));
+            channel->mRotationKeys[k] = aiQuatKey(time, aiQuaternion(q[3], q[0], q[1], q[2]));
+            channel->mScalingKeys[k] = aiVectorKey(time, toAi(d.scale));
         }
     }
-    if (sheared)
-        warnings.push_back(animation.name + ": " + std::to_string(sheared) +
-                           " bone keys are sheared or degenerate; Assimp keys their nearest rotation");
     return out.release();
 }
 

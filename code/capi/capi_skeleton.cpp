@@ -93,6 +93,12 @@ uint32_t rv_animation_frame_count(const rv_animation* a) { return a ? a->rtm.fra
 void rv_animation_phases(const rv_animation* a, float* out) {
     if (a) copyOut(out, a->rtm.phases);
 }
+uint32_t rv_animation_key_frames(const rv_animation* a, uint32_t* out) {
+    if (!a) return 0;
+    const std::vector<uint32_t> frames = keyableFrames(a->rtm.phases);
+    copyOut(out, frames);
+    return uint32_t(frames.size());
+}
 void rv_animation_step(const rv_animation* a, int32_t axes, float* out3) {
     if (!a || !out3 || axes < RV_AXES_STORED || axes > RV_AXES_Z_UP) return;
     const Vec3 v = toFrame(Axes(axes), a->rtm.step);

@@ -171,7 +171,7 @@ Result<GltfOutput> gltfFromModel(const OdolModel& model, const std::string& name
         for (const Warning& w : animation.value().warnings) state->warnings.push_back(w);
         const float seconds =
             float(a.rtm->frameCount) / (gltfOptions.animationFps > 0 ? gltfOptions.animationFps : 30.0f);
-        addAnimation(doc, view, skin, animation.value(), seconds, state->warnings);
+        addAnimation(doc, view, skin, animation.value(), seconds);
     }
     doc.json["scenes"][0]["nodes"].push_back(doc.push("nodes", std::move(top)));
     for (const Warning& w : textures.warnings()) state->warnings.push_back(w);

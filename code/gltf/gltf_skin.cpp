@@ -96,51 +96,32 @@ void addSkinAttributes(Document& doc, const LodView& lod, const SkinNodes& skin,
 }
 
 void addAnimation(Document& doc, const ModelView& view, const SkinNodes& skin, const AnimationView& animation,
-                  float seconds, std::vector<Warning>& warnings) {
-    if (skin.skin < 0 || animation.frameCount == 0) return;
-    // The frames glTF can key: times must increase.
-    std::vector<uint32_t> frames;
+                  float seconds) {
+    // The keys are the view's (AnimationView::keys, with their warnings): copied, never re-derived.
+    const size_t keys = animation.keyFrames.size();
+    if (skin.skin < 0 || keys == 0 || animation.keyScales.size() != view.skeleton.bones.size()) return;
     std::vector<float> times;
-    for (uint32_t f = 0; f < animation.frameCount; ++f) {
-        const float t = animation.phases[f] * seconds;
-        if (!std::isfinite(t) || t < 0 || (!times.empty() && !(t > times.back()))) continue;
-        frames.push_back(f);
-        times.push_back(t);
-    }
-    if (frames.size() < animation.frameCount)
-        warnings.push_back(makeWarning(DiagKind::BadValue,
-                                       animation.name + ": " + std::to_string(animation.frameCount - frames.size()) +
-                                           " frames whose phase is negative or does not increase are left out"));
-    if (frames.empty()) return;
+    for (size_t k = 0; k < keys; ++k) times.push_back(float(animation.keyTime(k)) * seconds / animation.frameCount);
     const uint32_t input = floatAccessor(doc, times, times.size(), "SCALAR", kNoTarget, Json::array({times.front()}),
                                          Json::array({times.back()}));
     Json samplers = Json::array(), channels = Json::array();
-    uint32_t sheared = 0;
     for (uint32_t b = 0; b < view.skeleton.bones.size(); ++b) {
         std::vector<float> t, r, s;
-        bool scales = false;
-        for (uint32_t f : frames) {
-            const Mat4 local = jointLocal(view.skeleton, animation, f, b);
-            const Decomposition d = decompose(local);
-            sheared += d.degenerate || axisShear(local) > kAnimationKeyShear ? 1 : 0;
+        for (size_t k = 0; k < keys; ++k) {
+            const Decomposition& d = animation.key(b, k);
             t.insert(t.end(), {d.translation.x, d.translation.y, d.translation.z});
             r.insert(r.end(), d.rotation.begin(), d.rotation.end());
             s.insert(s.end(), {d.scale.x, d.scale.y, d.scale.z});
-            for (float v : {d.scale.x, d.scale.y, d.scale.z}) scales = scales || std::fabs(v - 1) > 1e-3f;
         }
         auto channel = [&](const std::vector<float>& values, const char* type, const char* path) {
-            samplers.push_back({{"input", input}, {"output", floatAccessor(doc, values, frames.size(), type)}});
+            samplers.push_back({{"input", input}, {"output", floatAccessor(doc, values, keys, type)}});
             channels.push_back(
                 {{"sampler", samplers.size() - 1}, {"target", {{"node", skin.joints[b]}, {"path", path}}}});
         };
         channel(t, "VEC3", "translation");
         channel(r, "VEC4", "rotation");
-        if (scales) channel(s, "VEC3", "scale");
+        if (animation.keyScales[b]) channel(s, "VEC3", "scale");
     }
-    if (sheared)
-        warnings.push_back(makeWarning(DiagKind::BadValue, animation.name + ": " + std::to_string(sheared) +
-                                                               " bone keys are sheared or degenerate; glTF keys their "
-                                                               "nearest rotation"));
     doc.push("animations",
              {{"name", animation.name}, {"samplers", std::move(samplers)}, {"channels", std::move(channels)}});
 }

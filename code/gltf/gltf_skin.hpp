@@ -26,10 +26,9 @@ SkinNodes addSkin(Document& doc, const ModelView& view);
 // JOINTS_0 and WEIGHTS_0 of a skinned LOD into `attributes`.
 void addSkinAttributes(Document& doc, const LodView& lod, const SkinNodes& skin, Json& attributes);
 
-// One animation of the skin's joints: per bone, translation and rotation keyed at phase *
-// seconds (scale too when a frame scales). Frames whose phase does not increase are left out
-// with a warning (glTF needs increasing times).
+// One animation of the skin's joints: the view's keys (AnimationView::keys; its warnings say what
+// was left out), per bone translation and rotation at phase * seconds, scale too where it scales.
 void addAnimation(Document& doc, const ModelView& view, const SkinNodes& skin, const AnimationView& animation,
-                  float seconds, std::vector<Warning>& warnings);
+                  float seconds);
 
 }  // namespace rv::gltf

@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "rtm/rtm_internal.hpp"
+#include "rv/paths.hpp"
 
 namespace rv::rtm {
 namespace {
@@ -20,10 +21,8 @@ constexpr uint64_t kNameField = 32;
 constexpr uint64_t kMatrixBytes = 48;
 constexpr uint64_t kSlotBytes = kNameField + kMatrixBytes;
 
-std::string lowerAscii(std::string s) {
-    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
+// Bone names fold by the project's ASCII rule (A-Z only), never the C locale's tolower.
+std::string lowerAscii(const std::string& s) { return asciiLower(s); }
 
 // MDAT strings carry their length in one byte and no NUL.
 std::string shortString(ByteReader& r) {

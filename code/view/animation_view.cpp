@@ -87,7 +87,56 @@ Mat43 bmtrLocal(const BmtrTransform& t) {
              float(r22), -t.translation[0], t.translation[1], -t.translation[2]}};
 }
 
+// AnimationView's keys (skeleton.hpp), with one warning each for frames left out and for keys
+// whose transform is sheared or degenerate.
+void bakeKeys(const SkeletonView& skeleton, AnimationView& out) {
+    out.keyFrames = keyableFrames(out.phases);
+    const size_t keys = out.keyFrames.size(), bones = skeleton.bones.size();
+    if (keys < out.frameCount)
+        out.warnings.push_back(makeWarning(DiagKind::BadValue, out.name + ": " + std::to_string(out.frameCount - keys) +
+                                                                   " frames whose phase is negative or does not "
+                                                                   "increase are left out"));
+    out.keys.resize(keys * bones);
+    out.keyScales.assign(bones, 0);
+    uint64_t sheared = 0;
+    for (uint32_t b = 0; b < bones; ++b) {
+        for (size_t k = 0; k < keys; ++k) {
+            const Mat4 local = jointLocal(skeleton, out, out.keyFrames[k], b);
+            Decomposition d = decompose(local);
+            sheared += d.degenerate || axisShear(local) > kAnimationKeyShear ? 1 : 0;
+            if (k > 0) {
+                const std::array<float, 4>& q = out.keys[b * keys + k - 1].rotation;
+                if (q[0] * d.rotation[0] + q[1] * d.rotation[1] + q[2] * d.rotation[2] + q[3] * d.rotation[3] < 0)
+                    for (float& c : d.rotation) c = -c;
+            }
+            for (float v : {d.scale.x, d.scale.y, d.scale.z})
+                if (std::fabs(v - 1) > AnimationView::kKeyScale) out.keyScales[b] = 1;
+            out.keys[b * keys + k] = d;
+        }
+        // A bone that never scales beyond rounding keys scale 1 in every output (glTF then writes
+        // no scale channel, Assimp a scale of exactly 1: the same pose).
+        if (!out.keyScales[b])
+            for (size_t k = 0; k < keys; ++k) out.keys[b * keys + k].scale = {1, 1, 1};
+    }
+    if (sheared)
+        out.warnings.push_back(makeWarning(DiagKind::BadValue, out.name + ": " + std::to_string(sheared) +
+                                                                   " bone keys are sheared or degenerate; their "
+                                                                   "nearest rotation is keyed"));
+}
+
 }  // namespace
+
+std::vector<uint32_t> keyableFrames(const std::vector<float>& phases) {
+    std::vector<uint32_t> out;
+    float last = 0;
+    for (uint32_t f = 0; f < phases.size(); ++f) {
+        const float p = phases[f];
+        if (!std::isfinite(p) || p < 0 || (!out.empty() && !(p > last))) continue;
+        out.push_back(f);
+        last = p;
+    }
+    return out;
+}
 
 Result<AnimationView> buildAnimationView(const RtmAnimation& animation, const SkeletonView& skeleton,
                                          const Frame& frame, Vec3 center, const std::string& name,
@@ -96,7 +145,9 @@ Result<AnimationView> buildAnimationView(const RtmAnimation& animation, const Sk
     out.name = name;
     out.frameCount = animation.frameCount;
     const size_t bones = skeleton.bones.size();
-    const uint64_t bytes = uint64_t(animation.frameCount) * bones * sizeof(Mat4) + animation.phases.size() * 4 + bones;
+    // The matrices, the phases, and the keys baked from them.
+    const uint64_t bytes = uint64_t(animation.frameCount) * bones * (sizeof(Mat4) + sizeof(Decomposition)) +
+                           animation.phases.size() * 8 + 2 * bones;
     BudgetScope budget(options.budget, options.memoryLimit);
     if (!budget->tryCharge(bytes))
         return makeError(DiagKind::MemoryLimit,
@@ -152,6 +203,7 @@ Result<AnimationView> buildAnimationView(const RtmAnimation& animation, const Sk
             out.skinning[f * bones + b] = multiply(moved, multiply(toCenter, multiply(inFrame, fromCenter)));
         }
     }
+    bakeKeys(skeleton, out);
     return out;
 }
 

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <unordered_map>
 
+#include "rv/paths.hpp"
 #include "rv/view.hpp"
 #include "view_internal.hpp"
 
@@ -11,10 +12,9 @@ namespace rv {
 
 namespace {
 
-std::string lowerCase(std::string s) {
-    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
+// Bone names fold by the project's ASCII rule (A-Z only), never the C locale's tolower: the
+// engine matches them byte for byte apart from ASCII case.
+std::string lowerCase(const std::string& s) { return asciiLower(s); }
 
 // Up to four (bone, weight) pairs of one vertex, heaviest kept, normalised.
 struct VertexPairs {

@@ -26,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "rv/decompose.hpp"
 #include "rv/error.hpp"
 #include "rv/math_types.hpp"
 #include "rv/odol.hpp"
@@ -72,7 +73,25 @@ struct AnimationView {
     std::vector<Warning> warnings;
     size_t boneCount() const { return keyed.size(); }
     const Mat4& at(uint32_t frame, uint32_t bone) const { return skinning[size_t(frame) * keyed.size() + bone]; }
+
+    // The keys every output writes (glTF, Assimp, and the add-on through rv_animation_key_frames),
+    // baked once here. keyFrames: the frames whose phase is finite, not negative and above the
+    // last kept one (outputs need increasing times; the others are left out with one warning). A
+    // key's time is its phase times frameCount, in frames (outputs divide by their frames per
+    // second). keys[bone * keyFrames.size() + k]: jointLocal of that bone and key decomposed, each
+    // rotation on the side of its previous key (q and -q are one rotation: interpolation takes
+    // the short way). keyScales[bone]: 1 when some key scales by more than kKeyScale; the keys of
+    // the other bones have a scale of exactly 1.
+    std::vector<uint32_t> keyFrames;
+    std::vector<Decomposition> keys;
+    std::vector<uint8_t> keyScales;
+    static constexpr float kKeyScale = 1e-3f;
+    const Decomposition& key(uint32_t bone, size_t k) const { return keys[bone * keyFrames.size() + k]; }
+    double keyTime(size_t k) const { return double(phases[keyFrames[k]]) * frameCount; }
 };
+
+// The frames of `phases` an output can key (AnimationView::keyFrames' rule).
+std::vector<uint32_t> keyableFrames(const std::vector<float>& phases);
 
 // `animation` on `skeleton`, in `frame`. `center`: the bounding centre in the frame when the
 // view's positions are relative to it (ModelView::centerApplied false), else zero: animations

@@ -123,6 +123,17 @@ check(len(bpy.data.actions) == actions_before + 1, "one new action")
 check(arm.animation_data is not None and arm.animation_data.action is not None, "the action is assigned")
 times = key_times(arm)
 check(len(times) == 79, "79 distinct keyed frames on the pelvis, got %d" % len(times))
+# The key times glTF and Assimp write (gltf_skin_test.py compares those two): reference.tsv's
+# phases x 79 / 30 s, here in scene frames from frame_start.
+with open(os.path.join(ANIM, "reference.tsv"), encoding="utf-8") as f:
+    rows = [line.rstrip("\n").split("\t") for line in f]
+ref = {r[rows[0].index("file")]: r for r in rows[1:]}
+phases = [float(p) for p in ref["rtm/dayz-epoch-108/plain_zmbStandDeath1.rtm"][rows[0].index("phases")].split(",")]
+scene = bpy.context.scene
+fps = scene.render.fps / scene.render.fps_base
+seconds = [(t - scene.frame_start) / fps for t in times]
+check(len(phases) == len(seconds) and max(abs(s - p * 79 / 30) for s, p in zip(seconds, phases)) < 1e-3,
+      "the keys are not at reference.tsv's phases x 79/30 s, glTF's and Assimp's times")
 if len(times) == 79:
     first, last = posed_heads(arm, times[0]), posed_heads(arm, times[-1])
     print("posed first: head %s pelvis %s; last: head %s pelvis %s" % (tuple(first["head"]), tuple(first["pelvis"]),

@@ -130,6 +130,7 @@ _SIGNATURES = {
     "rv_animation_version": (_U32, [_VP]),
     "rv_animation_frame_count": (_U32, [_VP]),
     "rv_animation_phases": (None, [_VP, _VP]),
+    "rv_animation_key_frames": (_U32, [_VP, _VP]),
     "rv_animation_step": (None, [_VP, _I32, _VP]),
     "rv_animation_bone_count": (_U32, [_VP]),
     "rv_animation_bone_name": (_CHARP, [_VP, _U32]),

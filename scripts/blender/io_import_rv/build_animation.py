@@ -47,13 +47,13 @@ def key_frames(scene, phases, frame_count):
     return [scene.frame_start + p * frame_count * fps / cycle_fps for p in phases]
 
 
-def _bases(bones, parents, matrices, frame_count):
-    """Per bone, per frame (location, quaternion, scale) of its matrix_basis."""
+def _bases(bones, parents, matrices, key_frames):
+    """Per bone, per key frame (location, quaternion, scale) of its matrix_basis."""
     n = len(bones)
     rest = [b.matrix_local.copy() for b in bones]
     rest_inv = [r.inverted() for r in rest]
     out = [[] for _ in range(n)]
-    for f in range(frame_count):
+    for f in key_frames:
         posed = [_matrix(matrices[(f * n + b) * 16:(f * n + b + 1) * 16]) for b in range(n)]
         for b in range(n):
             parent = posed[parents[b]] if parents[b] >= 0 else Matrix.Identity(4)
@@ -86,6 +86,9 @@ def _dropped_names(file_bones, names):
 
 def _warnings(path, animation, keyed, dropped, names):
     out = list(animation.warnings)
+    if len(animation.key_frames) < animation.frame_count:
+        out.append("%s: %d frames whose phase is negative or does not increase are left out"
+                   % (os.path.basename(path), animation.frame_count - len(animation.key_frames)))
     if dropped:
         lost = _dropped_names(animation.bone_names, names)
         out.append("%s: %d animation bones are not in the armature and were left out: %s"
@@ -106,8 +109,10 @@ def import_animation(context, armature, path, frame_range=True):
         raise ImportFailed("The armature %s has no bones" % armature.name)
     center = tuple(armature.get("rv_center", (0.0, 0.0, 0.0)))
     animation, matrices, keyed, dropped = _read(path, names, parents, center)
-    frames = key_frames(context.scene, animation.phases, animation.frame_count)
-    bases = _bases(bones, parents, matrices, animation.frame_count)
+    # Only the frames every output keys (the library's rule): phases that are finite, not negative
+    # and increasing, so the add-on's keys are glTF's and Assimp's.
+    frames = key_frames(context.scene, [animation.phases[f] for f in animation.key_frames], animation.frame_count)
+    bases = _bases(bones, parents, matrices, animation.key_frames)
     previous = armature.animation_data.action if armature.animation_data else None
     previous_slot = compat.action_slot_name(armature)
     action = bpy.data.actions.new(short_name(os.path.splitext(os.path.basename(path))[0]))

@@ -326,6 +326,9 @@ class Animation:
             self.version = L.rv_animation_version(h)
             self.frame_count = L.rv_animation_frame_count(h)
             self.phases = _fill("f", self.frame_count, lambda p: L.rv_animation_phases(h, p))
+            # The frames every output keys (the view's rule: finite, not negative, increasing phases).
+            keyed = _buffer("I", self.frame_count)
+            self.key_frames = list(keyed[:L.rv_animation_key_frames(h, _ptr(keyed) if self.frame_count else None)])
             self.bone_names = [_text(L.rv_animation_bone_name(h, i)) for i in range(L.rv_animation_bone_count(h))]
             self.warnings = [_text(L.rv_animation_warning(h, i)) for i in range(L.rv_animation_warning_count(h))]
         except BaseException:
