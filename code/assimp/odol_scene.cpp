@@ -116,12 +116,7 @@ void addProxyNodes(const LodView& lod, aiNode* parent, std::vector<aiNode*>& chi
         const ModelView& placed = proxied.models->models[m]->view;
         if (placed.lods.empty()) continue;
         std::vector<aiNode*> inner;
-        struct Guard {
-            std::vector<aiNode*>& nodes;
-            ~Guard() {
-                for (aiNode* n : nodes) delete n;
-            }
-        } guard{inner};
+        DeleteAll<aiNode> guard{inner};
         addProxyNodes(placed.lods[0], p, inner, proxied, budget);
         p->mChildren = releaseArray(inner, p->mNumChildren);
     }
@@ -191,12 +186,7 @@ void addMaterials(const ModelView& view, const ProxyModels* proxies, SceneBudget
     if (proxies)
         for (const std::unique_ptr<ProxyModel>& pm : proxies->models) views.push_back(&pm->view);
     std::vector<aiMaterial*> materials;
-    struct Guard {
-        std::vector<aiMaterial*>& list;
-        ~Guard() {
-            for (aiMaterial* m : list) delete m;
-        }
-    } guard{materials};
+    DeleteAll<aiMaterial> guard{materials};
     for (const ModelView* v : views) {
         budget.charge(cost::materials(*v),
                       "building the scene's " + std::to_string(v->materials.size()) + " materials");
@@ -208,12 +198,7 @@ void addMaterials(const ModelView& view, const ProxyModels* proxies, SceneBudget
 void addAnimations(const ModelView& view, const SkeletonPlan& skeleton, const std::vector<AnimationView>& animations,
                    float animationFps, const std::string& rootName, SceneBudget& budget, aiScene* scene) {
     std::vector<aiAnimation*> built;
-    struct AnimationGuard {
-        std::vector<aiAnimation*>& list;
-        ~AnimationGuard() {
-            for (aiAnimation* a : list) delete a;
-        }
-    } animationGuard{built};
+    DeleteAll<aiAnimation> animationGuard{built};
     std::vector<std::string> warnings;
     for (const AnimationView& animation : animations) {
         warnings.clear();
@@ -260,12 +245,7 @@ void buildOdolScene(const OdolModel& model, const ModelView& view, const ProxyMo
     addModelMetadata(root, scene, model, view, budget);
 
     std::vector<aiMesh*> meshes;
-    struct MeshGuard {
-        std::vector<aiMesh*>& meshes;
-        ~MeshGuard() {
-            for (aiMesh* m : meshes) delete m;
-        }
-    } meshGuard{meshes};
+    DeleteAll<aiMesh> meshGuard{meshes};
     std::vector<std::string> warnings;
     const SkeletonPlan skeleton = planSkeleton(view, rootName, warnings);
     for (const std::string& w : warnings) ASSIMP_LOG_WARN(rootName + ": " + w);

@@ -117,6 +117,15 @@ private:
 };
 
 // Moves a vector of owned pointers into an aiScene-style array (new[] of raw pointers).
+// Deletes what `items` still holds when it goes out of scope: the objects no scene has taken yet.
+template <class T>
+struct DeleteAll {
+    std::vector<T*>& items;
+    ~DeleteAll() {
+        for (T* item : items) delete item;
+    }
+};
+
 template <class T>
 T** releaseArray(std::vector<T*>& items, unsigned& count) {
     count = unsigned(items.size());
