@@ -47,6 +47,8 @@ add_executable(rv_tests
   test_rvmat_procedural.cpp
 )
 target_link_libraries(rv_tests PRIVATE rv_testkit rvimport_view gtest_main)
+# Test code at -O1, as in the Linux build (test/CMakeLists.txt, rv_test_code).
+target_compile_options(rv_tests PRIVATE $<$<CONFIG:Release,RelWithDebInfo,MinSizeRel>:-O1>)
 # One ctest entry for the whole program: every Wine process start costs seconds.
 add_test(NAME windows_rv_tests COMMAND rv_tests)
 set_tests_properties(windows_rv_tests PROPERTIES TIMEOUT 1800)
