@@ -185,7 +185,32 @@ def max_texture_size(rvimport, samples, root, work, fail):
     if bad.returncode != 2 or "--max-texture-size wants" not in bad.stderr:
         fail("--max-texture-size -1: exit %d %s" % (bad.returncode, bad.stderr))
     print("--max-texture-size: backpack_co as its 512^2 mip, and whole without a cap")
+    texture_routes(rvimport, model, paa, work, fail)
     return outputs
+
+
+def texture_routes(rvimport, model, paa, work, fail):
+    """`export` learns that its input is a texture from the front door (the file's PAA type), not
+    from the name: a copy under another name converts to the same PNG, a folder OUT gets NAME.png,
+    and --mip on a model is refused as a usage error."""
+    def run(*args):
+        return subprocess.run([rvimport, "export"] + list(args), capture_output=True, text=True)
+    reference = os.path.join(work, "backpack_co_mip1.png")
+    renamed = os.path.join(work, "backpack_co.data")
+    shutil.copyfile(paa, renamed)
+    out = os.path.join(work, "renamed_mip1.png")
+    r = run(renamed, out, "--mip", "1")
+    if r.returncode != 0 or open(out, "rb").read() != open(reference, "rb").read():
+        fail("export of a .paa named .data: exit %d %s" % (r.returncode, r.stderr[-300:]))
+    folder = os.path.join(work, "into_folder") + os.sep
+    r = run(paa, folder, "--mip", "1")
+    inside = os.path.join(folder, "backpack_co.png")
+    if r.returncode != 0 or not os.path.isfile(inside) or open(inside, "rb").read() != open(reference, "rb").read():
+        fail("export TEX.paa FOLDER/: exit %d, %s" % (r.returncode, os.listdir(folder) if os.path.isdir(folder) else []))
+    r = run(model, os.path.join(work, "mip.glb"), "--mip", "1")
+    if r.returncode != 2 or "--mip and --raw-channels are for textures; TFR_BACKPACK.p3d is a model" not in r.stderr:
+        fail("--mip on a model: exit %d %s" % (r.returncode, r.stderr))
+    print("export: a texture known by its signature, OUT a folder, --mip refused on a model")
 
 
 def batch_textures(rvimport, textures, sizes, work, fail):

@@ -36,7 +36,9 @@ enum class Opt {
     ModelConfig,
     Animation,
     AnimationFps,
-    Proxies
+    Proxies,
+    Mip,
+    RawChannels
 };
 
 struct OptSpec {
@@ -77,6 +79,8 @@ constexpr OptSpec kSpecs[] = {
     {"--animation", Opt::Animation, true, false},
     {"--animation-fps", Opt::AnimationFps, true, false},
     {"--proxies", Opt::Proxies, true, false},
+    {"--mip", Opt::Mip, true, false},
+    {"--raw-channels", Opt::RawChannels, false, false},
 };
 
 constexpr long kMaxMemoryLimitMb = 1L << 20;  // 1 TiB; RV_IMPORT_MEMORY_BUDGET_MB is an int
@@ -180,6 +184,9 @@ bool storeAsGiven(Opt id, const std::string& v, CliOptions& out) {
         case Opt::NoQuantize:
             out.quantize = false;
             break;
+        case Opt::RawChannels:
+            out.rawChannels = true;
+            break;
         default:
             return false;
     }
@@ -227,6 +234,13 @@ bool applyCount(const char* verb, const OptSpec& spec, const std::string& v, Cli
                 return false;
             }
             out.jobs = unsigned(count);
+            return true;
+        case Opt::Mip:
+            if (!parseCount(v, 0, 65535, count)) {
+                std::fprintf(stderr, "rvimport %s: --mip wants a whole number, not '%s'\n", verb, v.c_str());
+                return false;
+            }
+            out.mip = size_t(count);
             return true;
         case Opt::MaxTextureSize:
             if (!parseCount(v, 0, 65536, count)) {

@@ -39,6 +39,9 @@ struct CliOptions {
     // animation each; --animation-fps N: a cycle of F frames lasts F / N seconds.
     std::vector<std::string> animations;
     float animationFps = defaults::kAnimationFps;
+    // Textures to PNG: --mip N (0 = the largest) and --raw-channels (the stored channels, no ZIWS undone).
+    size_t mip = 0;
+    bool rawChannels = false;
     std::vector<std::string> positional;
 };
 
@@ -47,7 +50,7 @@ struct CliOptions {
 // --data-folder DIR, --selections-as-bones, --via-assimp, --terrain-step N, --region W,S,E,N,
 // --tile-cells N, --target generic|godot|unreal|unity|blender, --instancing gpu|nodes,
 // --quantize, --no-quantize, --max-texture-size N, --model-cfg FILE, --animation FILE,
-// --animation-fps N and, for batch, -j N. Every "--name VALUE" option
+// --animation-fps N, --mip N, --raw-channels and, for batch, -j N. Every "--name VALUE" option
 // may also be written "--name=VALUE"; "--" ends the options (what follows are file names, even
 // when they start with '-'). Returns false after reporting a usage error on stderr.
 bool parseCliOptions(const char* verb, const std::vector<std::string>& args, bool batch, CliOptions& out);

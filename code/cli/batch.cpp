@@ -39,6 +39,7 @@ struct BatchPlan {
     Options decode;  // for the textures (the models' options go to the importer)
     const aiExportFormatDesc* format = nullptr;
     std::vector<fs::path> files;
+    std::vector<bool> textures;           // per file: the front door says it is a texture (to PNG)
     std::vector<fs::path> outputs;        // per file: where it goes (empty: it collides, see collisions)
     std::vector<std::string> collisions;  // per file: why it has no output, else empty
     std::vector<std::pair<fs::path, std::string>> unreadable;  // folders that could not be listed
@@ -57,6 +58,7 @@ struct Outcome {
 void findInputFiles(BatchPlan& plan) {
     const std::set<std::string> exts = ourExtensions();
     std::vector<fs::path> folders{plan.inDir};
+    std::vector<std::pair<fs::path, bool>> found;  // file, is a texture
     while (!folders.empty()) {
         const fs::path folder = folders.back();
         folders.pop_back();
@@ -68,13 +70,20 @@ void findInputFiles(BatchPlan& plan) {
                 folders.push_back(it->path());
                 continue;
             }
+            // Models and terrains by our importers' extensions (a damaged one still gets its message),
+            // textures by what the front door says they are.
             const std::string ext = asciiLower(it->path().extension().string());
-            if ((ext.size() > 1 && exts.count(ext.substr(1))) || isTexturePath(it->path().u8string()))
-                plan.files.push_back(it->path());
+            const bool ours = ext.size() > 1 && exts.count(ext.substr(1));
+            const bool texture = !ours && sniffFile(it->path().u8string()) == FileKind::Texture;
+            if (ours || texture) found.emplace_back(it->path(), texture);
         }
         if (ec) plan.unreadable.emplace_back(folder, ec.message());
     }
-    std::sort(plan.files.begin(), plan.files.end());
+    std::sort(found.begin(), found.end());
+    for (const auto& [file, texture] : found) {
+        plan.files.push_back(file);
+        plan.textures.push_back(texture);
+    }
     std::sort(plan.unreadable.begin(), plan.unreadable.end());
 }
 
@@ -83,7 +92,7 @@ std::string collisionKey(const fs::path& p) { return asciiLower(p.lexically_norm
 
 // Textures become PNGs whatever the models' format is.
 std::string outputExtension(const BatchPlan& plan, size_t i) {
-    return isTexturePath(plan.files[i].u8string()) ? "png" : plan.format->fileExtension;
+    return plan.textures[i] ? "png" : plan.format->fileExtension;
 }
 
 // Each input's output: its mirror under OUT_DIR with the format's extension ("a.p3d" ->
@@ -138,7 +147,7 @@ Outcome convertFile(Assimp::Importer& importer, Assimp::Exporter& exporter, cons
     std::error_code dirErr;
     if (!fs::create_directories(out.parent_path(), dirErr) && dirErr)
         return {Outcome::Failed, "cannot create folder " + out.parent_path().u8string() + ": " + dirErr.message(), {}};
-    if (isTexturePath(file.u8string())) {
+    if (plan.textures[i]) {
         std::vector<Warning> warnings;
         const std::string error =
             convertTextureToPng(file.u8string(), out.u8string(), plan.decode, 0, false, warnings).message;
@@ -238,8 +247,7 @@ size_t printSummary(const BatchPlan& plan, const std::vector<Outcome>& outcomes,
     }
     for (const auto& [folder, why] : plan.unreadable)
         std::printf("unreadable folder %s: %s\n", printable(folder.u8string()).c_str(), why.c_str());
-    const bool textures = std::any_of(plan.files.begin(), plan.files.end(),
-                                      [](const fs::path& f) { return isTexturePath(f.u8string()); });
+    const bool textures = std::any_of(plan.textures.begin(), plan.textures.end(), [](bool t) { return t; });
     std::printf("converted %zu, skipped %zu, failed %zu of %zu files to %s%s in %.2f s with %u threads", converted,
                 skipped, failed, plan.files.size(), plan.format->id, textures ? " (textures to png)" : "", seconds,
                 jobs);

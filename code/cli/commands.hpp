@@ -59,13 +59,11 @@ int runExport(const std::vector<std::string>& args);
 int runBench(const std::vector<std::string>& args);
 int runPbo(const std::vector<std::string>& args);  // pbo_cli.cpp: pbo list / pbo extract
 
-// Textures (paa_cli.cpp): .paa / .pac by their extension.
-bool isTexturePath(const std::string& path);
+// Textures (paa_cli.cpp), told apart by the front door (rv::sniffKind).
 // `info` / `dump --json` of a texture; false after reporting an error on stderr.
 bool describeTexture(const std::string& path, bool json, bool pretty);
-// An export whose input is a texture (any non-option argument ending in .paa / .pac): to PNG.
-bool isTextureExport(const std::vector<std::string>& args);
-int runTextureExport(const std::vector<std::string>& args);
+// `export` of a texture (the door said so): to PNG, its --mip, --raw-channels, --max-memory.
+int exportTexture(const CliOptions& opt, const std::string& in, const std::string& out);
 // One texture file to a PNG (the export above; batch's .paa/.pac files): its mip `mip`, ZIWS undone
 // unless `rawChannels`. Returns "" or the error; the texture's warnings are appended to `warnings`.
 Diagnostic convertTextureToPng(const std::string& in, const std::string& out, const Options& decode, size_t mip,
@@ -73,7 +71,6 @@ Diagnostic convertTextureToPng(const std::string& in, const std::string& out, co
 
 // Configs (config_cli.cpp): .rvmat, .cpp, .hpp, .bin, .bisurf, .ext, .sqm by their extension,
 // text or rapified. `info` / `dump --json`; false after reporting an error on stderr.
-bool isConfigPath(const std::string& path);
 bool describeConfig(const std::string& path, bool json, bool pretty);
 
 // The .asc / .txt terrain exports (-f asc / -f tbobjects or by OUT's extension); -1 when the

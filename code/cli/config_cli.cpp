@@ -220,8 +220,6 @@ void printWarningList(const std::vector<Warning>& list) {
 
 }  // namespace
 
-bool isConfigPath(const std::string& path) { return isConfigName(path); }
-
 bool describeConfig(const std::string& path, bool json, bool pretty) {
     auto file = openFile(path, {}, accepting(kAcceptConfig));
     if (!file) {

@@ -153,10 +153,7 @@ const VerbEntry kVerbs[] = {
     {"--version", version},
     {"info", rv::cli::runInfo},
     {"dump", rv::cli::runDump},
-    {"export",
-     [](const std::vector<std::string>& a) {
-         return rv::cli::isTextureExport(a) ? rv::cli::runTextureExport(a) : rv::cli::runExport(a);
-     }},
+    {"export", rv::cli::runExport},
     {"bench", rv::cli::runBench},
     {"pbo", rv::cli::runPbo},
     {"batch", rv::cli::runBatch},

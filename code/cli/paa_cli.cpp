@@ -179,106 +179,7 @@ std::string writePng(const std::string& out, const Image& img, MemoryBudget& bud
     return writeFileSafely(out, [&](std::FILE* f) { return std::fwrite(png.data(), 1, png.size(), f) == png.size(); });
 }
 
-struct ExportArgs {
-    std::vector<std::string> positional;
-    std::string format;
-    long mip = 0;
-    bool rawChannels = false;
-    Options decode;
-};
-
-// --mip N, --raw-channels, --max-memory SIZE, --memory-limit MB, -f/--format png; "--name=value"
-// too; "--" ends them.
-bool parseExportArgs(const std::vector<std::string>& args, ExportArgs& a) {
-    bool optionsEnded = false;
-    for (size_t i = 1; i < args.size(); ++i) {
-        std::string name = args[i], value;
-        if (!optionsEnded && name == "--") {
-            optionsEnded = true;  // everything after is a file name
-            continue;
-        }
-        const bool option = !optionsEnded && name.size() > 1 && name[0] == '-';
-        if (!option) {
-            a.positional.push_back(name);
-            continue;
-        }
-        const size_t eq = name.find('=');
-        const bool inlineValue = name.rfind("--", 0) == 0 && eq != std::string::npos;
-        if (inlineValue) {
-            value = name.substr(eq + 1);
-            name = name.substr(0, eq);
-        }
-        if (name == "--raw-channels" && !inlineValue) {
-            a.rawChannels = true;
-            continue;
-        }
-        if (name != "--mip" && name != "--memory-limit" && name != "--max-memory" && name != "-f" &&
-            name != "--format") {
-            std::fprintf(stderr, "rvimport export: unknown option for a texture: %s\n", args[i].c_str());
-            return false;
-        }
-        if (!inlineValue) {
-            if (i + 1 >= args.size()) {
-                std::fprintf(stderr, "rvimport export: %s needs a value\n", name.c_str());
-                return false;
-            }
-            value = args[++i];
-        }
-        long n = 0;
-        if (name == "-f" || name == "--format") {
-            a.format = value;
-        } else if (name == "--mip" && parseCount(value, 0, 65535, n)) {
-            a.mip = n;
-        } else if (name == "--memory-limit" && parseCount(value, 1, 1L << 20, n)) {
-            a.decode.memoryLimit = uint64_t(n) << 20;
-        } else if (name == "--max-memory") {
-            if (!parseSize(value, a.decode.memoryLimit)) {
-                std::fprintf(stderr, "rvimport export: --max-memory wants a size such as 512M or 2G, not '%s'\n",
-                             value.c_str());
-                return false;
-            }
-        } else {
-            std::fprintf(stderr, "rvimport export: %s wants a whole number, not '%s'\n", name.c_str(), value.c_str());
-            return false;
-        }
-    }
-    return true;
-}
-
-// The export's checks before decoding: arguments, format, not overwriting the input.
-int checkExport(const ExportArgs& a) {
-    if (a.positional.size() != 2) {
-        std::fprintf(stderr, "usage: rvimport export TEX.paa OUT.png [--mip N] [--raw-channels] [--max-memory SIZE]\n");
-        return kExitUsage;
-    }
-    const std::string& out = a.positional[1];
-    const bool png = a.format.empty() ? endsWithNoCase(out, ".png") : (a.format == "png" || a.format == "PNG");
-    if (!png) {
-        std::fprintf(stderr, "rvimport export: a texture exports to PNG only (OUT ending in .png, or -f png)\n");
-        return kExitUsage;
-    }
-    if (sameFile(a.positional[0], out)) {
-        std::fprintf(stderr, "rvimport export: %s is the input file itself (%s); refusing to overwrite it\n",
-                     out.c_str(), a.positional[0].c_str());
-        return kExitUsage;
-    }
-    return kExitOk;
-}
-
 }  // namespace
-
-bool isTexturePath(const std::string& path) { return endsWithNoCase(path, ".paa") || endsWithNoCase(path, ".pac"); }
-
-bool isTextureExport(const std::vector<std::string>& args) {
-    bool optionsEnded = false;
-    for (size_t i = 1; i < args.size(); ++i) {
-        if (!optionsEnded && args[i] == "--")
-            optionsEnded = true;
-        else if ((optionsEnded || (!args[i].empty() && args[i][0] != '-')) && isTexturePath(args[i]))
-            return true;
-    }
-    return false;
-}
 
 bool describeTexture(const std::string& path, bool json, bool pretty) {
     LoadedTexture lt;
@@ -304,18 +205,15 @@ bool describeTexture(const std::string& path, bool json, bool pretty) {
     return true;
 }
 
-int runTextureExport(const std::vector<std::string>& args) {
-    ExportArgs a;
-    if (!parseExportArgs(args, a)) return kExitUsage;
-    if (const int rc = checkExport(a)) return rc;
-    if (const std::string problem = inputProblem(a.positional[0]); !problem.empty()) {
-        std::fprintf(stderr, "rvimport export: %s\n", problem.c_str());
-        return kExitDecode;
+int exportTexture(const CliOptions& opt, const std::string& in, const std::string& out) {
+    const bool png = opt.format.empty() ? endsWithNoCase(out, ".png") : asciiLower(opt.format) == "png";
+    if (!png) {
+        std::fprintf(stderr, "rvimport export: a texture exports to PNG only (OUT ending in .png, or -f png)\n");
+        return kExitUsage;
     }
     std::vector<Warning> warnings;
-    const Diagnostic failure =
-        convertTextureToPng(a.positional[0], a.positional[1], a.decode, size_t(a.mip), a.rawChannels, warnings);
-    printWarnings(a.positional[0], fileNameOf(a.positional[0]), warnings);
+    const Diagnostic failure = convertTextureToPng(in, out, opt.decode, opt.mip, opt.rawChannels, warnings);
+    printWarnings(in, fileNameOf(in), warnings);
     if (!failure.message.empty()) {
         std::fprintf(stderr, "%s\n", printable(failure.message).c_str());
         return failure.kind == DiagKind::InvalidArgument ? kExitUsage : kExitDecode;  // a --mip it lacks

@@ -232,6 +232,16 @@ FileKind sniffKind(const uint8_t* data, size_t size, const std::string& name) {
     return FileKind::Unknown;
 }
 
+FileKind sniffFile(const std::string& path) {
+    // Every signature sits in the first 64 bytes; a shorter file is judged on what it has (its name).
+    std::FILE* f = openFile(path, "rb");
+    if (!f) return FileKind::Unknown;
+    uint8_t head[64];
+    const size_t got = std::fread(head, 1, sizeof head, f);
+    std::fclose(f);
+    return sniffKind(head, got, fileNameOf(path));
+}
+
 bool isConfigName(const std::string& name) {
     static const char* const kExtensions[] = {".rvmat", ".cpp", ".hpp", ".bin", ".bisurf", ".ext", ".sqm"};
     const std::string ext = asciiLower(extensionOf(name));

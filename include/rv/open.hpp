@@ -51,6 +51,8 @@ enum class FileKind {
 // "a model", "a terrain", "a texture", "a config", "a PBO archive", "an animation", "an unknown file".
 const char* fileKindName(FileKind kind);
 FileKind sniffKind(const uint8_t* data, size_t size, const std::string& name);
+// sniffKind on a file's first bytes (its name where the format has none); Unknown when unreadable.
+FileKind sniffFile(const std::string& path);
 // A name that text configs carry (.rvmat, .cpp, .hpp, .bin, .bisurf, .ext, .sqm), any case.
 bool isConfigName(const std::string& name);
 

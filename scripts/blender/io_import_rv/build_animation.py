@@ -79,9 +79,13 @@ def _write_keys(channels, name, frames, keys):
             fcurve.update()
 
 
+# Bone names match by the library's ASCII fold (rv::asciiLower), not str.lower's Unicode one.
+_ASCII_FOLD = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
 def _dropped_names(file_bones, names):
-    known = {n.lower() for n in names}
-    return [b for b in file_bones if b.lower() not in known]
+    known = {n.translate(_ASCII_FOLD) for n in names}
+    return [b for b in file_bones if b.translate(_ASCII_FOLD) not in known]
 
 
 def _warnings(path, animation, keyed, dropped, names):
