@@ -89,18 +89,18 @@ bool usesOurGltf(const CliOptions& opt, const std::string& out) { return !opt.vi
 
 GltfConversion convertWithGltf(const CliOptions& opt, const std::string& in, const std::string& out) {
     GltfConversion c;
-    Result<OpenedFile> file = openFile(in, opt.decode, accepting(kAcceptModel | kAcceptTerrain));
-    if (!file) {
-        c.error = file.error().message;
-        return c;
-    }
-    for (const Warning& w : file->warnings) c.warnings.push_back(aboutInput(in, file->name, w.message));
     GltfOptions gltf = gltfOptionsFor(opt.target);
     gltf.gpuInstancing = opt.gpuInstancing.value_or(gltf.gpuInstancing);
     gltf.quantize = opt.quantize.value_or(gltf.quantize);
     gltf.binary = gltfKind(opt, out) == 1;
     gltf.stem = fs::u8path(out).stem().u8string();
     gltf.grid = opt.grid;
+    Result<OpenedFile> file = openForGltf(in, opt.decode, gltf);
+    if (!file) {
+        c.error = file.error().message;
+        return c;
+    }
+    for (const Warning& w : file->warnings) c.warnings.push_back(aboutInput(in, file->name, w.message));
     std::vector<OpenedFile> animations;
     if (!openAnimations(opt, animations, gltf, c.error)) return c;
     if (!animations.empty() && file->kind != FileKind::Model)

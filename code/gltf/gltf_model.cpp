@@ -120,29 +120,20 @@ Json lodChildren(Document& doc, const LodView& lod, ProxyMeshes* proxied) {
 }
 
 }  // namespace
-}  // namespace gltf
 
-Result<GltfOutput> gltfFromModel(const OdolModel& model, const std::string& name, const Options& options,
-                                 const GltfOptions& gltfOptions, const DataRoot* root, const Retexture* retexture) {
-    using namespace gltf;
-    Options viewOptions = options;
-    viewOptions.tangents = true;  // TANGENT for normal-mapped materials
-    Result<ModelView> built = buildModelView(model, viewOptions, gltfFrame(), retexture);
-    if (!built) {
-        DecodeError e = built.error();
-        e.message = name + ": " + e.message;  // the view's messages do not name the file
-        return e;
-    }
-    ModelView& view = built.value();
+Result<GltfOutput> modelToGltf(const OpenedFile& file, const GltfOptions& gltfOptions) {
+    const OdolModel& model = *file.model;
+    const ModelView& view = *file.modelView;  // the door's, in glTF's frame, its proxies resolved
+    const Options& options = file.options;
+    const std::string& name = file.name;
     auto state = std::make_unique<GltfOutput::State>(options, name);
     Document& doc = state->doc;
     doc.setBinary(gltfOptions.binary, gltfOptions.stem);
     addAsset(doc, model.editable ? "MLOD" : "ODOL");
-    TextureResolver textures(root, options);
+    TextureResolver textures(file.dataRoot.get(), options);
     const std::vector<int32_t> materials = addModelMaterials(doc, view, textures, state->warnings);
-    const ProxyModels proxyModels = root ? resolveProxies(view, *root, viewOptions) : ProxyModels{};
-    for (const Warning& w : proxyModels.warnings) state->warnings.push_back(w);
-    ProxyMeshes proxied{proxyModels, textures, state->warnings};
+    const ProxyModels none;
+    ProxyMeshes proxied{file.proxyModels ? *file.proxyModels : none, textures, state->warnings};
     const SkinNodes skin = addSkin(doc, view);
     Json lodNodes = Json::array();
     for (const LodView& lod : view.lods) {
@@ -178,4 +169,5 @@ Result<GltfOutput> gltfFromModel(const OdolModel& model, const std::string& name
     return finish(std::move(state), name);
 }
 
+}  // namespace gltf
 }  // namespace rv

@@ -4,7 +4,9 @@
 #include <vector>
 
 #include "gltf/gltf_document.hpp"
+#include "rv/gltf.hpp"
 #include "rv/material_textures.hpp"
+#include "rv/open.hpp"
 #include "rv/view.hpp"
 
 namespace rv::gltf {
@@ -16,5 +18,9 @@ Frame gltfFrame();
 // each view material.
 std::vector<int32_t> addModelMaterials(Document& doc, const ModelView& view, TextureResolver& textures,
                                        std::vector<Warning>& warnings);
+
+// The two halves of gltfFromFile: the door's model (with its view) or terrain (with its view).
+Result<GltfOutput> modelToGltf(const OpenedFile& file, const GltfOptions& gltf);
+Result<GltfOutput> terrainToGltf(const OpenedFile& file, const GltfOptions& gltf);
 
 }  // namespace rv::gltf

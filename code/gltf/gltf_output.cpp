@@ -1,4 +1,5 @@
 // GltfOutput: writing a built document (rv/gltf.hpp).
+#include "gltf/gltf_model.hpp"
 #include "gltf/gltf_state.hpp"
 #include "rv/open.hpp"
 #include "rv/version.hpp"
@@ -53,12 +54,33 @@ const GltfOutput::Stats& GltfOutput::stats() const {
     return state_ ? state_->stats : none;
 }
 
+OpenRequest gltfOpenRequest(const GltfOptions& gltf) {
+    OpenRequest r = accepting(kAcceptModel | kAcceptTerrain);
+    r.viewFrame = gltf::gltfFrame();
+    r.grid = gltf.grid;
+    return r;
+}
+
+Result<OpenedFile> openForGltf(const std::string& path, Options options, const GltfOptions& gltf) {
+    options.tangents = true;  // TANGENT for normal-mapped materials
+    return openFile(path, options, gltfOpenRequest(gltf));
+}
+
+Result<OpenedFile> openForGltf(const uint8_t* data, size_t size, const std::string& name, Options options,
+                               const GltfOptions& gltf) {
+    options.tangents = true;
+    return open(data, size, name, options, gltfOpenRequest(gltf));
+}
+
 Result<GltfOutput> gltfFromFile(const OpenedFile& file, const GltfOptions& gltf) {
-    const DataRoot* root = file.dataRoot.get();
-    if (file.terrain) return gltfFromTerrain(*file.terrain, file.name, file.options, gltf, root);
-    if (file.model)
-        return gltfFromModel(*file.model, file.name, file.options, gltf, root,
-                             file.retexture ? &*file.retexture : nullptr);
+    // The writer draws what the door viewed: a file opened without glTF's request has no such view.
+    const Frame want = gltf::gltfFrame();
+    auto inFrame = [&](const Frame& f) { return f.axes == want.axes && f.uvBottomLeft == want.uvBottomLeft; };
+    if (file.model && file.modelView && inFrame(file.modelView->frame)) return gltf::modelToGltf(file, gltf);
+    if (file.terrain && file.terrainView && inFrame(file.terrainView->frame())) return gltf::terrainToGltf(file, gltf);
+    if (file.model || file.terrain)
+        return makeError(DiagKind::InvalidArgument,
+                         file.name + ": opened without glTF's view; open it with rv::openForGltf or gltfOpenRequest");
     return makeError(DiagKind::NotRecognized, file.name + " is " + fileKindName(file.kind) +
                                                   ": the glTF writer takes models (.p3d) and terrains (.wrp)");
 }

@@ -20,8 +20,7 @@ struct GltfOutput::State {
     gltf::Document doc;
     std::vector<Warning> warnings;
     Stats stats;
-    std::unique_ptr<TerrainView> terrainView;  // read by the tiles' pieces
-    std::unique_ptr<TerrainLayers> layers;     // the layer mappings, read by the tiles' pieces
+    std::unique_ptr<TerrainLayers> layers;  // the layer mappings, read by the tiles' pieces
 };
 
 namespace gltf {

@@ -100,18 +100,17 @@ Json terrainExtras(const WrpTerrain& t, const TerrainView& view) {
 }
 
 }  // namespace
-}  // namespace gltf
 
-Result<GltfOutput> gltfFromTerrain(const WrpTerrain& terrain, const std::string& name, const Options& options,
-                                   const GltfOptions& gltfOptions, const DataRoot* root) {
-    using namespace gltf;
+Result<GltfOutput> terrainToGltf(const OpenedFile& file, const GltfOptions& gltfOptions) {
+    const WrpTerrain& terrain = *file.terrain;
+    const TerrainView& view = *file.terrainView;  // the door's, its warnings among the file's
+    const Options& options = file.options;
+    const std::string& name = file.name;
+    const DataRoot* root = file.dataRoot.get();
     auto state = std::make_unique<GltfOutput::State>(options, name);
     Document& doc = state->doc;
     doc.setBinary(gltfOptions.binary, gltfOptions.stem);
     addAsset(doc, terrain.signature);
-    state->terrainView = std::make_unique<TerrainView>(terrain, gltfFrame(), gltfOptions.grid);
-    const TerrainView& view = *state->terrainView;
-    for (const Warning& w : view.warnings()) state->warnings.push_back(w);
     if (gltfOptions.quantize) doc.useExtension("KHR_mesh_quantization", true);
 
     // Layer pictures need the data root; they are kept by the state: tiles read them when written.
@@ -138,4 +137,5 @@ Result<GltfOutput> gltfFromTerrain(const WrpTerrain& terrain, const std::string&
     return finish(std::move(state), name, "; --region exports part of the world, --terrain-step N a lighter one");
 }
 
+}  // namespace gltf
 }  // namespace rv

@@ -1,7 +1,7 @@
 // Our own glTF 2.0 writer (.glb and .gltf), fed by the view: models and whole terrains, with GPU
 // instancing for a world's repeated objects. No Assimp.
 //
-//   auto file = rv::openFile("island.wrp", options, rv::accepting(rv::kAcceptModel | rv::kAcceptTerrain));
+//   auto file = rv::openForGltf("island.wrp", options, gltfOptions);  // the door, with glTF's view
 //   auto out = rv::gltfFromFile(*file, gltfOptions);
 //   out->writeMain(sink);                       // the .glb, or the .gltf's JSON
 //   for (i < out->sideFileCount()) out->writeSideFile(i, sink);  // .gltf only: .bin, PNGs
@@ -102,23 +102,22 @@ private:
     std::unique_ptr<State> state_;
 };
 
-// A model's LODs (options.lods) as meshes, one node per LOD, materials with their textures from
-// `root` (may be null), retextured by a config class when `retexture` is given (rv/retexture.hpp).
-// `model` must outlive the output.
-[[nodiscard]] Result<GltfOutput> gltfFromModel(const OdolModel& model, const std::string& name, const Options& options,
-                                               const GltfOptions& gltf, const DataRoot* root,
-                                               const Retexture* retexture = nullptr);
+struct OpenedFile;   // rv/open.hpp
+struct OpenRequest;  // rv/open.hpp
 
-// A terrain: its height grid as tiles (GltfOptions::grid), layer textures and the placed objects
-// (models from `root`, each loaded once and instanced; a marker mesh for models it lacks).
-// `terrain` and `root` must outlive the output: tiles are built while it is written.
-[[nodiscard]] Result<GltfOutput> gltfFromTerrain(const WrpTerrain& terrain, const std::string& name,
-                                                 const Options& options, const GltfOptions& gltf, const DataRoot* root);
+// What the writer needs from rv::open: a model or terrain with its view in glTF's frame (y up, UV
+// origin top-left) and the terrain's tiles of `gltf.grid`. Open with it and with Options::tangents
+// set, or through openForGltf, which does both.
+OpenRequest gltfOpenRequest(const GltfOptions& gltf);
+[[nodiscard]] Result<OpenedFile> openForGltf(const std::string& path, Options options, const GltfOptions& gltf);
+[[nodiscard]] Result<OpenedFile> openForGltf(const uint8_t* data, size_t size, const std::string& name, Options options,
+                                             const GltfOptions& gltf);
 
-struct OpenedFile;  // rv/open.hpp
-
-// The model or terrain rv::open() decoded (open it with kAcceptModel | kAcceptTerrain), with its
-// data root; `file` must outlive the output.
+// The model or terrain that rv::open() decoded and viewed (the request above), its proxies resolved
+// and its textures from its data root. A model's LODs are options.lods, one node each; a terrain is
+// its height grid as tiles, layer textures and the placed objects (each model loaded once and
+// instanced; a marker mesh where the root lacks one). `file` must outlive the output: a terrain's
+// tiles are built while it is written.
 [[nodiscard]] Result<GltfOutput> gltfFromFile(const OpenedFile& file, const GltfOptions& gltf);
 
 }  // namespace rv

@@ -7,7 +7,7 @@
 
 int main(int argc, char** argv) {
     if (argc != 2) return 2;
-    auto file = rv::openFile(argv[1], {}, rv::accepting(rv::kAcceptModel | rv::kAcceptTerrain));
+    auto file = rv::openForGltf(argv[1], {}, rv::GltfOptions{});
     if (!file) {
         std::fprintf(stderr, "%s\n", file.error().message.c_str());
         return 1;
