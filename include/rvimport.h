@@ -360,10 +360,9 @@ RV_API uint32_t rv_terrain_placement_count(const rv_terrain* t);
 RV_API const char* rv_terrain_placement_model(const rv_terrain* t, uint32_t i);
 RV_API uint32_t rv_terrain_placement_object_count(const rv_terrain* t, uint32_t i);
 RV_API void rv_terrain_placement_objects(const rv_terrain* t, uint32_t i, uint32_t* out);
-/* Opens placement i's model from the data root the terrain was opened with (rv_options.data_root,
- * indexed once per terrain; its textures come from there too), with `options` for the model.
- * RV_ERROR_CANNOT_READ naming the reference when the model is not there (missing game data is
- * the normal case: keep the placement as an empty). Close it with rv_model_close. */
+/* Opens placement i's model from the terrain's data root (its textures too) as the game places it:
+ * first visual LOD, centred (`options` gives the rest). RV_ERROR_CANNOT_READ naming the reference
+ * when the model is not there (the normal case: keep an empty). Close it with rv_model_close. */
 RV_API int32_t rv_terrain_placement_model_open(const rv_terrain* t, uint32_t i, const rv_options* options,
                                                rv_model** out, rv_error* error);
 

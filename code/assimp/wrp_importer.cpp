@@ -21,7 +21,6 @@
 
 namespace rv {
 
-using assimp::ObjectModel;
 using assimp::ObjectModels;
 
 namespace {
@@ -57,26 +56,17 @@ namespace {
 // terrain's placement transforms act on.
 void loadObjectModels(const TerrainView& view, const DataRoot& root, const Options& options, const std::string& name,
                       ObjectModels& out) {
-    const Options modelOptions = placedModelOptions(options);
-    TextureResolver textures(&root, modelOptions);  // each image decoded once for all models
+    TextureResolver textures(&root, placedModelOptions(options));  // each image decoded once for all models
     for (const ModelPlacements& placed : view.placements()) {
         ResolvedRef where;
-        Result<OdolModel> model = readPlacedModel(root, placed.model, modelOptions, &where);
+        Result<PlacedModel> model =
+            openPlacedModel(root, placed.model, options, assimp::assimpFrame(), textures, &where);
         if (!model) {
             if (where.kind != ResolvedRef::Kind::Missing)
                 ASSIMP_LOG_WARN(aboutInput(name, name, "object model skipped: " + model.error().message));
             continue;
         }
-        auto entry = std::make_unique<ObjectModel>();
-        entry->model = std::move(model.value());
-        Result<ModelView> v = buildModelView(entry->model, modelOptions, assimp::assimpFrame());
-        if (!v) {
-            ASSIMP_LOG_WARN(aboutInput(name, name, "object model skipped: " + v.error().message));
-            continue;
-        }
-        entry->view = std::move(v.value());
-        for (const ViewMaterial& m : entry->view.materials) entry->textures.push_back(textures.resolve(m));
-        out.emplace(placed.model, std::move(entry));
+        out.emplace(placed.model, std::make_unique<PlacedModel>(std::move(model.value())));
     }
     for (const Warning& w : textures.warnings()) ASSIMP_LOG_WARN(aboutInput(name, name, w.message));
 }

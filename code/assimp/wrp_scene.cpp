@@ -134,8 +134,8 @@ std::map<std::string, std::vector<unsigned>> addObjectMeshes(const ObjectModels&
     std::map<std::string, std::vector<unsigned>> meshesOfModel;
     for (const auto& [path, object] : models) {
         const unsigned materialBase = unsigned(materials.size());
-        budget.charge(cost::materials(object->view), "the materials of " + path);
-        for (aiMaterial* m : makeMaterials(object->view)) {
+        budget.charge(cost::materials(*object->view), "the materials of " + path);
+        for (aiMaterial* m : makeMaterials(*object->view)) {
             const size_t i = materials.size() - materialBase;
             if (i < object->textures.size()) applyTextures(m, object->textures[i], textures);
             materials.push_back(m);
@@ -143,8 +143,8 @@ std::map<std::string, std::vector<unsigned>> addObjectMeshes(const ObjectModels&
         std::vector<aiMesh*> parts;
         std::vector<aiBone*> bones;  // none: no selections as bones here
         uint64_t bonesLeftOut = 0;
-        for (size_t slot = 0; slot < object->view.lods.size(); ++slot)
-            appendLodMeshes(object->view, slot, MeshBones{}, budget, parts, bones, bonesLeftOut);
+        for (size_t slot = 0; slot < object->view->lods.size(); ++slot)
+            appendLodMeshes(*object->view, slot, MeshBones{}, budget, parts, bones, bonesLeftOut);
         std::vector<unsigned>& indices = meshesOfModel[path];
         for (aiMesh* m : parts) {
             m->mMaterialIndex += materialBase;

@@ -10,6 +10,7 @@
 
 #include "assimp/scene_util.hpp"
 #include "rv/material_textures.hpp"
+#include "rv/placed_models.hpp"
 #include "rv/terrain_layers.hpp"
 #include "rv/view.hpp"
 
@@ -17,12 +18,7 @@ namespace rv::assimp {
 
 // An object model from the data root: the decoded model, its first visual LOD's view and the
 // textures of its materials (one per view material).
-struct ObjectModel {
-    OdolModel model;
-    ModelView view;
-    std::vector<ResolvedMaterial> textures;
-};
-using ObjectModels = std::map<std::string, std::unique_ptr<ObjectModel>>;  // by path as stored
+using ObjectModels = std::map<std::string, std::unique_ptr<PlacedModel>>;  // by path as stored
 
 // `objectModels` (may be null): each model's meshes are built once and shared by every node
 // that places it.

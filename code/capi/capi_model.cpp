@@ -82,41 +82,44 @@ int32_t rv::capi::openModelIn(const std::vector<uint8_t>& bytes, const std::stri
                        name, s, textures, out, error);
 }
 
-int32_t rv::capi::openDecodedModel(Result<OdolModel> decoded, const std::string& name, const Settings& s,
-                                   const DataRoot* root, rv_model** out, rv_error* error) {
-    if (!decoded) {
-        setError(error, decoded.error());
-        return int32_t(decoded.error().kind);
-    }
-    auto model = std::make_unique<OdolModel>(std::move(decoded.value()));
-    Result<ModelView> view = buildModelView(*model, s.options, s.frame);
-    if (!view) {
-        setError(error, int32_t(view.error().kind), name + ": " + view.error().message);
-        return int32_t(view.error().kind);
-    }
-    std::vector<Warning> warnings = model->warnings;
-    return finishModel(std::move(model), std::make_unique<ModelView>(std::move(view.value())), nullptr,
-                       std::move(warnings), name, s, root, out, error);
-}
-
 namespace {
 
-// Finds and decodes every material's textures; what cannot be had becomes a warning.
-void resolveTextures(rv_model& h, const DataRoot& root, const Options& options, const std::string& name) {
-    TextureResolver resolver(&root, options);
-    for (const ViewMaterial& m : h.view.materials) {
-        h.textures.push_back(resolver.resolve(m));
+// Each material's resolved textures, what became of each image, and the resolver's warnings.
+void recordTextures(rv_model& h, std::vector<ResolvedMaterial> textures, const std::vector<Warning>& warnings,
+                    const std::string& name) {
+    h.textures = std::move(textures);
+    for (const ResolvedMaterial& t : h.textures) {
         std::vector<std::string>& st = h.status.emplace_back();
-        for (const MaterialImage& img : h.textures.back().images)
+        for (const MaterialImage& img : t.images)
             st.push_back(img.image ? resolvedKindName(img.where.kind) : img.problem);
     }
-    for (Warning w : resolver.warnings()) {
+    for (Warning w : warnings) {
         w.message = aboutInput(name, name, w.message);
         h.warnings.push_back(std::move(w));
     }
 }
 
+// Finds and decodes every material's textures; what cannot be had becomes a warning.
+void resolveTextures(rv_model& h, const DataRoot& root, const Options& options, const std::string& name) {
+    TextureResolver resolver(&root, options);
+    std::vector<ResolvedMaterial> textures;
+    for (const ViewMaterial& m : h.view.materials) textures.push_back(resolver.resolve(m));
+    recordTextures(h, std::move(textures), resolver.warnings(), name);
+}
+
 }  // namespace
+
+int32_t rv::capi::placedModelHandle(PlacedModel placed, const std::vector<Warning>& textureWarnings, const Settings& s,
+                                    rv_model** out, rv_error* error) {
+    auto handle = std::make_unique<rv_model>(std::move(placed.model), std::move(placed.view));
+    handle->warnings = std::move(placed.warnings);
+    handle->placed = &handle->proxyHandles;
+    recordTextures(*handle, std::move(placed.textures), textureWarnings, placed.name);
+    handle->memoryInUse = s.options.budget ? s.options.budget->used() : 0;
+    *out = handle.release();
+    clearError(error);
+    return RV_OK;
+}
 
 extern "C" {
 

@@ -9,6 +9,7 @@
 #include "rv/data_root.hpp"
 #include "rv/material_textures.hpp"
 #include "rv/odol.hpp"
+#include "rv/placed_models.hpp"
 #include "rv/proxy_models.hpp"
 
 struct rv_model {
@@ -39,10 +40,10 @@ namespace rv::capi {
 // the bytes were read from ("" for memory): an editable model looks for its model.cfg from there.
 int32_t openModelIn(const std::vector<uint8_t>& bytes, const std::string& name, const rv_options* options,
                     const DataRoot* root, rv_model** out, rv_error* error, const std::string& sourcePath = "");
-// The same from a model decoded already (or its decode error), with options read by readOptions:
-// a terrain's object model, read from its data root.
-int32_t openDecodedModel(Result<OdolModel> decoded, const std::string& name, const Settings& settings,
-                         const DataRoot* root, rv_model** out, rv_error* error);
+// A terrain's object model as rv::openPlacedModel opened, viewed and textured it (`textureWarnings`:
+// its resolver's), with options read by readOptions.
+int32_t placedModelHandle(PlacedModel placed, const std::vector<Warning>& textureWarnings, const Settings& settings,
+                          rv_model** out, rv_error* error);
 
 inline const ResolvedMaterial* texturesOf(const rv_model* m, uint32_t mat) {
     return m && mat < m->textures.size() ? &m->textures[mat] : nullptr;

@@ -94,11 +94,15 @@ int32_t rv_terrain_placement_model_open(const rv_terrain* t, uint32_t i, const r
         }
         Settings s;
         if (!readOptions(options, s, error)) return error->code;
-        // Found, read and decoded by the view's rule for placed models (".p3d" added when absent).
-        ResolvedRef where;
-        Result<OdolModel> model = readPlacedModel(*t->root, reference, s.options, &where);
-        return openDecodedModel(std::move(model), fileNameOf(where.entry.empty() ? where.path : where.entry), s,
-                                t->root.get(), out, error);
+        // Found, read, viewed and textured by the view's rule for placed objects (".p3d" added when
+        // absent; the first visual LOD, centred), as the Assimp importer and the glTF writer do.
+        TextureResolver textures(t->root.get(), placedModelOptions(s.options));
+        Result<PlacedModel> placed = openPlacedModel(*t->root, reference, s.options, s.frame, textures);
+        if (!placed) {
+            setError(error, placed.error());
+            return int32_t(placed.error().kind);
+        }
+        return placedModelHandle(std::move(placed.value()), textures.warnings(), s, out, error);
     });
 }
 

@@ -22,12 +22,24 @@ Frame gltfFrame() {
     return f;
 }
 
+std::vector<int32_t> addResolvedMaterials(Document& doc, const ModelView& view,
+                                          const std::vector<ResolvedMaterial>& textures,
+                                          std::vector<Warning>& warnings) {
+    const std::vector<size_t> uvSets = uvSetsPerMaterial(view);
+    std::vector<int32_t> out;
+    out.reserve(view.materials.size());
+    for (size_t i = 0; i < view.materials.size() && i < textures.size(); ++i)
+        out.push_back(
+            doc.overBudget() ? -1 : int32_t(addMaterial(doc, view.materials[i], textures[i], uvSets[i], warnings)));
+    return out;
+}
+
 std::vector<int32_t> addModelMaterials(Document& doc, const ModelView& view, TextureResolver& textures,
                                        std::vector<Warning>& warnings) {
     const std::vector<size_t> uvSets = uvSetsPerMaterial(view);
     std::vector<int32_t> out;
     out.reserve(view.materials.size());
-    for (size_t i = 0; i < view.materials.size(); ++i)
+    for (size_t i = 0; i < view.materials.size(); ++i)  // resolved one by one: nothing past the budget
         out.push_back(doc.overBudget()
                           ? -1
                           : int32_t(addMaterial(doc, view.materials[i], textures.resolve(view.materials[i]), uvSets[i],

@@ -18,6 +18,10 @@ Frame gltfFrame();
 // each view material.
 std::vector<int32_t> addModelMaterials(Document& doc, const ModelView& view, TextureResolver& textures,
                                        std::vector<Warning>& warnings);
+// The same with each material's textures already resolved (a placed model's, rv/placed_models.hpp).
+std::vector<int32_t> addResolvedMaterials(Document& doc, const ModelView& view,
+                                          const std::vector<ResolvedMaterial>& textures,
+                                          std::vector<Warning>& warnings);
 
 // The two halves of gltfFromFile: the door's model (with its view) or terrain (with its view).
 Result<GltfOutput> modelToGltf(const OpenedFile& file, const GltfOptions& gltf);

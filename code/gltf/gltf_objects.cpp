@@ -35,22 +35,16 @@ int32_t markerMesh(Document& doc) {
 
 // The model's first visual LOD as a mesh, or -1 (with `why`) when it cannot be had.
 int32_t modelMesh(Document& doc, const DataRoot& root, const std::string& reference, const Options& options,
-                  TextureResolver& textures, GltfOutput::State& state, std::string& why) {
+                  TextureResolver& textures, GltfOutput::State& state, std::string& why, bool& missing) {
     ResolvedRef where;
-    Result<OdolModel> model = readPlacedModel(root, reference, options, &where);
-    if (!model) {
-        why = where.kind == ResolvedRef::Kind::Missing ? "missing" : model.error().message;
+    Result<PlacedModel> model = openPlacedModel(root, reference, options, gltfFrame(), textures, &where);
+    if (!model || model->view->lods.empty()) {
+        missing = !model && where.kind == ResolvedRef::Kind::Missing;
+        why = !model ? model.error().message : "no LOD";
         return -1;
     }
-    Options viewOptions = options;
-    viewOptions.tangents = true;
-    Result<ModelView> view = buildModelView(model.value(), viewOptions, gltfFrame());
-    if (!view || view->lods.empty()) {
-        why = view ? "no LOD" : view.error().message;
-        return -1;
-    }
-    const std::vector<int32_t> materials = addModelMaterials(doc, view.value(), textures, state.warnings);
-    return addLodMesh(doc, view->lods[0], materials, baseName(reference), state.warnings);
+    const std::vector<int32_t> materials = addResolvedMaterials(doc, *model->view, model->textures, state.warnings);
+    return addLodMesh(doc, model->view->lods[0], materials, baseName(reference), state.warnings);
 }
 
 struct Instances {
@@ -139,13 +133,13 @@ Result<uint32_t> addPlacedObjects(Document& doc, const TerrainView& view, const 
     Json children = Json::array();
     for (const ModelPlacements& placed : view.placements()) {
         if (doc.overBudget()) break;  // the caller's finish() reports it
-        std::string why = root ? "" : "missing";
-        int32_t mesh = root ? modelMesh(doc, *root, placed.model, modelOptions, textures, state, why) : -1;
+        std::string why;
+        bool absent = !root;
+        int32_t mesh = root ? modelMesh(doc, *root, placed.model, options, textures, state, why, absent) : -1;
         if (mesh < 0) {
             if (marker < 0) marker = markerMesh(doc);
             mesh = marker;
-            (why == "missing" ? missing : broken)
-                .emplace_back(placed.model + (why == "missing" ? "" : ": " + why), placed.objects.size());
+            (absent ? missing : broken).emplace_back(placed.model + (absent ? "" : ": " + why), placed.objects.size());
             ++state.stats.markerModels, state.stats.markerInstances += uint32_t(placed.objects.size());
         } else {
             ++state.stats.instancedModels;

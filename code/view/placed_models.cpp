@@ -38,4 +38,24 @@ Result<OdolModel> readPlacedModel(const DataRoot& root, const std::string& refer
     return model;
 }
 
+Result<PlacedModel> openPlacedModel(const DataRoot& root, const std::string& reference, const Options& terrainOptions,
+                                    const Frame& frame, TextureResolver& textures, ResolvedRef* where) {
+    const Options options = placedModelOptions(terrainOptions);
+    ResolvedRef found;
+    Result<OdolModel> decoded = readPlacedModel(root, reference, options, &found);
+    if (where) *where = found;
+    if (!decoded) return decoded.error();
+    PlacedModel placed;
+    placed.name = fileNameOf(found.entry.empty() ? found.path : found.entry);
+    placed.model = std::make_unique<OdolModel>(std::move(decoded.value()));
+    Result<ModelView> view = buildModelView(*placed.model, options, frame);
+    if (!view) return makeError(view.error().kind, placed.name + ": " + view.error().message);
+    placed.view = std::make_unique<ModelView>(std::move(view.value()));
+    placed.warnings = placed.model->warnings;
+    for (const Warning& w : placed.view->warnings) placed.warnings.push_back(w);
+    placed.textures.reserve(placed.view->materials.size());
+    for (const ViewMaterial& m : placed.view->materials) placed.textures.push_back(textures.resolve(m));
+    return placed;
+}
+
 }  // namespace rv

@@ -2,12 +2,16 @@
 // world's objects follows (the Assimp importer, the C ABI, the glTF writer).
 #pragma once
 
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "rv/data_root.hpp"
 #include "rv/error.hpp"
+#include "rv/material_textures.hpp"
 #include "rv/odol.hpp"
 #include "rv/options.hpp"
+#include "rv/view.hpp"
 
 namespace rv {
 
@@ -23,5 +27,23 @@ Options placedModelOptions(const Options& terrainOptions);
 // reference resolved, so a caller can tell a missing model (the normal case) from a broken one.
 [[nodiscard]] Result<OdolModel> readPlacedModel(const DataRoot& root, const std::string& reference,
                                                 const Options& options, ResolvedRef* where = nullptr);
+
+// A placed object as every front end shows it.
+struct PlacedModel {
+    std::string name;                        // the model file's name, which starts its messages
+    std::unique_ptr<OdolModel> model;        // behind a pointer: the view points into it
+    std::unique_ptr<ModelView> view;         // its first visual LOD, centred, in the caller's frame
+    std::vector<ResolvedMaterial> textures;  // one per view material
+    std::vector<Warning> warnings;           // the decoder's and the view's (the textures' are the resolver's)
+};
+
+// The one call that the Assimp importer, the C ABI and the glTF writer make for a placed object:
+// readPlacedModel with placedModelOptions(terrainOptions), the view in `frame`, and each material's
+// textures through `textures` (one resolver for a terrain's models decodes each image once). Fails as
+// readPlacedModel does (`where` tells a missing model from a broken one), or with the view's error
+// naming the model.
+[[nodiscard]] Result<PlacedModel> openPlacedModel(const DataRoot& root, const std::string& reference,
+                                                  const Options& terrainOptions, const Frame& frame,
+                                                  TextureResolver& textures, ResolvedRef* where = nullptr);
 
 }  // namespace rv

@@ -501,11 +501,12 @@ class Terrain:
         L = lib()
         return [_text(L.rv_terrain_object_model(self._h, i)) for i in range(self.object_count)]
 
-    def placement_model(self, i, lods="first"):
-        """Placement i's model from the terrain's data root, as a Model; DecodeFailed when it is
-        not there or cannot be read."""
+    def placement_model(self, i):
+        """Placement i's model from the terrain's data root, as a Model shown as the game places it
+        (the library's rule: its first visual LOD, centred); DecodeFailed when it is not there or
+        cannot be read."""
         L = lib()
-        return Model("", lods, True, _open=lambda o, h, e: L.rv_terrain_placement_model_open(self._h, i, o, h, e),
+        return Model("", _open=lambda o, h, e: L.rv_terrain_placement_model_open(self._h, i, o, h, e),
                      max_texture_size=self.max_texture_size)
 
     def layer_image(self, material):
