@@ -35,7 +35,7 @@ void checkError(int32_t r, const void* handle, const rv_error& e, size_t size) {
     require(r != RV_OK);
     require(handle == nullptr);
     require(e.code == r);
-    require(rv::diagnosticLine(e)[0] != '\0');
+    require(e.message[0] != '\0');
     require(r == RV_ERROR_MEMORY_LIMIT || r == RV_ERROR_OUT_OF_MEMORY || e.offset <= size);
 }
 
