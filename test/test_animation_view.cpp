@@ -20,7 +20,7 @@ const std::string kZmb = "animations/rtm/dayz-epoch-108/";
 rv::RtmAnimation loadRtm(const std::string& rel) {
     const std::vector<uint8_t> bytes = rvtest::readBytes(rvtest::samplesDir() + "/" + rel);
     auto r = rv::decodeRtm(bytes.data(), bytes.size(), rel);
-    EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
+    EXPECT_TRUE(r.ok()) << (r.ok() ? "" : rv::diagnosticLine(r.error()));
     return r.ok() ? std::move(r.value()) : rv::RtmAnimation{};
 }
 
@@ -29,7 +29,7 @@ rv::OdolSkeleton zombieSkeleton() {
     const std::string path = rvtest::samplesDir() + "/animations/models/dayz-epoch-108/zmb_model.cfg";
     const std::vector<uint8_t> bytes = rvtest::readBytes(path);
     auto cfg = rv::decodeConfig(bytes.data(), bytes.size(), "zmb_model.cfg");
-    EXPECT_TRUE(cfg.ok()) << (cfg.ok() ? "" : cfg.error().message);
+    EXPECT_TRUE(cfg.ok()) << (cfg.ok() ? "" : rv::diagnosticLine(cfg.error()));
     if (!cfg.ok()) return {};
     auto skeleton = rv::skeletonForModel(cfg.value(), "zmbStandDeath1.p3d", "zmb_model.cfg");
     EXPECT_TRUE(skeleton.ok());
@@ -41,7 +41,7 @@ rv::AnimationView pose(const rv::RtmAnimation& a, const rv::SkeletonView& s, rv:
     rv::Frame frame;
     frame.axes = axes;
     auto v = rv::buildAnimationView(a, s, frame, center, "test");
-    EXPECT_TRUE(v.ok()) << (v.ok() ? "" : v.error().message);
+    EXPECT_TRUE(v.ok()) << (v.ok() ? "" : rv::diagnosticLine(v.error()));
     return v.ok() ? std::move(v.value()) : rv::AnimationView{};
 }
 

@@ -204,7 +204,7 @@ TEST_P(AssimpOdolSample, ImportsValidAndRoundTripsThroughGlbAndObj) {
     const std::string path = samplePath(row.path);
     auto bytes = rvtest::readBytes(path);
     auto decoded = rv::decodeOdol(bytes.data(), bytes.size(), row.path);
-    ASSERT_TRUE(decoded.ok()) << decoded.error().message;
+    ASSERT_TRUE(decoded.ok()) << rv::diagnosticLine(decoded.error());
     const rv::OdolModel& model = decoded.value();
 
     Imported ours = importOdol(path);
@@ -541,7 +541,7 @@ TEST(AssimpOdol, RefusesDamagedFilesWithTheirReason) {
 TEST(AssimpOdol, GeneratedCrateImportsFromMemory) {
     const std::vector<uint8_t> bytes = rvtest::writeOdol73(rvtest::makeCrateModel());
     auto decoded = rv::decodeOdol(bytes.data(), bytes.size(), "rv_crate.p3d");
-    ASSERT_TRUE(decoded.ok()) << decoded.error().message;
+    ASSERT_TRUE(decoded.ok()) << rv::diagnosticLine(decoded.error());
     const rv::OdolModel& crate = decoded.value();
     Assimp::Importer importer;
     rv::registerImporters(importer);
@@ -643,9 +643,9 @@ TEST(AssimpOdol, MaxTextureSizeEmbedsThePaaMip) {
     ASSERT_EQ(ours.scene->mNumTextures, 3u);
     const std::vector<uint8_t> bytes = rvtest::readBytes(co);
     auto paa = rv::decodePaa(bytes.data(), bytes.size(), "agm_m84_co.paa");
-    ASSERT_TRUE(paa) << paa.error().message;
+    ASSERT_TRUE(paa) << rv::diagnosticLine(paa.error());
     auto mip = rv::decodePaaMip(paa.value(), bytes.data(), bytes.size(), 1);
-    ASSERT_TRUE(mip) << mip.error().message;
+    ASSERT_TRUE(mip) << rv::diagnosticLine(mip.error());
     for (unsigned i = 0; i < ours.scene->mNumTextures; ++i) {
         const aiTexture* tex = ours.scene->mTextures[i];
         int w = 0, h = 0, n = 0;

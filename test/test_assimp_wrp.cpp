@@ -87,7 +87,7 @@ TEST_P(AssimpWrpSample, ImportsTilesAndObjects) {
     const std::string path = rvtest::samplesDir() + "/" + GetParam().path;
     auto bytes = rvtest::readBytes(path);
     auto decoded = rv::decodeWrp(bytes.data(), bytes.size(), GetParam().path);
-    ASSERT_TRUE(decoded.ok()) << decoded.error().message;
+    ASSERT_TRUE(decoded.ok()) << rv::diagnosticLine(decoded.error());
     Assimp::Importer importer;
     rv::registerImporters(importer);
     const aiScene* s = importer.ReadFile(path, aiProcess_ValidateDataStructure);

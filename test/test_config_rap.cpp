@@ -33,7 +33,7 @@ TEST(ConfigRap, RoundTripsEveryEntryKind) {
     for (bool endOffsets : {true, false}) {
         const rv::ConfigTree rap = decodeOk(rapify(text.root, endOffsets), "all.bin");
         EXPECT_EQ(rap.format, rv::ConfigFormat::Rapified);
-        EXPECT_TRUE(rap.warnings.empty()) << rap.warnings[0].message;
+        EXPECT_TRUE(rap.warnings.empty()) << rv::diagnosticLine(rap.warnings[0]);
         cfgtest::expectSameTree(text.root, rap.root);
     }
 }
@@ -165,7 +165,7 @@ TEST(ConfigRap, OffsetLoopsAndSharedBodiesAreRefused) {
     ASSERT_EQ(w.bytes[32], 0);
     e = rapError(w.bytes);
     EXPECT_EQ(e.kind, DiagKind::BadValue);
-    EXPECT_NE(e.message.find("shared"), std::string::npos);
+    EXPECT_NE(rv::diagnosticLine(e).find("shared"), std::string::npos);
 
     EXPECT_EQ(rapError(oneClass(4)).kind, DiagKind::BadValue);      // into the header
     EXPECT_EQ(rapError(oneClass(5000)).kind, DiagKind::Truncated);  // past the end
@@ -252,9 +252,9 @@ void sweepCuts(const std::vector<uint8_t>& bytes, const std::string& name) {
         }
         const DiagKind k = r.error().kind;
         EXPECT_TRUE(k == DiagKind::Truncated || k == DiagKind::BadCount || k == DiagKind::BadValue)
-            << name << " cut at " << n << ": " << r.error().message;
-        EXPECT_EQ(r.error().message.rfind(name + ": ", 0), 0u) << r.error().message;
-        EXPECT_NE(r.error().message.find("offset 0x"), std::string::npos) << r.error().message;
+            << name << " cut at " << n << ": " << rv::diagnosticLine(r.error());
+        EXPECT_EQ(rv::diagnosticLine(r.error()).rfind(name + ": ", 0), 0u) << rv::diagnosticLine(r.error());
+        EXPECT_NE(rv::diagnosticLine(r.error()).find("offset 0x"), std::string::npos) << rv::diagnosticLine(r.error());
     }
 }
 
@@ -278,7 +278,7 @@ TEST(ConfigRapSamples, ByteDamageNeverCrashes) {
                 b[i] = v;
                 auto r = rv::decodeConfig(b.data(), b.size(), "d.rvmat");
                 if (!r.ok()) {
-                    EXPECT_LT(int(r.error().kind), 100) << r.error().message;
+                    EXPECT_LT(int(r.error().kind), 100) << rv::diagnosticLine(r.error());
                 }
             }
         }

@@ -100,10 +100,10 @@ TEST(ConfigText, PreprocessorLinesAreSkippedWithAWarning) {
     ASSERT_EQ(t.warnings.size(), 3u);
     EXPECT_EQ(t.warnings[0].kind, DiagKind::UnknownRecord);
     EXPECT_EQ(t.warnings[0].offset, 0u);
-    EXPECT_EQ(t.warnings[0].message,
+    EXPECT_EQ(rv::diagnosticLine(t.warnings[0]),
               "p.cpp: line 1, column 1: preprocessor line '#define _ARMA_' skipped (no preprocessor) (at offset 0x0)");
     EXPECT_EQ(t.warnings[2].offset, 43u);
-    EXPECT_NE(t.warnings[2].message.find("line 5, column 1"), std::string::npos);
+    EXPECT_NE(rv::diagnosticLine(t.warnings[2]).find("line 5, column 1"), std::string::npos);
 }
 
 TEST(ConfigText, ToleratedOddities) {
@@ -140,7 +140,7 @@ TEST(ConfigText, ErrorsNameLineColumnAndOffset) {
     rv::DecodeError e = textError("a = 1;\nb = 2\nc = 3;");
     EXPECT_EQ(e.kind, DiagKind::BadValue);
     EXPECT_EQ(e.offset, 13u);
-    EXPECT_EQ(e.message, "bad.cpp: line 3, column 1: expected ';' after the value of b, found 'c' (at offset 0xd)");
+    EXPECT_EQ(rv::diagnosticLine(e), "bad.cpp: line 3, column 1: expected ';' after the value of b, found 'c' (at offset 0xd)");
 
     e = textError("class A {\n  x = \"open;\n");
     EXPECT_EQ(e.kind, DiagKind::Truncated);
@@ -216,9 +216,9 @@ TEST(ConfigText, EveryTruncationIsClean) {
         auto r = rv::decodeConfig(reinterpret_cast<const uint8_t*>(text.data()), n, "cut.cpp");
         if (!r.ok()) {
             const rv::DiagKind k = r.error().kind;
-            EXPECT_TRUE(k == DiagKind::Truncated || k == DiagKind::BadValue) << n << ": " << r.error().message;
-            EXPECT_EQ(r.error().message.rfind("cut.cpp: ", 0), 0u);
-            EXPECT_NE(r.error().message.find("at offset 0x"), std::string::npos);
+            EXPECT_TRUE(k == DiagKind::Truncated || k == DiagKind::BadValue) << n << ": " << rv::diagnosticLine(r.error());
+            EXPECT_EQ(rv::diagnosticLine(r.error()).rfind("cut.cpp: ", 0), 0u);
+            EXPECT_NE(rv::diagnosticLine(r.error()).find("at offset 0x"), std::string::npos);
         }
     }
 }

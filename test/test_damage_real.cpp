@@ -24,11 +24,11 @@ std::string check(Decode decode, const std::vector<uint8_t>& bytes, const std::s
     options.memoryLimit = uint64_t(256) << 20;
     auto r = decode(bytes.data(), bytes.size(), "damaged", options, nullptr);
     if (r.ok()) return {};
-    if (r.error().message.rfind("damaged: ", 0) != 0)
-        return what + ": message does not name the file: " + r.error().message;
-    if (r.error().offset > bytes.size()) return what + ": offset beyond the file: " + r.error().message;
+    if (rv::diagnosticLine(r.error()).rfind("damaged: ", 0) != 0)
+        return what + ": message does not name the file: " + rv::diagnosticLine(r.error());
+    if (r.error().offset > bytes.size()) return what + ": offset beyond the file: " + rv::diagnosticLine(r.error());
     if (r.error().severity != rv::Severity::Error || int(r.error().kind) >= 100)
-        return what + ": an error with a warning's kind or severity: " + r.error().message;
+        return what + ": an error with a warning's kind or severity: " + rv::diagnosticLine(r.error());
     return {};
 }
 

@@ -56,7 +56,7 @@ TEST(HostileScenes, TerrainTooBigForTheSceneIsRefusedEarlyNamingWhatFits) {
     rv::Options o;
     o.budget = &budget;
     auto t = rv::decodeWrp(s.bytes.data(), s.bytes.size(), s.name, o);
-    ASSERT_TRUE(t.ok()) << t.error().message;
+    ASSERT_TRUE(t.ok()) << rv::diagnosticLine(t.error());
     const uint64_t decoded = budget.used();
     EXPECT_GE(decoded, uint64_t(4096) * 4096 * 4);  // the heights are charged
     rv::TerrainView view(t.value(), rv::Frame{rv::Axes::YUp, true});
@@ -86,9 +86,9 @@ TEST(HostileScenes, ChargesBoundTheHeapOfModelScenes) {
         o.lods = "all";
         const uint64_t before = *heapInUse();
         auto m = rv::decodeOdol(s.bytes.data(), s.bytes.size(), s.name, o);
-        ASSERT_TRUE(m.ok()) << m.error().message;
+        ASSERT_TRUE(m.ok()) << rv::diagnosticLine(m.error());
         auto v = rv::buildModelView(m.value(), o, rv::assimp::assimpFrame());
-        ASSERT_TRUE(v.ok()) << v.error().message;
+        ASSERT_TRUE(v.ok()) << rv::diagnosticLine(v.error());
         aiScene scene;
         rv::assimp::SceneBudget sceneBudget(budget, s.name);
         rv::assimp::buildOdolScene(m.value(), v.value(), nullptr, s.name, true, {}, 30.0f, sceneBudget, &scene);
@@ -107,7 +107,7 @@ TEST(HostileScenes, ChargesBoundTheHeapOfTerrainScenes) {
         o.budget = &budget;
         const uint64_t before = *heapInUse();
         auto t = rv::decodeWrp(s.bytes.data(), s.bytes.size(), s.name, o);
-        ASSERT_TRUE(t.ok()) << t.error().message;
+        ASSERT_TRUE(t.ok()) << rv::diagnosticLine(t.error());
         rv::TerrainView view(t.value(), rv::assimp::assimpFrame());
         aiScene scene;
         rv::assimp::SceneBudget sceneBudget(budget, s.name);

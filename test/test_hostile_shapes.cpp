@@ -61,9 +61,9 @@ TEST(HostileShapes, AliasedLodRangesAreRefusedByOffset) {
     ASSERT_FALSE(m.ok());
     EXPECT_EQ(m.error().kind, rv::DiagKind::BadValue);
     EXPECT_EQ(m.error().offset, s.mark);
-    EXPECT_NE(m.error().message.find("LOD 1 "), std::string::npos) << m.error().message;
-    EXPECT_NE(m.error().message.find("overlaps LOD 0"), std::string::npos) << m.error().message;
-    EXPECT_NE(m.error().message.find("aliased"), std::string::npos) << m.error().message;
+    EXPECT_NE(rv::diagnosticLine(m.error()).find("LOD 1 "), std::string::npos) << rv::diagnosticLine(m.error());
+    EXPECT_NE(rv::diagnosticLine(m.error()).find("overlaps LOD 0"), std::string::npos) << rv::diagnosticLine(m.error());
+    EXPECT_NE(rv::diagnosticLine(m.error()).find("aliased"), std::string::npos) << rv::diagnosticLine(m.error());
     // Refused before the LOD bodies: only the file's strings allowance and the tables were charged.
     EXPECT_LE(budget.peak(), 4 * s.bytes.size());
 }
@@ -80,7 +80,7 @@ TEST(HostileShapes, OneByteOverlapIsRefused) {
     auto m = rv::decodeOdol(s.bytes.data(), s.bytes.size(), s.name, withBudget(budget));
     ASSERT_FALSE(m.ok());
     EXPECT_EQ(m.error().offset, s.mark);
-    EXPECT_NE(m.error().message.find("overlaps LOD 0"), std::string::npos) << m.error().message;
+    EXPECT_NE(rv::diagnosticLine(m.error()).find("overlaps LOD 0"), std::string::npos) << rv::diagnosticLine(m.error());
 }
 
 // Each shape, decoded and viewed with a 4 MiB limit, stops with MemoryLimit naming the limit
@@ -114,14 +114,14 @@ TEST(HostileShapes, ChargesBoundTheHeap) {
         uint64_t grown = 0;
         if (isTerrain(s)) {
             auto t = rv::decodeWrp(s.bytes.data(), s.bytes.size(), s.name, o);
-            ASSERT_TRUE(t.ok()) << t.error().message;
+            ASSERT_TRUE(t.ok()) << rv::diagnosticLine(t.error());
             rv::TerrainView view(t.value(), rv::Frame{rv::Axes::YUp, true});
             grown = std::max(*heapInUse(), before) - before;
         } else {
             auto m = rv::decodeOdol(s.bytes.data(), s.bytes.size(), s.name, o);
-            ASSERT_TRUE(m.ok()) << m.error().message;
+            ASSERT_TRUE(m.ok()) << rv::diagnosticLine(m.error());
             auto v = rv::buildModelView(m.value(), o, rv::Frame{rv::Axes::YUp, true});
-            ASSERT_TRUE(v.ok()) << v.error().message;
+            ASSERT_TRUE(v.ok()) << rv::diagnosticLine(v.error());
             grown = std::max(*heapInUse(), before) - before;
         }
         EXPECT_GE(budget.used(), grown) << "charged " << budget.used() << ", heap grew " << grown;
@@ -164,7 +164,7 @@ TEST(TerrainViewPlacements, NonFiniteTransformsAreSkippedWithAWarning) {
     EXPECT_EQ(view.placements()[0].objects, (std::vector<uint32_t>{0, 2}));
     ASSERT_EQ(view.warnings().size(), 1u);
     EXPECT_EQ(view.warnings()[0].count, 2u);
-    EXPECT_NE(view.warnings()[0].message.find("object 1, id 11"), std::string::npos) << view.warnings()[0].message;
+    EXPECT_NE(rv::diagnosticLine(view.warnings()[0]).find("object 1, id 11"), std::string::npos) << rv::diagnosticLine(view.warnings()[0]);
 }
 
 }  // namespace

@@ -27,31 +27,31 @@ bool contains(const std::string& s, const std::string& part) { return s.find(par
 TEST(LinearGrowth, ConfigWarningsFindTheirLineInLinearWork) {
     expectLinearWork("lines of '#a'", 2000, [](uint32_t n) {
         auto r = decodeText(linear::preprocessorLines(n), "lines.cpp");
-        ASSERT_TRUE(r.ok()) << r.error().message;
+        ASSERT_TRUE(r.ok()) << rv::diagnosticLine(r.error());
     });
 }
 
 // 1000 warnings of one kind: the first 100 kept, with their lines, then one summary.
 TEST(LinearGrowth, ConfigWarningsAreCappedPerKind) {
     auto r = decodeText(linear::preprocessorLines(1000), "lines.cpp");
-    ASSERT_TRUE(r.ok()) << r.error().message;
+    ASSERT_TRUE(r.ok()) << rv::diagnosticLine(r.error());
     const std::vector<rv::Warning>& w = r->warnings;
     ASSERT_EQ(w.size(), 101u);
-    EXPECT_TRUE(contains(w[0].message, "lines.cpp: line 1, column 1: preprocessor line '#a'")) << w[0].message;
-    EXPECT_TRUE(contains(w[99].message, "line 100, column 1:")) << w[99].message;
+    EXPECT_TRUE(contains(rv::diagnosticLine(w[0]), "lines.cpp: line 1, column 1: preprocessor line '#a'")) << rv::diagnosticLine(w[0]);
+    EXPECT_TRUE(contains(rv::diagnosticLine(w[99]), "line 100, column 1:")) << rv::diagnosticLine(w[99]);
     EXPECT_EQ(w[99].offset, 297u);  // 3 bytes a line
     EXPECT_EQ(w[100].kind, rv::DiagKind::UnknownRecord);
-    EXPECT_TRUE(contains(w[100].message, "lines.cpp: and 900 more unknown record warnings")) << w[100].message;
+    EXPECT_TRUE(contains(rv::diagnosticLine(w[100]), "lines.cpp: and 900 more unknown record warnings")) << rv::diagnosticLine(w[100]);
     EXPECT_EQ(w[100].offset, 300u);  // the first one left out
 }
 
 // Lines after a CR LF, a comment and an empty line: the line index counts them as before.
 TEST(LinearGrowth, ConfigWarningLinesAfterMixedLineEnds) {
     auto r = decodeText("a = 1;\r\n// x\n\n  #b\r\nclass C { x = 2 };\n", "mixed.cpp");
-    ASSERT_TRUE(r.ok()) << r.error().message;
+    ASSERT_TRUE(r.ok()) << rv::diagnosticLine(r.error());
     ASSERT_EQ(r->warnings.size(), 2u);
-    EXPECT_TRUE(contains(r->warnings[0].message, "line 4, column 3: preprocessor line '#b'")) << r->warnings[0].message;
-    EXPECT_TRUE(contains(r->warnings[1].message, "line 5, column 17: missing ';'")) << r->warnings[1].message;
+    EXPECT_TRUE(contains(rv::diagnosticLine(r->warnings[0]), "line 4, column 3: preprocessor line '#b'")) << rv::diagnosticLine(r->warnings[0]);
+    EXPECT_TRUE(contains(rv::diagnosticLine(r->warnings[1]), "line 5, column 17: missing ';'")) << rv::diagnosticLine(r->warnings[1]);
 }
 
 // Class k's body lies inside class 0's: refused at class 1, naming the file, class and offset.
@@ -62,7 +62,7 @@ TEST(LinearGrowth, RapOverlappingClassBodiesAreRefused) {
         ASSERT_FALSE(r.ok()) << n << " classes read as " << r->root.entries.size() << " root entries";
         EXPECT_EQ(r.error().kind, rv::DiagKind::BadValue);
         EXPECT_EQ(r.error().offset, shape.secondBody);
-        const std::string& m = r.error().message;
+        const std::string& m = rv::diagnosticLine(r.error());
         EXPECT_TRUE(contains(m, "overlap.rvmat: class c1: class body at offset " + rv::hexOffset(shape.secondBody) +
                                     " lies inside the body of class c0"))
             << m;
@@ -90,7 +90,7 @@ TEST(LinearGrowth, RapBodyRunningIntoAnotherIsRefused) {
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().kind, rv::DiagKind::BadValue);
     EXPECT_EQ(r.error().offset, 38u);
-    EXPECT_EQ(r.error().message,
+    EXPECT_EQ(rv::diagnosticLine(r.error()),
               "runs.bin: class A: the body of class A at offset 0x19 runs into the body of class B at offset 0x26");
 }
 
@@ -99,7 +99,7 @@ TEST(LinearGrowth, RvmatTexGenLookupsInLinearWork) {
     expectLinearWork("stages sharing TexGen0", 1000, [](uint32_t n) {
         const std::string text = linear::texGenStages(n);
         auto r = rv::decodeRvmat(reinterpret_cast<const uint8_t*>(text.data()), text.size(), "stages.rvmat");
-        ASSERT_TRUE(r.ok()) << r.error().message;
+        ASSERT_TRUE(r.ok()) << rv::diagnosticLine(r.error());
         ASSERT_EQ(r->stages.size(), n);
         EXPECT_EQ(r->stages.back().texGen, 0);
         EXPECT_EQ(r->stages.back().uvSource, "tex");  // from TexGen0
@@ -111,7 +111,7 @@ TEST(LinearGrowth, EditableCornersMergeInLinearWork) {
     expectLinearWork("corner fan", 500, [](uint32_t n) {
         const std::vector<uint8_t> bytes = rvtest::writeMlod(linear::cornerFan(n));
         auto model = rv::decodeMlod(bytes.data(), bytes.size(), "fan.p3d");
-        ASSERT_TRUE(model.ok()) << model.error().message;
+        ASSERT_TRUE(model.ok()) << rv::diagnosticLine(model.error());
         const rv::view::EditableVertices v = rv::view::splitCorners(model->lods.at(0));
         ASSERT_EQ(v.vertexPoint.size(), 2 * size_t(n) + 1);  // point 0 once per face, each rim point once
         EXPECT_EQ(v.pointStart[1], n);

@@ -90,7 +90,7 @@ TEST(MaterialTextures, RvmatFromDataRootAndTgaStandIns) {
            "specularPower=30;\nclass Stage1 { texture=\"mod\\data\\box_nohq.paa\"; };\n"
            "class Stage2 { texture=\"mod\\data\\box_smdi.paa\"; };\n";
     auto dataRoot = DataRoot::open(root.dir.u8string());
-    ASSERT_TRUE(dataRoot) << dataRoot.error().message;
+    ASSERT_TRUE(dataRoot) << rv::diagnosticLine(dataRoot.error());
     TextureResolver resolver(&dataRoot.value(), Options{});
     ViewMaterial vm;
     vm.texture = "mod\\data\\box_co.paa";
@@ -122,7 +122,7 @@ TEST(MaterialTextures, RvmatFromDataRootAndTgaStandIns) {
     EXPECT_EQ(r.images[3].derivedFrom, 2);
     EXPECT_EQ(r.images[3].image->rgba, (std::vector<uint8_t>{255, 128, 0, 255}));
     ASSERT_EQ(resolver.warnings().size(), 1u);
-    EXPECT_NE(resolver.warnings()[0].message.find("box_nohq.paa"), std::string::npos);
+    EXPECT_NE(rv::diagnosticLine(resolver.warnings()[0]).find("box_nohq.paa"), std::string::npos);
 }
 
 TEST(MaterialTextures, NoRvmatGivesWhiteAndRoughnessOne) {
@@ -139,7 +139,7 @@ TEST(MaterialTextures, NoRvmatGivesWhiteAndRoughnessOne) {
     EXPECT_FLOAT_EQ(r.roughnessFactor, 1);
     EXPECT_TRUE(r.images.empty());
     ASSERT_EQ(resolver.warnings().size(), 1u);  // the .rvmat, once
-    EXPECT_NE(resolver.warnings()[0].message.find("gone.rvmat"), std::string::npos);
+    EXPECT_NE(rv::diagnosticLine(resolver.warnings()[0]).find("gone.rvmat"), std::string::npos);
     resolver.resolve(vm);
     EXPECT_EQ(resolver.warnings().size(), 1u);
 }
@@ -157,7 +157,7 @@ TEST(MaterialTextures, DamagedStandInIsAWarningNotAFailure) {
     EXPECT_FALSE(r.images[0].image);
     EXPECT_EQ(r.baseColor, -1);
     ASSERT_EQ(resolver.warnings().size(), 1u);
-    EXPECT_NE(resolver.warnings()[0].message.find("bad_co.png"), std::string::npos) << resolver.warnings()[0].message;
+    EXPECT_NE(rv::diagnosticLine(resolver.warnings()[0]).find("bad_co.png"), std::string::npos) << rv::diagnosticLine(resolver.warnings()[0]);
 }
 
 TEST(MaterialTextures, StageRolesFromThePixelShader) {
@@ -236,7 +236,7 @@ TEST(MaterialDefinitionRule, TheDataRootFileWinsOverTheEmbeddedCopy) {
         EXPECT_EQ(r.definition.stageTextures[1], "mod\\data\\box_nohq.paa");
         // box_nohq.paa is missing: one warning naming it, its role, its .rvmat and its stage.
         ASSERT_EQ(resolver.warnings().size(), 1u);
-        EXPECT_EQ(resolver.warnings()[0].message,
+        EXPECT_EQ(rv::diagnosticLine(resolver.warnings()[0]),
                   "box_nohq.paa (normal map of box.rvmat, stage 1) not in the data root: mod\\data\\box_nohq.paa");
     }
 }
@@ -257,7 +257,7 @@ TEST(MaterialDefinitionRule, TheEmbeddedCopyStandsInForAMissingFile) {
         EXPECT_EQ(r.definition.source, stub ? DefinitionSource::EmbeddedStub : DefinitionSource::Embedded);
         EXPECT_FLOAT_EQ(r.definition.specularPower, stub ? 0.0f : 40.0f);
         ASSERT_EQ(resolver.warnings().size(), 1u);
-        EXPECT_EQ(resolver.warnings()[0].message,
+        EXPECT_EQ(rv::diagnosticLine(resolver.warnings()[0]),
                   stub ? "box.rvmat (material) not in the data root: mod\\data\\box.rvmat; the model embeds only an "
                          "empty stub of it, so no normal or specular map is shown"
                        : "embedded_nohq.paa (normal map of box.rvmat, stage 1) not in the data root: "
@@ -287,7 +287,7 @@ TEST(MaterialDefinitionRule, KnownShaderStagesTakeTheShadersRoles) {
         ASSERT_EQ(r.images.size(), 3u);
         EXPECT_EQ(r.images[2].role, TextureRole::Other);
         std::vector<std::string> messages;
-        for (const Warning& w : resolver.warnings()) messages.push_back(w.message);
+        for (const Warning& w : resolver.warnings()) messages.push_back(rv::diagnosticLine(w));
         // The face texture and the macro map are named; a found env_co.paa is never a problem.
         EXPECT_EQ(messages,
                   (std::vector<std::string>{

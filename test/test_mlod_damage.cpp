@@ -27,13 +27,13 @@ std::string check(const std::vector<uint8_t>& bytes, const std::string& what) {
         frame.splitFoldedQuads = true;
         auto view = rv::buildModelView(r.value(), options, frame);
         if (!view.ok() && view.error().kind != rv::DiagKind::MemoryLimit)
-            return what + ": the view failed: " + view.error().message;
+            return what + ": the view failed: " + rv::diagnosticLine(view.error());
         return {};
     }
-    if (r.error().message.rfind("damaged: ", 0) != 0) return what + ": message does not name the file: " + r.error().message;
-    if (r.error().offset > bytes.size()) return what + ": offset beyond the file: " + r.error().message;
+    if (rv::diagnosticLine(r.error()).rfind("damaged: ", 0) != 0) return what + ": message does not name the file: " + rv::diagnosticLine(r.error());
+    if (r.error().offset > bytes.size()) return what + ": offset beyond the file: " + rv::diagnosticLine(r.error());
     if (r.error().severity != rv::Severity::Error || int(r.error().kind) >= 100)
-        return what + ": an error with a warning's kind or severity: " + r.error().message;
+        return what + ": an error with a warning's kind or severity: " + rv::diagnosticLine(r.error());
     return {};
 }
 

@@ -23,10 +23,10 @@ class MlodBox : public testing::TestWithParam<bool> {};  // true: SP3X
 TEST_P(MlodBox, DecodesEveryPart) {
     const bool sp3x = GetParam();
     auto res = decode(rvtest::writeMlod(rvtest::makeBoxModel(sp3x)));
-    ASSERT_TRUE(res.ok()) << res.error().message;
+    ASSERT_TRUE(res.ok()) << rv::diagnosticLine(res.error());
     const rv::OdolModel& m = res.value();
     EXPECT_TRUE(m.editable);
-    EXPECT_TRUE(m.warnings.empty()) << m.warnings[0].message;
+    EXPECT_TRUE(m.warnings.empty()) << rv::diagnosticLine(m.warnings[0]);
     ASSERT_EQ(m.lods.size(), 3u);
     const rv::OdolLod& lod = m.lods[0];
     EXPECT_EQ(lod.name, "1.000");
@@ -73,7 +73,7 @@ TEST_P(MlodBox, ViewSplitsCornersAndWindsAsTheBinarizer) {
     rv::Options options;
     options.lods = "all";
     auto view = rv::buildModelView(res.value(), options, rv::Frame{});
-    ASSERT_TRUE(view.ok()) << view.error().message;
+    ASSERT_TRUE(view.ok()) << rv::diagnosticLine(view.error());
     const rv::LodView& lv = view->lods[0];
     // 8 points, each on 3 sides with a normal of its own: 24 vertices, each on its point.
     ASSERT_EQ(lv.positions.size(), 24u);
@@ -143,7 +143,7 @@ TEST(MlodFixtures, ProxyTrianglesBecomeProxies) {
     lod.tags.push_back(
         rvtest::selectionTag("proxy:\\rv\\crate.007", {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1}, {0, 0, 0, 0, 0, 0, 1}));
     auto res = decode(rvtest::writeMlod(lods));
-    ASSERT_TRUE(res.ok()) << res.error().message;
+    ASSERT_TRUE(res.ok()) << rv::diagnosticLine(res.error());
     ASSERT_EQ(res->lods[0].proxies.size(), 1u);
     const rv::OdolProxy& p = res->lods[0].proxies[0];
     EXPECT_EQ(p.model, "\\rv\\crate");
@@ -173,13 +173,13 @@ TEST(MlodFixtures, UnknownAndMisfitTagsAreWarnings) {
     lods[0].tags.push_back({"#Selected#", std::vector<uint8_t>(14, 0)});
     lods[0].tags.push_back({"#Mass#", {0, 0, 0}});
     auto res = decode(rvtest::writeMlod(lods));
-    ASSERT_TRUE(res.ok()) << res.error().message;
+    ASSERT_TRUE(res.ok()) << rv::diagnosticLine(res.error());
     std::vector<rv::DiagKind> kinds;
     for (const rv::Warning& w : res->warnings) kinds.push_back(w.kind);
     EXPECT_EQ(kinds, (std::vector<rv::DiagKind>{rv::DiagKind::UnknownRecord, rv::DiagKind::SizeMismatch,
                                                 rv::DiagKind::SizeMismatch}));
-    EXPECT_NE(res->warnings[0].message.find("box.p3d: LOD 0 tags 5 #Something#"), std::string::npos)
-        << res->warnings[0].message;
+    EXPECT_NE(rv::diagnosticLine(res->warnings[0]).find("box.p3d: LOD 0 tags 5 #Something#"), std::string::npos)
+        << rv::diagnosticLine(res->warnings[0]);
     EXPECT_EQ(res->lods[0].selections.size(), 2u);  // "short" skipped
 }
 
@@ -188,10 +188,10 @@ TEST(MlodFixtures, TagWarningFloodsAreCapped) {
     std::vector<rvtest::MlodLodSpec> lods = rvtest::makeBoxModel(false);
     for (int i = 0; i < 1000; ++i) lods[0].tags.push_back({"#Flood" + std::to_string(i) + "#", {}});
     auto res = decode(rvtest::writeMlod(lods));
-    ASSERT_TRUE(res.ok()) << res.error().message;
+    ASSERT_TRUE(res.ok()) << rv::diagnosticLine(res.error());
     ASSERT_EQ(res->warnings.size(), 17u);
-    EXPECT_NE(res->warnings.back().message.find("984 more warnings about tags of this LOD"), std::string::npos)
-        << res->warnings.back().message;
+    EXPECT_NE(rv::diagnosticLine(res->warnings.back()).find("984 more warnings about tags of this LOD"), std::string::npos)
+        << rv::diagnosticLine(res->warnings.back());
 }
 
 TEST(MlodFixtures, DamagedStructuresAreErrorsNamingWhere) {
@@ -204,13 +204,13 @@ TEST(MlodFixtures, DamagedStructuresAreErrorsNamingWhere) {
     lods[0].faces[2].points.push_back(1);  // 5 corners
     rv::DecodeError e = errorOf(lods);
     EXPECT_EQ(e.kind, rv::DiagKind::BadValue);
-    EXPECT_NE(e.message.find("box.p3d: LOD 0 faces 2: has 5 corners at offset 0x"), std::string::npos) << e.message;
+    EXPECT_NE(rv::diagnosticLine(e).find("box.p3d: LOD 0 faces 2: has 5 corners at offset 0x"), std::string::npos) << rv::diagnosticLine(e);
 
     lods = rvtest::makeBoxModel(true);
     lods[1].faces[4].points[1] = 8;  // no such point
     e = errorOf(lods);
     EXPECT_EQ(e.kind, rv::DiagKind::BadValue);
-    EXPECT_NE(e.message.find("LOD 1 faces 4: corner 1 uses point 8 of 8"), std::string::npos) << e.message;
+    EXPECT_NE(rv::diagnosticLine(e).find("LOD 1 faces 4: corner 1 uses point 8 of 8"), std::string::npos) << rv::diagnosticLine(e);
 
     // A tag whose size runs past the end of the file.
     std::vector<uint8_t> bytes = rvtest::writeMlod(rvtest::makeBoxModel(false));
@@ -222,7 +222,7 @@ TEST(MlodFixtures, DamagedStructuresAreErrorsNamingWhere) {
     ASSERT_FALSE(res.ok());
     EXPECT_EQ(res.error().kind, rv::DiagKind::BadCount);
     EXPECT_EQ(res.error().offset, uint64_t(at));
-    EXPECT_NE(res.error().message.find("tag 'top' size 2147483647"), std::string::npos) << res.error().message;
+    EXPECT_NE(rv::diagnosticLine(res.error()).find("tag 'top' size 2147483647"), std::string::npos) << rv::diagnosticLine(res.error());
 
     // No LODs; a wrong LOD signature.
     rvtest::ByteWriter w;
@@ -236,8 +236,8 @@ TEST(MlodFixtures, DamagedStructuresAreErrorsNamingWhere) {
     std::memcpy(&bytes[12], "ODOL", 4);
     res = rv::decodeModel(bytes.data(), bytes.size(), "box.p3d");
     ASSERT_FALSE(res.ok());
-    EXPECT_NE(res.error().message.find("expected a 'P3DM' or 'SP3X' LOD signature at offset 0xc"), std::string::npos)
-        << res.error().message;
+    EXPECT_NE(rv::diagnosticLine(res.error()).find("expected a 'P3DM' or 'SP3X' LOD signature at offset 0xc"), std::string::npos)
+        << rv::diagnosticLine(res.error());
 }
 
 TEST(MlodFixtures, CountsBeyondTheBytesLeftAndTheMemoryLimit) {
@@ -251,14 +251,14 @@ TEST(MlodFixtures, CountsBeyondTheBytesLeftAndTheMemoryLimit) {
         std::memcpy(&hostile[at], &v, 4);
         auto res = rv::decodeModel(hostile.data(), hostile.size(), "box.p3d");
         ASSERT_FALSE(res.ok()) << "count at " << at;
-        EXPECT_EQ(res.error().kind, rv::DiagKind::BadCount) << res.error().message;
+        EXPECT_EQ(res.error().kind, rv::DiagKind::BadCount) << rv::diagnosticLine(res.error());
     }
     rv::Options tight;
     tight.memoryLimit = 3 * bytes.size();  // the strings' reservation fits, the LODs do not
     auto res = decode(bytes, tight);
     ASSERT_FALSE(res.ok());
     EXPECT_EQ(res.error().kind, rv::DiagKind::MemoryLimit);
-    EXPECT_NE(res.error().message.find("over the memory limit"), std::string::npos) << res.error().message;
+    EXPECT_NE(rv::diagnosticLine(res.error()).find("over the memory limit"), std::string::npos) << rv::diagnosticLine(res.error());
 }
 
 // A LOD without points makes a selection of every 7 file bytes; each costs far more in memory,
@@ -273,10 +273,10 @@ TEST(MlodFixtures, SelectionFloodMeetsTheMemoryLimit) {
     options.memoryLimit = uint64_t(8) << 20;
     auto res = decode(bytes, options);
     ASSERT_FALSE(res.ok());
-    EXPECT_EQ(res.error().kind, rv::DiagKind::MemoryLimit) << res.error().message;
+    EXPECT_EQ(res.error().kind, rv::DiagKind::MemoryLimit) << rv::diagnosticLine(res.error());
     options.memoryLimit = uint64_t(256) << 20;
     res = decode(bytes, options);
-    ASSERT_TRUE(res.ok()) << res.error().message;
+    ASSERT_TRUE(res.ok()) << rv::diagnosticLine(res.error());
     EXPECT_EQ(res->lods[0].selections.size(), 200000u);
 }
 

@@ -72,7 +72,7 @@ class EditableSample : public testing::TestWithParam<EditableRow> {};
 TEST_P(EditableSample, MatchesEditableTsv) {
     const EditableRow& row = GetParam();
     auto res = decodeSample(row.path);
-    ASSERT_TRUE(res.ok()) << res.error().message;
+    ASSERT_TRUE(res.ok()) << rv::diagnosticLine(res.error());
     const rv::OdolModel& m = res.value();
     EXPECT_TRUE(m.editable);
     EXPECT_EQ(m.version, 257u);
@@ -92,8 +92,8 @@ TEST_P(EditableSample, MatchesEditableTsv) {
     EXPECT_EQ(geoHash(m), row.geoFnv64);
     // Only the bytes after hilux1's last LOD deserve a warning.
     for (const rv::Warning& w : m.warnings) {
-        EXPECT_EQ(w.kind, rv::DiagKind::UnreadBytes) << w.message;
-        EXPECT_NE(row.note.find("after the last LOD"), std::string::npos) << w.message;
+        EXPECT_EQ(w.kind, rv::DiagKind::UnreadBytes) << rv::diagnosticLine(w);
+        EXPECT_NE(row.note.find("after the last LOD"), std::string::npos) << rv::diagnosticLine(w);
     }
     // Every LOD builds a view; its vertices cover every point but those only a proxy's marker
     // triangle uses (the faces of a "proxy:" selection), each on its point.
@@ -101,7 +101,7 @@ TEST_P(EditableSample, MatchesEditableTsv) {
     options.lods = "all";
     options.autocenter = false;
     auto view = rv::buildModelView(m, options, rv::Frame{});
-    ASSERT_TRUE(view.ok()) << view.error().message;
+    ASSERT_TRUE(view.ok()) << rv::diagnosticLine(view.error());
     for (const rv::LodView& lv : view->lods) {
         const rv::OdolLod& lod = m.lods[lv.lodIndex];
         const size_t stored = lod.positions.size();
@@ -223,8 +223,8 @@ class EditableTwin : public testing::TestWithParam<Twin> {};
 TEST_P(EditableTwin, BuildsTheSameViewAsItsBinarizedTwin) {
     auto mlod = decodeSample(GetParam().mlod);
     auto odol = decodeSample(GetParam().odol);
-    ASSERT_TRUE(mlod.ok()) << mlod.error().message;
-    ASSERT_TRUE(odol.ok()) << odol.error().message;
+    ASSERT_TRUE(mlod.ok()) << rv::diagnosticLine(mlod.error());
+    ASSERT_TRUE(odol.ok()) << rv::diagnosticLine(odol.error());
     EXPECT_EQ(std::memcmp(&mlod->info.boundingCenter, &odol->info.boundingCenter, 12), 0)
         << "centre " << mlod->info.boundingCenter.x << " " << mlod->info.boundingCenter.y << " "
         << mlod->info.boundingCenter.z << " vs " << odol->info.boundingCenter.x << " " << odol->info.boundingCenter.y

@@ -24,7 +24,7 @@ namespace fs = std::filesystem;
 
 rv::ConfigTree parse(const std::string& text, const std::string& name = "model.cfg") {
     auto tree = rv::decodeConfig(reinterpret_cast<const uint8_t*>(text.data()), text.size(), name);
-    EXPECT_TRUE(tree.ok()) << tree.error().message;
+    EXPECT_TRUE(tree.ok()) << rv::diagnosticLine(tree.error());
     return tree ? tree.value() : rv::ConfigTree{};
 }
 
@@ -76,7 +76,7 @@ TEST(ModelCfgSamples, ZombieModelsGetTheManSkeleton) {
     if (text.empty()) GTEST_SKIP() << "samples/animations absent";
     const rv::ConfigTree cfg = parse(text, "zmb_model.cfg");
     auto s = rv::skeletonForModel(cfg, "zmbStandDeath1.p3d", "zmb_model.cfg");
-    ASSERT_TRUE(s.ok()) << s.error().message;
+    ASSERT_TRUE(s.ok()) << rv::diagnosticLine(s.error());
     EXPECT_EQ(s->name, "OFP2_ManSkeleton");  // line 190 (ArmaMan), line 200 zmbStandDeath1 : ArmaMan
     EXPECT_FALSE(s->isDiscrete);             // line 12
     // Lines 16-23 (8), 26-93 (68 head bones), 96-117 (22), 120-141 (22), 144-149 (6), 152-157 (6).
@@ -110,7 +110,7 @@ TEST(ModelCfgSamples, ManSkeletonMatchesTheBinarizedCharacter) {
     const Pairs odol = odolBones("models/dayz-epoch-108/man_survivor.p3d");
     ASSERT_EQ(odol.size(), 132u);
     auto s = rv::readCfgSkeleton(parse(text), "ofp2_manskeleton", "zmb_model.cfg");
-    ASSERT_TRUE(s.ok()) << s.error().message;
+    ASSERT_TRUE(s.ok()) << rv::diagnosticLine(s.error());
     Pairs cfg;
     for (const rv::OdolBone& b : s->bones) cfg.emplace_back(rv::asciiLower(b.name), rv::asciiLower(b.parent));
     using BoneSet = std::set<std::pair<std::string, std::string>>;
@@ -126,7 +126,7 @@ TEST(ModelCfgSamples, DogSkeletonIsTheDogAnimationsBonesButTheShoulders) {
     const std::string text = sampleText("dog_model.cfg");
     if (text.empty()) GTEST_SKIP() << "samples/animations absent";
     auto s = rv::skeletonForModel(parse(text), "dogBarkOnce.p3d", "dog_model.cfg");  // line 121
-    ASSERT_TRUE(s.ok()) << s.error().message;
+    ASSERT_TRUE(s.ok()) << rv::diagnosticLine(s.error());
     EXPECT_EQ(s->name, "DogSkeleton");
     ASSERT_EQ(s->bones.size(), 31u);                                                         // lines 16-46
     EXPECT_EQ(pairsOf(s.value())[7], (std::pair<std::string, std::string>{"Jaw", "head"}));  // line 23
@@ -151,7 +151,7 @@ TEST(ModelCfgSamples, RedRyderMatchesItsBinarizedModel) {
     const std::string text = sampleText("redryder_model.cfg");
     if (text.empty()) GTEST_SKIP() << "samples/animations absent";
     auto s = rv::skeletonForModel(parse(text), "RedRyder.p3d", "redryder_model.cfg");
-    ASSERT_TRUE(s.ok()) << s.error().message;
+    ASSERT_TRUE(s.ok()) << rv::diagnosticLine(s.error());
     // skeletons.tsv: RedRyder.p3d, skeleton redryder, is_discrete 1, bones "lever:".
     EXPECT_EQ(s->name, "redryder");
     EXPECT_TRUE(s->isDiscrete);  // inherited: class redryder: Default (lines 5, 9)
@@ -185,12 +185,12 @@ class CfgModels {
 TEST(ModelCfgFixtures, SkeletonInheritPutsTheInheritedBonesFirst) {
     const rv::ConfigTree cfg = parse(kFixture);
     auto child = rv::readCfgSkeleton(cfg, "CHILD", "f.cfg");
-    ASSERT_TRUE(child.ok()) << child.error().message;
+    ASSERT_TRUE(child.ok()) << rv::diagnosticLine(child.error());
     EXPECT_EQ(child->name, "Child");
     EXPECT_FALSE(child->isDiscrete);
     EXPECT_EQ(pairsOf(child.value()), (Pairs{{"Root", ""}, {"Arm", "root"}, {"hand", "arm"}, {"Finger", "Hand"}}));
     auto grand = rv::readCfgSkeleton(cfg, "Grandchild", "f.cfg");
-    ASSERT_TRUE(grand.ok()) << grand.error().message;
+    ASSERT_TRUE(grand.ok()) << rv::diagnosticLine(grand.error());
     EXPECT_FALSE(grand->isDiscrete);  // from its base class Child
     EXPECT_EQ(pairsOf(grand.value()),
               (Pairs{{"Root", ""}, {"Arm", "root"}, {"hand", "arm"}, {"Finger", "Hand"}, {"nail", "finger"}}));
@@ -203,12 +203,12 @@ TEST(ModelCfgFixtures, SkeletonInheritPutsTheInheritedBonesFirst) {
 TEST(ModelCfgFixtures, CfgModelsClassesInheritTheSkeletonName) {
     const rv::ConfigTree cfg = parse(kFixture);
     auto two = rv::skeletonForModel(cfg, "a/b/riggedtwo.P3D", "f.cfg");
-    ASSERT_TRUE(two.ok()) << two.error().message;
+    ASSERT_TRUE(two.ok()) << rv::diagnosticLine(two.error());
     EXPECT_EQ(two->name, "Child");
     EXPECT_EQ(two->bones.size(), 4u);
     // A class name with '-', as the zombies' model.cfg has (zmb_model.cfg line 273).
     auto dashed = rv::skeletonForModel(cfg, "rigged-3_9-1.p3d", "f.cfg");
-    ASSERT_TRUE(dashed.ok()) << dashed.error().message;
+    ASSERT_TRUE(dashed.ok()) << rv::diagnosticLine(dashed.error());
     EXPECT_EQ(dashed->name, "Child");
     for (const char* none : {"Plain.p3d", "unlisted.p3d"}) {
         auto s = rv::skeletonForModel(cfg, none, "f.cfg");
@@ -233,38 +233,38 @@ TEST(ModelCfgFixtures, CyclesAreErrorsNotHangs) {
     auto loop = rv::readCfgSkeleton(cfg, "LoopA", "f.cfg");
     ASSERT_FALSE(loop.ok());
     EXPECT_EQ(loop.error().kind, rv::DiagKind::BadValue);
-    EXPECT_EQ(loop.error().message, "f.cfg: CfgSkeletons: skeletonInherit cycle LoopA -> LoopB -> LoopA");
+    EXPECT_EQ(rv::diagnosticLine(loop.error()), "f.cfg: CfgSkeletons: skeletonInherit cycle LoopA -> LoopB -> LoopA");
     auto bases = rv::skeletonForModel(cfg, "Round.p3d", "f.cfg");  // class Round: Square, Square: Round
     ASSERT_FALSE(bases.ok());
-    EXPECT_NE(bases.error().message.find("CfgModels class Round"), std::string::npos) << bases.error().message;
-    EXPECT_NE(bases.error().message.find("deeper than 64"), std::string::npos) << bases.error().message;
+    EXPECT_NE(rv::diagnosticLine(bases.error()).find("CfgModels class Round"), std::string::npos) << rv::diagnosticLine(bases.error());
+    EXPECT_NE(rv::diagnosticLine(bases.error()).find("deeper than 64"), std::string::npos) << rv::diagnosticLine(bases.error());
 }
 
 TEST(ModelCfgFixtures, MalformedBonesAreErrorsNamingFileClassAndEntry) {
     const rv::ConfigTree cfg = parse(kFixture);
     auto odd = rv::readCfgSkeleton(cfg, "Odd", "f.cfg");
     ASSERT_FALSE(odd.ok());
-    EXPECT_EQ(odd.error().message,
+    EXPECT_EQ(rv::diagnosticLine(odd.error()),
               "f.cfg: CfgSkeletons class Odd: skeletonBones[] has 3 items, not (bone, parent) pairs: bone \"b\" has "
               "no parent");
     auto number = rv::readCfgSkeleton(cfg, "Number", "f.cfg");
     ASSERT_FALSE(number.ok());
-    EXPECT_EQ(number.error().message,
+    EXPECT_EQ(rv::diagnosticLine(number.error()),
               "f.cfg: CfgSkeletons class Number: skeletonBones[] item 2 of 2 is int, not a string");
     auto ghost = rv::skeletonForModel(cfg, "ghost.p3d", "f.cfg");
     ASSERT_FALSE(ghost.ok());
-    EXPECT_EQ(ghost.error().message, "f.cfg: skeletonName \"Missing\" names no class in CfgSkeletons");
+    EXPECT_EQ(rv::diagnosticLine(ghost.error()), "f.cfg: skeletonName \"Missing\" names no class in CfgSkeletons");
 }
 
 TEST(ModelCfgFixtures, DuplicateBonesWarnAndTheFirstIsKept) {
     std::vector<rv::Warning> warnings;
     auto s = rv::readCfgSkeleton(parse(kFixture), "Twice", "f.cfg", &warnings);
-    ASSERT_TRUE(s.ok()) << s.error().message;
+    ASSERT_TRUE(s.ok()) << rv::diagnosticLine(s.error());
     EXPECT_EQ(pairsOf(s.value()), (Pairs{{"a", ""}, {"b", "nobody"}}));
     ASSERT_EQ(warnings.size(), 2u);
     EXPECT_EQ(warnings[0].kind, rv::DiagKind::NameProblem);
-    EXPECT_EQ(warnings[0].message, "f.cfg: CfgSkeletons class Twice: bone \"A\" is listed twice; the first is kept");
-    EXPECT_EQ(warnings[1].message,
+    EXPECT_EQ(rv::diagnosticLine(warnings[0]), "f.cfg: CfgSkeletons class Twice: bone \"A\" is listed twice; the first is kept");
+    EXPECT_EQ(rv::diagnosticLine(warnings[1]),
               "f.cfg: CfgSkeletons class Twice: bone \"b\"'s parent \"nobody\" is not a bone of it");
 }
 
@@ -287,7 +287,7 @@ TEST(ModelCfgFrontDoor, ModelCfgBesideTheModel) {
     writeModel(tmp.dir / "Rigged.p3d");
     writeText(tmp.dir / "model.cfg", kFixture);
     auto f = rv::openFile((tmp.dir / "Rigged.p3d").string());
-    ASSERT_TRUE(f.ok()) << f.error().message;
+    ASSERT_TRUE(f.ok()) << rv::diagnosticLine(f.error());
     ASSERT_TRUE(f->model && f->model->editable);
     EXPECT_EQ(f->model->skeleton.name, "Child");
     EXPECT_EQ(pairsOf(f->model->skeleton), kChildBones);
@@ -301,11 +301,11 @@ TEST(ModelCfgFrontDoor, ModelCfgInAParentFolderAndTheNearestWins) {
     writeText(tmp.dir / "model.cfg", R"(class CfgSkeletons { class S { skeletonBones[] = {"x", ""}; }; };
                                         class CfgModels { class Default { skeletonName = "S"; }; };)");
     auto far = rv::openFile((tmp.dir / "a" / "b" / "c" / "riggedTwo.p3d").string());
-    ASSERT_TRUE(far.ok()) << far.error().message;
+    ASSERT_TRUE(far.ok()) << rv::diagnosticLine(far.error());
     EXPECT_EQ(pairsOf(far->model->skeleton), (Pairs{{"x", ""}}));
     writeText(tmp.dir / "a" / "model.cfg", kFixture);
     auto near = rv::openFile((tmp.dir / "a" / "b" / "c" / "riggedTwo.p3d").string());
-    ASSERT_TRUE(near.ok()) << near.error().message;
+    ASSERT_TRUE(near.ok()) << rv::diagnosticLine(near.error());
     EXPECT_EQ(pairsOf(near->model->skeleton), kChildBones);
 }
 
@@ -319,18 +319,18 @@ TEST(ModelCfgFrontDoor, AGivenModelCfgWinsAndItsProblemsAreWarnings) {
     rv::Options o;
     o.modelConfig = (tmp.dir / "cfg" / "skeletons.cfg").string();
     auto given = rv::openFile(model, o);
-    ASSERT_TRUE(given.ok()) << given.error().message;
+    ASSERT_TRUE(given.ok()) << rv::diagnosticLine(given.error());
     EXPECT_EQ(pairsOf(given->model->skeleton), kChildBones);
 
     // Cannot be read: the model still opens, without a skeleton, with a warning naming the file.
     o.modelConfig = (tmp.dir / "cfg" / "absent.cfg").string();
     auto absent = rv::openFile(model, o);
-    ASSERT_TRUE(absent.ok()) << absent.error().message;
+    ASSERT_TRUE(absent.ok()) << rv::diagnosticLine(absent.error());
     EXPECT_EQ(absent->model->skeleton.name, "");
     const auto absentNotes = cfgWarnings(absent->warnings);
     ASSERT_EQ(absentNotes.size(), 1u);
     EXPECT_EQ(absentNotes[0].kind, rv::DiagKind::CannotRead);
-    EXPECT_NE(absentNotes[0].message.find(o.modelConfig), std::string::npos) << absentNotes[0].message;
+    EXPECT_NE(rv::diagnosticLine(absentNotes[0]).find(o.modelConfig), std::string::npos) << rv::diagnosticLine(absentNotes[0]);
 
     // No skeleton for this model: a warning too.
     writeText(tmp.dir / "cfg" / "other.cfg", "class CfgModels { class Unrelated { skeletonName = \"S\"; }; };");
@@ -341,7 +341,7 @@ TEST(ModelCfgFrontDoor, AGivenModelCfgWinsAndItsProblemsAreWarnings) {
     const auto otherNotes = cfgWarnings(other->warnings);
     ASSERT_EQ(otherNotes.size(), 1u);
     EXPECT_EQ(otherNotes[0].kind, rv::DiagKind::MissingReference);
-    EXPECT_EQ(otherNotes[0].message, "Rigged.p3d: the skeleton is left empty: " + o.modelConfig +
+    EXPECT_EQ(rv::diagnosticLine(otherNotes[0]), "Rigged.p3d: the skeleton is left empty: " + o.modelConfig +
                                          ": CfgModels gives Rigged no skeletonName (nor does its class Default)");
 }
 
@@ -351,13 +351,13 @@ TEST(ModelCfgFrontDoor, AFoundMalformedModelCfgIsAWarning) {
     writeText(tmp.dir / "model.cfg", R"(class CfgSkeletons { class S { skeletonBones[] = {"x"}; }; };
                                         class CfgModels { class Odd { skeletonName = "S"; }; };)");
     auto f = rv::openFile((tmp.dir / "Odd.p3d").string());
-    ASSERT_TRUE(f.ok()) << f.error().message;
+    ASSERT_TRUE(f.ok()) << rv::diagnosticLine(f.error());
     EXPECT_EQ(f->model->skeleton.name, "");
     const auto notes = cfgWarnings(f->warnings);
     ASSERT_EQ(notes.size(), 1u);
     EXPECT_EQ(notes[0].kind, rv::DiagKind::BadValue);
-    EXPECT_NE(notes[0].message.find("CfgSkeletons class S: skeletonBones[] has 1 items"), std::string::npos)
-        << notes[0].message;
+    EXPECT_NE(rv::diagnosticLine(notes[0]).find("CfgSkeletons class S: skeletonBones[] has 1 items"), std::string::npos)
+        << rv::diagnosticLine(notes[0]);
     EXPECT_EQ(cfgWarnings(f->model->warnings).size(), 1u);  // in the model's own list too: dump --json prints that one
 }
 

@@ -181,7 +181,7 @@ rv::OdolModel decodeSample(const std::string& rel) {
     auto bytes = rvtest::readBytes(samplePath(rel));
     EXPECT_FALSE(bytes.empty()) << rel;
     auto res = rv::decodeOdol(bytes.data(), bytes.size(), rel);
-    EXPECT_TRUE(res.ok()) << rel << ": " << (res.ok() ? "" : res.error().message);
+    EXPECT_TRUE(res.ok()) << rel << ": " << (res.ok() ? "" : rv::diagnosticLine(res.error()));
     return res.ok() ? std::move(res.value()) : rv::OdolModel{};
 }
 

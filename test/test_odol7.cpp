@@ -51,7 +51,7 @@ TEST(OdolV7, WrittenModelRoundTrips) {
     rv::OdolModel want = rvtest::makeOfpModel();
     auto bytes = rvtest::writeOdol7(want);
     auto res = rv::decodeOdol(bytes.data(), bytes.size(), "ofp.p3d");
-    ASSERT_TRUE(res.ok()) << res.error().message;
+    ASSERT_TRUE(res.ok()) << rv::diagnosticLine(res.error());
     rvtest::expectSameModel(want, res.value());
     const rv::OdolModel& got = res.value();
     EXPECT_EQ(got.info.mapType, 3);
@@ -73,7 +73,7 @@ TEST(OdolV7, DamageSweepEndsCleanly) {
         auto res = rv::decodeOdol(b.data(), b.size(), "ofp.p3d");
         if (res.ok()) return;
         ++failures;
-        const std::string& msg = res.error().message;
+        const std::string& msg = rv::diagnosticLine(res.error());
         EXPECT_EQ(msg.rfind("ofp.p3d: ", 0), 0u) << msg;
         EXPECT_NE(msg.find("offset 0x"), std::string::npos) << msg;
         EXPECT_LE(res.error().offset, b.size());

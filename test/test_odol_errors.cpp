@@ -18,7 +18,7 @@ rv::DecodeError errorOf(const std::vector<uint8_t>& b, const char* name = "model
     EXPECT_FALSE(res.ok());
     if (res.ok()) return {};
     EXPECT_EQ(res.error().severity, rv::Severity::Error);
-    EXPECT_EQ(res.error().message.rfind(std::string(name) + ": ", 0), 0u) << res.error().message;
+    EXPECT_EQ(rv::diagnosticLine(res.error()).rfind(std::string(name) + ": ", 0), 0u) << rv::diagnosticLine(res.error());
     return res.error();
 }
 
@@ -49,14 +49,14 @@ TEST(OdolErrors, MessageNamesFileStructureAndOffset) {
     EXPECT_EQ(e.kind, DiagKind::BadCount);
     EXPECT_EQ(e.where, "LOD resolutions");
     EXPECT_EQ(e.offset, 0xdu);
-    EXPECT_EQ(e.message, "model.p3d: LOD resolutions: LODs: count 4294967295 at offset 0xd exceeds the 47 bytes left");
+    EXPECT_EQ(rv::diagnosticLine(e), "model.p3d: LOD resolutions: LODs: count 4294967295 at offset 0xd exceeds the 47 bytes left");
 }
 
 TEST(OdolErrors, EditableMlodIsRecognised) {
     rv::DecodeError e = errorOf(header("MLOD", 257), "box.p3d");
     EXPECT_EQ(e.kind, DiagKind::Unsupported);
     EXPECT_EQ(e.offset, 0u);
-    EXPECT_NE(e.message.find("editable MLOD"), std::string::npos) << e.message;
+    EXPECT_NE(rv::diagnosticLine(e).find("editable MLOD"), std::string::npos) << rv::diagnosticLine(e);
 }
 
 TEST(OdolErrors, RealMlodSampleIsRecognised) {
@@ -97,7 +97,7 @@ TEST(OdolErrors, TruncatedRealFileNamesTheLodAndOffset) {
     auto b = rvtest::readBytes(dir + "/real/tfar-pairs/odol/tf_bussole.p3d");
     b.resize(b.size() / 2);
     rv::DecodeError e = errorOf(b, "tf_bussole.p3d");
-    EXPECT_EQ(e.kind, DiagKind::Truncated) << e.message;
+    EXPECT_EQ(e.kind, DiagKind::Truncated) << rv::diagnosticLine(e);
     EXPECT_EQ(e.where.rfind("LOD ", 0), 0u) << e.where;
     EXPECT_LE(e.offset, b.size());
 }
@@ -155,7 +155,7 @@ TEST(OdolErrors, FaceUsingAMissingVertexIsABadValue) {
     rv::DecodeError e = errorOf(bytes, "crate.p3d");
     EXPECT_EQ(e.kind, DiagKind::BadValue);
     EXPECT_EQ(e.where, "LOD 1");
-    EXPECT_NE(e.message.find("face 0 uses vertex 9999"), std::string::npos) << e.message;
+    EXPECT_NE(rv::diagnosticLine(e).find("face 0 uses vertex 9999"), std::string::npos) << rv::diagnosticLine(e);
 }
 
 // Material version 20 is DayZ's (refused as unsupported); other unknown versions are bad values.

@@ -15,7 +15,7 @@ std::vector<uint8_t> liblzo(const uint8_t* p, size_t n) { return rvtest::lzoBest
 
 rv::OdolModel decodeOk(const std::vector<uint8_t>& bytes) {
     auto res = rv::decodeOdol(bytes.data(), bytes.size(), "crate.p3d");
-    EXPECT_TRUE(res.ok()) << res.error().message;
+    EXPECT_TRUE(res.ok()) << rv::diagnosticLine(res.error());
     return res.ok() ? res.value() : rv::OdolModel{};
 }
 
@@ -47,11 +47,11 @@ TEST(OdolFixtures, DamageSweepEndsCleanly) {
             ++runs;
             if (!res.ok()) {
                 ++failures;
-                EXPECT_EQ(res.error().message.rfind("crate.p3d: ", 0), 0u) << res.error().message;
-                EXPECT_NE(res.error().message.find("offset 0x"), std::string::npos) << res.error().message;
+                EXPECT_EQ(rv::diagnosticLine(res.error()).rfind("crate.p3d: ", 0), 0u) << rv::diagnosticLine(res.error());
+                EXPECT_NE(rv::diagnosticLine(res.error()).find("offset 0x"), std::string::npos) << rv::diagnosticLine(res.error());
                 EXPECT_LE(res.error().offset, b.size());
                 EXPECT_EQ(res.error().severity, rv::Severity::Error);
-                EXPECT_LT(int(res.error().kind), 100) << "a warning kind on an error: " << res.error().message;
+                EXPECT_LT(int(res.error().kind), 100) << "a warning kind on an error: " << rv::diagnosticLine(res.error());
             }
         };
         for (size_t cut = 0; cut < good.size(); ++cut)
@@ -80,7 +80,7 @@ TEST(OdolFixtures, MemoryBudgetIsEnforced) {
     auto res = rv::decodeOdol(bytes.data(), bytes.size(), "crate.p3d", small);
     ASSERT_FALSE(res.ok());
     EXPECT_EQ(res.error().kind, rv::DiagKind::MemoryLimit);
-    EXPECT_NE(res.error().message.find("memory limit of 100 bytes"), std::string::npos) << res.error().message;
+    EXPECT_NE(rv::diagnosticLine(res.error()).find("memory limit of 100 bytes"), std::string::npos) << rv::diagnosticLine(res.error());
 }
 
 // A LOD whose normals all point one way stores them filled: one value, whatever the count (our
@@ -106,7 +106,7 @@ TEST(OdolFixtures, FilledNormalsOfManyVerticesDecode) {
     const rv::OdolModel flat = flatModel(20000);
     auto bytes = rvtest::writeOdol73(flat);
     auto res = rv::decodeOdol(bytes.data(), bytes.size(), "flat.p3d");
-    ASSERT_TRUE(res.ok()) << res.error().message;
+    ASSERT_TRUE(res.ok()) << rv::diagnosticLine(res.error());
     const rv::OdolLod& l = res->lods[0];
     ASSERT_EQ(l.normals.size(), 20000u);
     for (const rv::Vec3& n : l.normals) ASSERT_EQ(n.y, 1.0f);
@@ -122,9 +122,9 @@ TEST(OdolFixtures, FilledArraysAreBoundByTheBudget) {
     small.memoryLimit = 1 << 20;
     auto res = rv::decodeOdol(bytes.data(), bytes.size(), "crate.p3d", small);
     ASSERT_FALSE(res.ok());
-    EXPECT_EQ(res.error().kind, rv::DiagKind::MemoryLimit) << res.error().message;
-    EXPECT_NE(res.error().message.find("clip flags"), std::string::npos) << res.error().message;
-    EXPECT_NE(res.error().message.find("count 1000000"), std::string::npos) << res.error().message;
+    EXPECT_EQ(res.error().kind, rv::DiagKind::MemoryLimit) << rv::diagnosticLine(res.error());
+    EXPECT_NE(rv::diagnosticLine(res.error()).find("clip flags"), std::string::npos) << rv::diagnosticLine(res.error());
+    EXPECT_NE(rv::diagnosticLine(res.error()).find("count 1000000"), std::string::npos) << rv::diagnosticLine(res.error());
 }
 
 }  // namespace

@@ -43,7 +43,7 @@ TEST_P(OdolSample, MatchesManifest) {
     auto bytes = rvtest::readBytes(rvtest::samplesDir() + "/" + row.path);
     ASSERT_FALSE(bytes.empty()) << row.path;
     auto res = rv::decodeOdol(bytes.data(), bytes.size(), row.path);
-    ASSERT_TRUE(res.ok()) << res.error().message;
+    ASSERT_TRUE(res.ok()) << rv::diagnosticLine(res.error());
     const rv::OdolModel& m = res.value();
     EXPECT_EQ(m.version, row.version);
     int64_t verts = 0, faces = 0, sels = 0;
@@ -60,9 +60,9 @@ TEST_P(OdolSample, MatchesManifest) {
     // Bohemia's own files decode without a single warning; armake's v68 files warn only about
     // the missing LOD tails.
     for (const rv::Warning& w : m.warnings) {
-        EXPECT_EQ(w.kind, rv::DiagKind::EndsEarly) << w.message;
+        EXPECT_EQ(w.kind, rv::DiagKind::EndsEarly) << rv::diagnosticLine(w);
         EXPECT_EQ(w.severity, rv::Severity::Warning);
-        EXPECT_NE(w.message.find("LOD ends 5 bytes early"), std::string::npos) << w.message;
+        EXPECT_NE(rv::diagnosticLine(w).find("LOD ends 5 bytes early"), std::string::npos) << rv::diagnosticLine(w);
     }
     if (row.path.rfind("real/", 0) == 0) {
         EXPECT_TRUE(m.warnings.empty());

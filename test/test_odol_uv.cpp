@@ -62,7 +62,7 @@ TEST(OdolUv, ChosenQuantisedValuesDecodeToTheRule) {
                      chosenSet(2, 0, n2, b20.minU, b20.minV, b20.maxU, b20.maxV)};
     auto bytes = rvtest::writeOdol73(crate, opt);
     auto res = rv::decodeOdol(bytes.data(), bytes.size(), "crate.p3d");
-    ASSERT_TRUE(res.ok()) << res.error().message;
+    ASSERT_TRUE(res.ok()) << rv::diagnosticLine(res.error());
     const rv::OdolModel& m = res.value();
     struct Check {
         size_t lod, set;
@@ -101,7 +101,7 @@ TEST(OdolUv, WrittenUvsReadBackWithinHalfAStep) {
     rv::OdolModel crate = rvtest::makeCrateModel();
     auto bytes = rvtest::writeOdol73(crate);
     auto res = rv::decodeOdol(bytes.data(), bytes.size(), "crate.p3d");
-    ASSERT_TRUE(res.ok()) << res.error().message;
+    ASSERT_TRUE(res.ok()) << rv::diagnosticLine(res.error());
     for (size_t l = 0; l < crate.lods.size(); ++l)
         for (size_t s = 0; s < crate.lods[l].uvSets.size(); ++s) {
             const auto& want = crate.lods[l].uvSets[s];
@@ -144,7 +144,7 @@ TEST_P(PackedUvSample, EveryUvLiesWithinItsSetsBounds) {
     rv::odol::DecodeHooks hooks;
     hooks.uvSets = &records;
     auto res = rv::odol::decode(bytes.data(), bytes.size(), row.path, rv::Options{}, hooks);
-    ASSERT_TRUE(res.ok()) << res.error().message;
+    ASSERT_TRUE(res.ok()) << rv::diagnosticLine(res.error());
     size_t checked = 0, topRounded = 0;
     auto within = [&](float x, float lo, float hi) {
         if (x >= lo && x <= hi) return true;

@@ -138,7 +138,7 @@ TEST_P(UvTwin, DecodedUvsMatchTheEditableSource) {
     rv::odol::DecodeHooks hooks;
     hooks.uvSets = &records;
     auto res = rv::odol::decode(bytes.data(), bytes.size(), GetParam().odol, rv::Options{}, hooks);
-    ASSERT_TRUE(res.ok()) << res.error().message;
+    ASSERT_TRUE(res.ok()) << rv::diagnosticLine(res.error());
     if (res->version < 45) GTEST_SKIP() << "float UVs (v" << res->version << ")";
     Stats st;
     for (const rv::odol::UvSetRecord& rec : records) {

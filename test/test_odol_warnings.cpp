@@ -12,7 +12,7 @@ using rv::DiagKind;
 rv::OdolModel decodeWithWarnings(const rv::OdolModel& m) {
     auto bytes = rvtest::writeOdol73(m);
     auto res = rv::decodeOdol(bytes.data(), bytes.size(), "crate.p3d");
-    EXPECT_TRUE(res.ok()) << res.error().message;
+    EXPECT_TRUE(res.ok()) << rv::diagnosticLine(res.error());
     return res.ok() ? std::move(res.value()) : rv::OdolModel{};
 }
 
@@ -20,11 +20,11 @@ rv::OdolModel decodeWithWarnings(const rv::OdolModel& m) {
 rv::Warning onlyWarning(const rv::OdolModel& m) {
     EXPECT_EQ(m.warnings.size(), 1u);
     if (m.warnings.size() > 1)
-        for (const rv::Warning& w : m.warnings) ADD_FAILURE() << w.message;
+        for (const rv::Warning& w : m.warnings) ADD_FAILURE() << rv::diagnosticLine(w);
     if (m.warnings.empty()) return {};
     const rv::Warning& w = m.warnings[0];
     EXPECT_EQ(w.severity, rv::Severity::Warning);
-    EXPECT_EQ(w.message.rfind("crate.p3d: " + w.where + ": ", 0), 0u) << w.message;
+    EXPECT_EQ(rv::diagnosticLine(w).rfind("crate.p3d: " + w.where + ": ", 0), 0u) << rv::diagnosticLine(w);
     return w;
 }
 

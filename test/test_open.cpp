@@ -49,7 +49,7 @@ TEST(FrontDoor, KindsBySignatureAndNameOnlyWithout) {
 TEST(FrontDoor, OpensEachKindDecoded) {
     const auto model = rvtest::writeOdol73(rvtest::makeCrateModel());
     auto m = rv::open(model.data(), model.size(), "crate.p3d");
-    ASSERT_TRUE(m.ok()) << m.error().message;
+    ASSERT_TRUE(m.ok()) << rv::diagnosticLine(m.error());
     EXPECT_EQ(m->kind, rv::FileKind::Model);
     ASSERT_TRUE(m->model != nullptr);
     EXPECT_EQ(m->model->lods.size(), rvtest::makeCrateModel().lods.size());
@@ -57,14 +57,14 @@ TEST(FrontDoor, OpensEachKindDecoded) {
 
     const auto pbo = rvtest::writePbo("rv\\test", "a.txt", {'x'});
     auto p = rv::open(pbo.data(), pbo.size(), "t.pbo");
-    ASSERT_TRUE(p.ok()) << p.error().message;
+    ASSERT_TRUE(p.ok()) << rv::diagnosticLine(p.error());
     ASSERT_TRUE(p->archive.has_value());
     EXPECT_EQ(p->archive->prefix, "rv\\test");
     ASSERT_EQ(p->archive->entries.size(), 1u);
 
     const auto paa = tinyPaa();
     auto t = rv::open(paa.data(), paa.size(), "t.paa");
-    ASSERT_TRUE(t.ok()) << t.error().message;
+    ASSERT_TRUE(t.ok()) << rv::diagnosticLine(t.error());
     ASSERT_TRUE(t->texture.has_value());
     EXPECT_EQ(t->texture->width(), 4u);
 }
@@ -74,12 +74,12 @@ TEST(FrontDoor, RefusesWhatTheCallerCannotUseSayingWhatItIs) {
     auto r = rv::open(pbo.data(), pbo.size(), "mod.pbo", {}, rv::accepting(rv::kAcceptModel | rv::kAcceptTerrain));
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().kind, rv::DiagKind::NotRecognized);
-    EXPECT_EQ(r.error().message, "mod.pbo is a PBO archive: use `rvimport pbo list` or `pbo extract`");
+    EXPECT_EQ(rv::diagnosticLine(r.error()), "mod.pbo is a PBO archive: use `rvimport pbo list` or `pbo extract`");
     const std::vector<uint8_t> junk = {'h', 'e', 'l', 'l', 'o'};
     auto u = rv::open(junk.data(), junk.size(), "notes.txt");
     ASSERT_FALSE(u.ok());
-    EXPECT_EQ(u.error().message.rfind("notes.txt is an unknown file: rvimport reads models", 0), 0u)
-        << u.error().message;
+    EXPECT_EQ(rv::diagnosticLine(u.error()).rfind("notes.txt is an unknown file: rvimport reads models", 0), 0u)
+        << rv::diagnosticLine(u.error());
 }
 
 TEST(FrontDoor, TheFileBytesAreChargedToTheOneBudget) {
@@ -89,13 +89,13 @@ TEST(FrontDoor, TheFileBytesAreChargedToTheOneBudget) {
     auto r = rv::open(model.data(), model.size(), "crate.p3d", small);
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().kind, rv::DiagKind::MemoryLimit);
-    EXPECT_NE(r.error().message.find("crate.p3d: the file's bytes"), std::string::npos) << r.error().message;
+    EXPECT_NE(rv::diagnosticLine(r.error()).find("crate.p3d: the file's bytes"), std::string::npos) << rv::diagnosticLine(r.error());
     // A caller's shared budget is the one used, and it holds the file's bytes afterwards.
     rv::MemoryBudget shared(uint64_t(1) << 30);
     rv::Options withShared;
     withShared.budget = &shared;
     auto ok = rv::open(model.data(), model.size(), "crate.p3d", withShared);
-    ASSERT_TRUE(ok.ok()) << ok.error().message;
+    ASSERT_TRUE(ok.ok()) << rv::diagnosticLine(ok.error());
     EXPECT_EQ(ok->budget, &shared);
     EXPECT_GE(shared.used(), model.size());
 }
@@ -106,19 +106,19 @@ TEST(FrontDoor, DataRootFromOptionsOrTheEnvironmentAndAMissingOneIsAnError) {
     rv::Options o;
     o.dataRoot = root.dir.u8string();
     auto a = rv::open(model.data(), model.size(), "crate.p3d", o);
-    ASSERT_TRUE(a.ok()) << a.error().message;
+    ASSERT_TRUE(a.ok()) << rv::diagnosticLine(a.error());
     EXPECT_TRUE(a->dataRoot != nullptr);
     {
         EnvDataRoot env(root.dir.u8string());
         auto b = rv::open(model.data(), model.size(), "crate.p3d");
-        ASSERT_TRUE(b.ok()) << b.error().message;
+        ASSERT_TRUE(b.ok()) << rv::diagnosticLine(b.error());
         EXPECT_TRUE(b->dataRoot != nullptr);
     }
     {
         EnvDataRoot env((root.dir / "no_such_folder").u8string());
         auto c = rv::open(model.data(), model.size(), "crate.p3d");
         ASSERT_FALSE(c.ok());
-        EXPECT_NE(c.error().message.find("no_such_folder"), std::string::npos) << c.error().message;
+        EXPECT_NE(rv::diagnosticLine(c.error()).find("no_such_folder"), std::string::npos) << rv::diagnosticLine(c.error());
     }
     auto d = rv::open(model.data(), model.size(), "crate.p3d");
     ASSERT_TRUE(d.ok());
@@ -130,26 +130,26 @@ TEST(FrontDoor, DataRootFromOptionsOrTheEnvironmentAndAMissingOneIsAnError) {
 TEST(FrontDoor, NoDataRootHintOnlyWhenSomethingIsLeftOut) {
     const auto model = rvtest::writeOdol73(rvtest::makeCrateModel());
     auto a = rv::open(model.data(), model.size(), "crate.p3d");
-    ASSERT_TRUE(a.ok()) << a.error().message;
+    ASSERT_TRUE(a.ok()) << rv::diagnosticLine(a.error());
     ASSERT_EQ(a->warnings.size(), 1u);
     EXPECT_EQ(a->warnings[0].kind, rv::DiagKind::NoDataRoot);
-    EXPECT_EQ(a->warnings[0].message.rfind("crate.p3d: no data root is set, so its textures are left out: ", 0), 0u)
-        << a->warnings[0].message;
+    EXPECT_EQ(rv::diagnosticLine(a->warnings[0]).rfind("crate.p3d: no data root is set, so its textures are left out: ", 0), 0u)
+        << rv::diagnosticLine(a->warnings[0]);
     rvtest::TempDir root("rv_open_hint");
     rv::Options o;
     o.dataRoot = root.dir.u8string();
     auto b = rv::open(model.data(), model.size(), "crate.p3d", o);
-    ASSERT_TRUE(b.ok()) << b.error().message;
+    ASSERT_TRUE(b.ok()) << rv::diagnosticLine(b.error());
     EXPECT_TRUE(b->warnings.empty());
     const auto terrain = rvtest::writeOprw(rvtest::makeTestTerrain(25, 8, 8, 8, 8));
     auto t = rv::open(terrain.data(), terrain.size(), "w.wrp");
-    ASSERT_TRUE(t.ok()) << t.error().message;
+    ASSERT_TRUE(t.ok()) << rv::diagnosticLine(t.error());
     ASSERT_EQ(t->warnings.size(), 1u);
-    EXPECT_NE(t->warnings[0].message.find("w.wrp: no data root is set, so its object models and layer textures"),
+    EXPECT_NE(rv::diagnosticLine(t->warnings[0]).find("w.wrp: no data root is set, so its object models and layer textures"),
               std::string::npos);
     const auto paa = tinyPaa();
     auto p = rv::open(paa.data(), paa.size(), "t.paa");
-    ASSERT_TRUE(p.ok()) << p.error().message;
+    ASSERT_TRUE(p.ok()) << rv::diagnosticLine(p.error());
     EXPECT_TRUE(p->warnings.empty());  // a texture names no other file
 }
 
@@ -162,7 +162,7 @@ TEST(FrontDoor, BuildsTheViewWhenAskedAndItSurvivesAMove) {
     rv::Options all;
     all.lods = "all";
     auto r = rv::open(bytes.data(), bytes.size(), "crate.p3d", all, request);
-    ASSERT_TRUE(r.ok()) << r.error().message;
+    ASSERT_TRUE(r.ok()) << rv::diagnosticLine(r.error());
     rv::OpenedFile moved = std::move(r.value());
     ASSERT_TRUE(moved.modelView != nullptr);
     ASSERT_EQ(moved.modelView->lods.size(), 4u);  // 1.000, shadow, geometry, memory
@@ -187,15 +187,24 @@ TEST(FrontDoor, AnEmptyLodChoiceIsAnErrorNamingTheLod) {
     pick.lods = "2.000";
     auto r = rv::open(bytes.data(), bytes.size(), "crate.p3d", pick, request);
     ASSERT_FALSE(r.ok());
-    EXPECT_EQ(r.error().message, "crate.p3d: LOD 2.000 is empty (no points, no faces): nothing to show; pick another LOD");
+    EXPECT_EQ(rv::diagnosticLine(r.error()),
+              "crate.p3d: LOD 2.000 is empty (no points, no faces): nothing to show; pick another LOD");
 }
 
-TEST(FrontDoor, AboutInputNamesTheInputOnce) {
-    EXPECT_EQ(rv::aboutInput("in/m.p3d", "m.p3d", "m.p3d: LOD 0: ends early"), "in/m.p3d: LOD 0: ends early");
-    EXPECT_EQ(rv::aboutInput("in/m.p3d", "m.p3d", "texture a.paa not found in the data root"),
-              "in/m.p3d: texture a.paa not found in the data root");
-    // Only a leading "<name>: " is the file's own: "xm.p3d: ..." is another file's line.
-    EXPECT_EQ(rv::aboutInput("in/m.p3d", "m.p3d", "xm.p3d: bad"), "in/m.p3d: xm.p3d: bad");
+TEST(FrontDoor, TheLineNamesTheInputOnce) {
+    const rv::Warning own = rv::withSource(rv::makeWarning(rv::DiagKind::EndsEarly, "LOD 0: ends early"), "m.p3d");
+    EXPECT_EQ(rv::diagnosticLine(own), "m.p3d: LOD 0: ends early");
+    EXPECT_EQ(rv::diagnosticLine(own, "in/m.p3d", "m.p3d"), "in/m.p3d: LOD 0: ends early");
+    const rv::Warning none = rv::makeWarning(rv::DiagKind::MissingReference, "texture a.paa not found in the data root");
+    EXPECT_EQ(rv::diagnosticLine(none, "in/m.p3d", "m.p3d"), "in/m.p3d: texture a.paa not found in the data root");
+    // Another file's diagnostic keeps its source after the input's name, and told under the input
+    // it becomes part of the message.
+    const rv::Warning other = rv::withSource(rv::makeWarning(rv::DiagKind::BadValue, "bad"), "xm.p3d");
+    EXPECT_EQ(rv::diagnosticLine(other, "in/m.p3d", "m.p3d"), "in/m.p3d: xm.p3d: bad");
+    const rv::Warning under = rv::underSource(other, "m.p3d");
+    EXPECT_EQ(under.source, "m.p3d");
+    EXPECT_EQ(under.message, "xm.p3d: bad");
+    EXPECT_EQ(rv::underSource(none, "m.p3d").message, none.message);
     EXPECT_EQ(rv::kindRefusal("mod.pbo", rv::FileKind::Archive),
               "mod.pbo is a PBO archive: use `rvimport pbo list` or `pbo extract`");
 }
@@ -205,8 +214,8 @@ TEST(FrontDoor, AModelOnlyCallerGetsTheDecodersWordsForAnUnknownFile) {
     const std::vector<uint8_t> junk = {'J', 'U', 'N', 'K', 0, 0, 0, 0, 1, 2, 3, 4};
     auto r = rv::open(junk.data(), junk.size(), "m.p3d", {}, rv::accepting(rv::kAcceptModel));
     ASSERT_FALSE(r.ok());
-    EXPECT_EQ(r.error().message.rfind("m.p3d: ", 0), 0u) << r.error().message;
-    EXPECT_EQ(r.error().message.find("is an unknown file"), std::string::npos) << r.error().message;
+    EXPECT_EQ(rv::diagnosticLine(r.error()).rfind("m.p3d: ", 0), 0u) << rv::diagnosticLine(r.error());
+    EXPECT_EQ(rv::diagnosticLine(r.error()).find("is an unknown file"), std::string::npos) << rv::diagnosticLine(r.error());
 }
 
 }  // namespace

@@ -41,9 +41,9 @@ Outcome decodeEverything(const std::vector<uint8_t>& bytes, const std::string& n
 // A clean error: an error kind (not a warning kind), the file first, an offset inside the data.
 void expectCleanError(const Outcome& o, const std::string& name, size_t size) {
     EXPECT_EQ(o.error.severity, rv::Severity::Error);
-    EXPECT_LT(int(o.error.kind), 100) << o.error.message;
-    EXPECT_EQ(o.error.message.rfind(name + ": ", 0), 0u) << o.error.message;
-    EXPECT_LE(o.error.offset, size) << o.error.message;
+    EXPECT_LT(int(o.error.kind), 100) << rv::diagnosticLine(o.error);
+    EXPECT_EQ(rv::diagnosticLine(o.error).rfind(name + ": ", 0), 0u) << rv::diagnosticLine(o.error);
+    EXPECT_LE(o.error.offset, size) << rv::diagnosticLine(o.error);
 }
 
 std::vector<uint8_t> sample(const std::string& rel) { return rvtest::readBytes(paatest::texturesDir() + "/" + rel); }
@@ -57,7 +57,7 @@ TEST(PaaDamage, EveryTruncationOfSmallFiles) {
         SCOPED_TRACE(rel);
         const std::vector<uint8_t> full = sample(rel);
         const Outcome whole = decodeEverything(full, "cut.paa");
-        ASSERT_TRUE(whole.ok) << whole.error.message;
+        ASSERT_TRUE(whole.ok) << rv::diagnosticLine(whole.error);
         size_t readable = 0;
         for (size_t len = 0; len < full.size(); ++len) {
             const std::vector<uint8_t> cut(full.begin(), full.begin() + long(len));

@@ -85,9 +85,9 @@ TEST(PaaLzo, StreamsThatDoNotFitTheirMip) {
         const rv::PaaTexture t = paatest::header(file, "lzo.paa");
         auto r = rv::decodePaaMip(t, file.data(), file.size(), 0);
         ASSERT_FALSE(r.ok());
-        EXPECT_EQ(r.error().kind, rv::DiagKind::BadCompression) << r.error().message;
+        EXPECT_EQ(r.error().kind, rv::DiagKind::BadCompression) << rv::diagnosticLine(r.error());
         EXPECT_EQ(r.error().where, "mip 0");
-        EXPECT_NE(r.error().message.find("LZO"), std::string::npos) << r.error().message;
+        EXPECT_NE(rv::diagnosticLine(r.error()).find("LZO"), std::string::npos) << rv::diagnosticLine(r.error());
     }
 }
 

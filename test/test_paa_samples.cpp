@@ -292,7 +292,7 @@ TEST(PaaNegative, EveryMalformedFileIsRefused) {
         auto h = rv::decodePaa(bytes.data(), bytes.size(), name);
         rv::DecodeError err;
         if (c.inMip) {
-            ASSERT_TRUE(h.ok()) << h.error().message;
+            ASSERT_TRUE(h.ok()) << rv::diagnosticLine(h.error());
             auto m = rv::decodePaaMip(h.value(), bytes.data(), bytes.size(), 0);
             ASSERT_FALSE(m.ok());
             err = m.error();
@@ -301,9 +301,9 @@ TEST(PaaNegative, EveryMalformedFileIsRefused) {
             ASSERT_FALSE(h.ok());
             err = h.error();
         }
-        EXPECT_EQ(err.kind, c.kind) << err.message;
-        EXPECT_EQ(err.message.rfind(name + ": ", 0), 0u) << err.message;
-        EXPECT_NE(err.message.find("offset 0x"), std::string::npos) << err.message;
+        EXPECT_EQ(err.kind, c.kind) << rv::diagnosticLine(err);
+        EXPECT_EQ(rv::diagnosticLine(err).rfind(name + ": ", 0), 0u) << rv::diagnosticLine(err);
+        EXPECT_NE(rv::diagnosticLine(err).find("offset 0x"), std::string::npos) << rv::diagnosticLine(err);
         EXPECT_LE(err.offset, bytes.size());
     }
     EXPECT_EQ(seen, expected.size());

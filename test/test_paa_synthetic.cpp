@@ -391,9 +391,9 @@ TEST(PaaSynthetic, BrokenFilesGiveTypedErrors) {
         SCOPED_TRACE(b.what);
         auto r = rv::decodePaa(b.file.data(), b.file.size(), "broken.paa");
         ASSERT_FALSE(r.ok());
-        EXPECT_EQ(r.error().kind, b.kind) << r.error().message;
-        EXPECT_EQ(r.error().message.rfind("broken.paa: ", 0), 0u) << r.error().message;
-        EXPECT_NE(r.error().message.find("offset 0x"), std::string::npos) << r.error().message;
+        EXPECT_EQ(r.error().kind, b.kind) << rv::diagnosticLine(r.error());
+        EXPECT_EQ(rv::diagnosticLine(r.error()).rfind("broken.paa: ", 0), 0u) << rv::diagnosticLine(r.error());
+        EXPECT_NE(rv::diagnosticLine(r.error()).find("offset 0x"), std::string::npos) << rv::diagnosticLine(r.error());
     }
 }
 

@@ -39,7 +39,7 @@ TEST(Pbo, KamArchiveEntriesAreTheRealModels) {
     RV_REQUIRE_PBOS();
     const auto bytes = rvtest::readBytes(pboDir() + "/KAM_chemical.pbo");
     auto pbo = rv::readPbo(bytes.data(), bytes.size(), "KAM_chemical.pbo");
-    ASSERT_TRUE(pbo.ok()) << pbo.error().message;
+    ASSERT_TRUE(pbo.ok()) << rv::diagnosticLine(pbo.error());
     EXPECT_EQ(pbo->prefix, "x\\kat\\addons\\chemical");
     EXPECT_EQ(pbo->entries.size(), 75u);
     EXPECT_TRUE(pbo->hasChecksum);  // 21 bytes after the last entry: a zero byte and a SHA-1
@@ -52,7 +52,7 @@ TEST(Pbo, KamArchiveEntriesAreTheRealModels) {
         size_t index = 0;
         ASSERT_NE(findEntry(pbo.value(), entry, &index), nullptr) << entry;
         auto got = rv::readPboEntry(pbo.value(), index, bytes.data(), bytes.size(), "KAM_chemical.pbo");
-        ASSERT_TRUE(got.ok()) << got.error().message;
+        ASSERT_TRUE(got.ok()) << rv::diagnosticLine(got.error());
         EXPECT_EQ(got.value(), rvtest::readBytes(rvtest::samplesDir() + "/" + real)) << entry;
     }
 }
@@ -61,13 +61,13 @@ TEST(Pbo, TfarArchivesAndTheirDoubledListing) {
     RV_REQUIRE_PBOS();
     const auto small = rvtest::readBytes(pboDir() + "/TFAR_task_force_radio_items.pbo");
     auto a = rv::readPbo(small.data(), small.size(), "tfar.pbo");
-    ASSERT_TRUE(a.ok()) << a.error().message;
+    ASSERT_TRUE(a.ok()) << rv::diagnosticLine(a.error());
     EXPECT_EQ(a->prefix, "task_force_radio_items");
     EXPECT_EQ(a->entries.size(), 6u);
     EXPECT_NE(findEntry(a.value(), "anprc152\\152_icon.paa"), nullptr);
     const auto big = rvtest::readBytes(pboDir() + "/TFAR_task_force_radio_items_705k.pbo");
     auto b = rv::readPbo(big.data(), big.size(), "tfar705.pbo");
-    ASSERT_TRUE(b.ok()) << b.error().message;
+    ASSERT_TRUE(b.ok()) << rv::diagnosticLine(b.error());
     EXPECT_EQ(b->prefix, "task-force-arma-3-radio\\arma3\\@task_force_radio\\addons\\task_force_radio_items");
     EXPECT_EQ(b->entries.size(), 34u);  // 17 files, each listed twice
 }
@@ -77,19 +77,19 @@ TEST(Pbo, PackedEntriesUnpack) {
     RV_REQUIRE_PBOS();
     const auto bytes = rvtest::readBytes(pboDir() + "/CWR-CE_mission_fixture.Intro.pbo");
     auto pbo = rv::readPbo(bytes.data(), bytes.size(), "intro.pbo");
-    ASSERT_TRUE(pbo.ok()) << pbo.error().message;
+    ASSERT_TRUE(pbo.ok()) << rv::diagnosticLine(pbo.error());
     EXPECT_TRUE(pbo->prefix.empty());
     ASSERT_EQ(pbo->entries.size(), 3u);
     EXPECT_EQ(pbo->entries[0].name, "briefing.html");
     EXPECT_TRUE(pbo->entries[0].packed());
     EXPECT_EQ(pbo->entries[0].originalSize, 61u);  // header bytes 0x3d
     auto html = rv::readPboEntry(pbo.value(), 0, bytes.data(), bytes.size(), "intro.pbo");
-    ASSERT_TRUE(html.ok()) << html.error().message;
+    ASSERT_TRUE(html.ok()) << rv::diagnosticLine(html.error());
     const std::string text(html->begin(), html->end());
     EXPECT_EQ(text.size(), 61u);
     EXPECT_EQ(text.rfind("<html><body><h1>Synthetic Archive Mission</", 0), 0u) << text;
     auto ext = rv::readPboEntry(pbo.value(), 1, bytes.data(), bytes.size(), "intro.pbo");
-    ASSERT_TRUE(ext.ok()) << ext.error().message;
+    ASSERT_TRUE(ext.ok()) << rv::diagnosticLine(ext.error());
     EXPECT_NE(std::string(ext->begin(), ext->end()).find("onLoadName = \"Synthetic Archive Mission\";"),
               std::string::npos);
 }
@@ -102,8 +102,8 @@ TEST(Pbo, TruncationsEndCleanly) {
         for (size_t n = 0; n < bytes.size(); n += (n < 2048 ? 1 : 997)) {
             auto pbo = rv::readPbo(bytes.data(), n, "cut.pbo");
             if (!pbo) {
-                EXPECT_LT(int(pbo.error().kind), 100) << pbo.error().message;
-                EXPECT_EQ(pbo.error().message.rfind("cut.pbo: ", 0), 0u);
+                EXPECT_LT(int(pbo.error().kind), 100) << rv::diagnosticLine(pbo.error());
+                EXPECT_EQ(rv::diagnosticLine(pbo.error()).rfind("cut.pbo: ", 0), 0u);
                 EXPECT_LE(pbo.error().offset, n);
                 continue;
             }
@@ -133,20 +133,20 @@ TEST(Pbo, HostileSizesAreRefused) {
     EXPECT_EQ(a.error().kind, rv::DiagKind::Truncated);
     const auto bomb = archive("b.txt", 0x43707273u, 0xFFFFFFF0u, 4, {0xff, 'a', 'b', 'c'});
     auto b = rv::readPbo(bomb.data(), bomb.size(), "h.pbo");
-    ASSERT_TRUE(b.ok()) << b.error().message;
+    ASSERT_TRUE(b.ok()) << rv::diagnosticLine(b.error());
     auto f = rv::readPboEntry(b.value(), 0, bomb.data(), bomb.size(), "h.pbo");
     ASSERT_FALSE(f.ok());
     EXPECT_EQ(f.error().kind, rv::DiagKind::BadCount);  // 4 packed bytes cannot make 4 GB
     // A plausible size over the caller's limit.
     const auto big = archive("c.txt", 0x43707273u, 61, 4, {0xff, 'a', 'b', 'c'});
     auto c = rv::readPbo(big.data(), big.size(), "h.pbo");
-    ASSERT_TRUE(c.ok()) << c.error().message;
+    ASSERT_TRUE(c.ok()) << rv::diagnosticLine(c.error());
     rv::Options small;
     small.memoryLimit = 16;
     auto e = rv::readPboEntry(c.value(), 0, big.data(), big.size(), "h.pbo", small);
     ASSERT_FALSE(e.ok());
     EXPECT_EQ(e.error().kind, rv::DiagKind::MemoryLimit);
-    EXPECT_NE(e.error().message.find("memory limit of 16"), std::string::npos) << e.error().message;
+    EXPECT_NE(rv::diagnosticLine(e.error()).find("memory limit of 16"), std::string::npos) << rv::diagnosticLine(e.error());
 }
 
 // Every error about an entry names the file, the entry and a byte offset (counted by hand: the
@@ -154,20 +154,20 @@ TEST(Pbo, HostileSizesAreRefused) {
 TEST(Pbo, EntryErrorsNameFileEntryAndOffset) {
     const auto stored = archive("b.txt", 0, 0, 3, {'a', 'b', 'c'});
     auto s = rv::readPbo(stored.data(), stored.size(), "h.pbo");
-    ASSERT_TRUE(s.ok()) << s.error().message;
+    ASSERT_TRUE(s.ok()) << rv::diagnosticLine(s.error());
     auto cut = rv::readPboEntry(s.value(), 0, stored.data(), 48, "h.pbo");  // the archive shortened
     ASSERT_FALSE(cut.ok());
-    EXPECT_EQ(cut.error().message,
+    EXPECT_EQ(rv::diagnosticLine(cut.error()),
               "h.pbo: entry 0 'b.txt' (data at offset 0x2f): 3 bytes run past the end of the file (48 bytes)");
     EXPECT_EQ(cut.error().offset, 47u);
     // Three literals (flag 0xff), then a byte sum of 0 where 'a' + 'b' + 'c' = 294 belongs: the
     // sum starts 4 bytes into the data, at 0x33.
     const auto badSum = archive("b.txt", 0x43707273u, 3, 8, {0xff, 'a', 'b', 'c', 0, 0, 0, 0});
     auto b = rv::readPbo(badSum.data(), badSum.size(), "h.pbo");
-    ASSERT_TRUE(b.ok()) << b.error().message;
+    ASSERT_TRUE(b.ok()) << rv::diagnosticLine(b.error());
     auto sum = rv::readPboEntry(b.value(), 0, badSum.data(), badSum.size(), "h.pbo");
     ASSERT_FALSE(sum.ok());
-    EXPECT_EQ(sum.error().message,
+    EXPECT_EQ(rv::diagnosticLine(sum.error()),
               "h.pbo: entry 0 'b.txt' (data at offset 0x2f): LZSS checksum at offset 0x33 does not match the "
               "unpacked bytes");
     EXPECT_EQ(sum.error().offset, 0x33u);
@@ -176,17 +176,17 @@ TEST(Pbo, EntryErrorsNameFileEntryAndOffset) {
     const auto longName = archive("abcdefghijklmnopqrst.txt", 0, 0, 0, {});
     auto cutHeader = rv::readPbo(longName.data(), 35, "h.pbo");
     ASSERT_FALSE(cutHeader.ok());
-    EXPECT_EQ(cutHeader.error().message,
+    EXPECT_EQ(rv::diagnosticLine(cutHeader.error()),
               "h.pbo: entries 0: entry 'abcdefghijklmnopqrst.txt': its 20 field bytes at offset 0x19 run past the end "
               "of the file (10 bytes left)");
     EXPECT_EQ(cutHeader.error().offset, 25u);
     const auto bomb = archive("b.txt", 0x43707273u, 0xFFFFFFF0u, 4, {0xff, 'a', 'b', 'c'});
     auto c = rv::readPbo(bomb.data(), bomb.size(), "h.pbo");
-    ASSERT_TRUE(c.ok()) << c.error().message;
+    ASSERT_TRUE(c.ok()) << rv::diagnosticLine(c.error());
     auto big = rv::readPboEntry(c.value(), 0, bomb.data(), bomb.size(), "h.pbo");
     ASSERT_FALSE(big.ok());
-    EXPECT_EQ(big.error().message.rfind("h.pbo: entry 0 'b.txt' (data at offset 0x2f): declares 4294967280", 0), 0u)
-        << big.error().message;
+    EXPECT_EQ(rv::diagnosticLine(big.error()).rfind("h.pbo: entry 0 'b.txt' (data at offset 0x2f): declares 4294967280", 0), 0u)
+        << rv::diagnosticLine(big.error());
 }
 
 TEST(Pbo, UnsafeNames) {
@@ -216,7 +216,7 @@ TEST(DataRoot, ResolvesCaseInsensitivelyWithFallbacksAndNeverLeaves) {
     root.write("ca/misc/barrel.png", "png bytes");
     root.write("outside.txt", "x");
     auto dr = rv::DataRoot::open(root.dir.u8string());
-    ASSERT_TRUE(dr.ok()) << dr.error().message;
+    ASSERT_TRUE(dr.ok()) << rv::diagnosticLine(dr.error());
     const rv::ResolvedRef metal = dr->resolve("\\a3\\data_f\\metal_co.paa");
     EXPECT_EQ(metal.kind, rv::ResolvedRef::Kind::File);
     auto bytes = dr->read(metal);
@@ -239,7 +239,7 @@ TEST(DataRoot, SymlinksOutOfTheRootAreIgnored) {
     root.write("a/keep.paa", "keep");
     fs::create_symlink(elsewhere.dir / "secret.paa", root.dir / "a" / "secret.paa");
     auto dr = rv::DataRoot::open(root.dir.u8string());
-    ASSERT_TRUE(dr.ok()) << dr.error().message;
+    ASSERT_TRUE(dr.ok()) << rv::diagnosticLine(dr.error());
     EXPECT_EQ(dr->resolve("a\\keep.paa").kind, rv::ResolvedRef::Kind::File);
     EXPECT_EQ(dr->resolve("a\\secret.paa").kind, rv::ResolvedRef::Kind::Missing);
     EXPECT_FALSE(dr->warnings().empty());
@@ -255,13 +255,13 @@ TEST(DataRoot, MountsPbosAtTheirPrefix) {
     // The copy keeps the sample's read-only mode; on Windows that would keep it from being removed.
     fs::permissions(root.dir / "addons" / "chemical.pbo", fs::perms::owner_write, fs::perm_options::add);
     auto dr = rv::DataRoot::open(root.dir.u8string());
-    ASSERT_TRUE(dr.ok()) << dr.error().message;
+    ASSERT_TRUE(dr.ok()) << rv::diagnosticLine(dr.error());
     EXPECT_EQ(dr->pboCount(), 1u);
     const rv::ResolvedRef ref = dr->resolve("X\\KAT\\addons\\chemical\\UI\\m7a3.p3d");
     ASSERT_EQ(ref.kind, rv::ResolvedRef::Kind::PboEntry) << ref.reason;
     EXPECT_EQ(ref.entry, "ui\\m7a3.p3d");
     auto bytes = dr->read(ref);
-    ASSERT_TRUE(bytes.ok()) << bytes.error().message;
+    ASSERT_TRUE(bytes.ok()) << rv::diagnosticLine(bytes.error());
     EXPECT_EQ(bytes.value(), rvtest::readBytes(rvtest::samplesDir() + "/real/kam/aff6fa87_m7a3.p3d"));
 }
 

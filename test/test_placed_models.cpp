@@ -39,7 +39,7 @@ TEST(PlacedModels, OpenedViewedAndTexturedAsTheGamePlacesThem) {
     rv::ResolvedRef where;
     rv::Result<rv::PlacedModel> placed =
         rv::openPlacedModel(root.value(), "objects\\box", options, rv::Frame{}, textures, &where);
-    ASSERT_TRUE(placed.ok()) << placed.error().message;
+    ASSERT_TRUE(placed.ok()) << rv::diagnosticLine(placed.error());
     EXPECT_EQ(where.kind, rv::ResolvedRef::Kind::File);  // ".p3d" added, as the game does
     EXPECT_EQ(placed->name, "box.p3d");
     const rv::ModelView& view = *placed->view;
@@ -76,8 +76,8 @@ TEST(PlacedModels, MissingRefusedAndDamagedModelsAreToldApart) {
         rv::Result<rv::PlacedModel> placed =
             rv::openPlacedModel(root.value(), c.reference, rv::Options{}, rv::Frame{}, textures, &where);
         ASSERT_FALSE(placed.ok()) << c.reference;
-        EXPECT_EQ(where.kind, c.kind) << c.reference << ": " << placed.error().message;
-        EXPECT_FALSE(placed.error().message.empty());
+        EXPECT_EQ(where.kind, c.kind) << c.reference << ": " << rv::diagnosticLine(placed.error());
+        EXPECT_FALSE(rv::diagnosticLine(placed.error()).empty());
     }
 }
 

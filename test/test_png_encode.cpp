@@ -73,7 +73,7 @@ TEST(PngEncode, StoresTheFewestChannelsAndReadsBackAsTheSameRgba) {
         SCOPED_TRACE(c.name);
         EXPECT_EQ(view::pngChannels(c.image), c.channels);
         const Result<std::vector<uint8_t>> png = encodePng(c.image);
-        ASSERT_TRUE(png.ok()) << png.error().message;
+        ASSERT_TRUE(png.ok()) << rv::diagnosticLine(png.error());
         EXPECT_EQ(colourType(png.value()), c.colourType);
         int fileChannels = 0;
         EXPECT_EQ(readBack(png.value(), c.image, fileChannels), c.image.rgba);
@@ -95,8 +95,8 @@ TEST(PngEncode, RefusesSizesStbCannotCountNamingTheSize) {
     const Result<std::vector<uint8_t>> huge = encodePng(imageOf(32767, 32769, {}));
     ASSERT_FALSE(huge.ok());
     EXPECT_EQ(huge.error().kind, DiagKind::BadCount);
-    EXPECT_NE(huge.error().message.find("32767 x 32769"), std::string::npos) << huge.error().message;
-    EXPECT_NE(huge.error().message.find("900 MiB"), std::string::npos) << huge.error().message;
+    EXPECT_NE(rv::diagnosticLine(huge.error()).find("32767 x 32769"), std::string::npos) << rv::diagnosticLine(huge.error());
+    EXPECT_NE(rv::diagnosticLine(huge.error()).find("900 MiB"), std::string::npos) << rv::diagnosticLine(huge.error());
     // 2^31 pixels in one row: wraps stb's int even in grey.
     EXPECT_FALSE(encodePng(imageOf(0x80000000u, 1, {})).ok());
 
@@ -116,7 +116,7 @@ TEST(PngEncode, RefusesPixelsThatDoNotMatchTheSize) {
     EXPECT_EQ(empty.error().kind, DiagKind::InvalidArgument);
     const Result<std::vector<uint8_t>> small = encodePng(imageOf(2, 2, {1, 2, 3, 4}));
     ASSERT_FALSE(small.ok());
-    EXPECT_NE(small.error().message.find("2 x 2"), std::string::npos) << small.error().message;
+    EXPECT_NE(rv::diagnosticLine(small.error()).find("2 x 2"), std::string::npos) << rv::diagnosticLine(small.error());
 }
 
 // The encoder's scratch is charged before it is allocated and given back after: an export of a
@@ -130,7 +130,7 @@ TEST(PngEncode, ChargesItsScratchToTheBudgetAndGivesItBack) {
     MemoryBudget budget(uint64_t(1) << 30);
     ASSERT_TRUE(budget.tryCharge(1000));  // what the caller holds already
     const Result<std::vector<uint8_t>> png = encodePng(image, &budget);
-    ASSERT_TRUE(png.ok()) << png.error().message;
+    ASSERT_TRUE(png.ok()) << rv::diagnosticLine(png.error());
     EXPECT_EQ(budget.used(), 1000u);
     // RGBA: filtered rows of (300 x 4 + 1) x 200 bytes, x 3.5, and 4 MiB for the hash chains.
     EXPECT_EQ(pngEncodeScratchBytes(300, 200, 4), (uint64_t(1201) * 200) / 2 * 7 + (uint64_t(4) << 20));
@@ -147,8 +147,8 @@ TEST(PngEncode, RefusesAnImageWhoseScratchPassesTheBudget) {
     const Result<std::vector<uint8_t>> png = encodePng(image, &budget);
     ASSERT_FALSE(png.ok());
     EXPECT_EQ(png.error().kind, DiagKind::MemoryLimit);
-    EXPECT_NE(png.error().message.find("a 1024 x 1024 image needs"), std::string::npos) << png.error().message;
-    EXPECT_NE(png.error().message.find("memory limit of 6 MiB"), std::string::npos) << png.error().message;
+    EXPECT_NE(rv::diagnosticLine(png.error()).find("a 1024 x 1024 image needs"), std::string::npos) << rv::diagnosticLine(png.error());
+    EXPECT_NE(rv::diagnosticLine(png.error()).find("memory limit of 6 MiB"), std::string::npos) << rv::diagnosticLine(png.error());
     EXPECT_EQ(budget.used(), 0u);
     ASSERT_TRUE(encodePng(image).ok());  // without a budget, as before
 }
@@ -175,7 +175,7 @@ TEST(PngEncode, RealTexturesReadBackExactly) {
         }
         const int expected = colour ? (alpha ? 4 : 3) : (alpha ? 2 : 1);
         const Result<std::vector<uint8_t>> png = encodePng(img);
-        ASSERT_TRUE(png.ok()) << png.error().message;
+        ASSERT_TRUE(png.ok()) << rv::diagnosticLine(png.error());
         int fileChannels = 0;
         EXPECT_TRUE(readBack(png.value(), img, fileChannels) == img.rgba) << "pixels differ";
         EXPECT_EQ(fileChannels, expected);

@@ -68,7 +68,7 @@ struct Opened {
 Opened resolve(const std::vector<uint8_t>& bytes, const fs::path& root, rv::Options options = {}) {
     options.autocenter = false;
     rv::Result<rv::OdolModel> model = rv::decodeModel(bytes.data(), bytes.size(), "parent.p3d", options);
-    EXPECT_TRUE(model.ok()) << model.error().message;
+    EXPECT_TRUE(model.ok()) << rv::diagnosticLine(model.error());
     Opened o{std::move(model.value()), {}, {}};
     rv::Result<rv::ModelView> view = rv::buildModelView(o.model, options, rv::Frame{});
     EXPECT_TRUE(view.ok());
@@ -86,7 +86,7 @@ void put(const fs::path& file, const std::vector<uint8_t>& bytes) {
 
 size_t warningsNaming(const rv::ProxyModels& p, const std::string& text) {
     return size_t(std::count_if(p.warnings.begin(), p.warnings.end(),
-                                [&](const rv::Warning& w) { return w.message.find(text) != std::string::npos; }));
+                                [&](const rv::Warning& w) { return rv::diagnosticLine(w).find(text) != std::string::npos; }));
 }
 
 TEST(ProxyModels, WhichProxiesTheGameDraws) {
@@ -104,7 +104,7 @@ TEST(ProxyModels, TheNamedModelIsDrawnInItsOwnCoordinates) {
     put(root.dir / "rv" / "crate.p3d", rvtest::writeMlod(rvtest::makeBoxModel(false)));
     Opened o = resolve(boxWithProxies({"\\rv\\crate", "\\RV\\Crate"}), root.dir);
     ASSERT_EQ(o.view.lods[0].proxies.size(), 2u);
-    EXPECT_TRUE(o.proxies.warnings.empty()) << o.proxies.warnings[0].message;
+    EXPECT_TRUE(o.proxies.warnings.empty()) << rv::diagnosticLine(o.proxies.warnings[0]);
     ASSERT_EQ(o.proxies.models.size(), 1u);  // one decode and view for both spellings
     EXPECT_EQ(o.view.lods[0].proxies[0].model, 0);
     EXPECT_EQ(o.view.lods[0].proxies[1].model, 0);
@@ -133,7 +133,7 @@ TEST(ProxyModels, PathsOutOfTheRootAreRefused) {
     EXPECT_TRUE(o.proxies.models.empty());
     for (const rv::ProxyView& p : o.view.lods[0].proxies) EXPECT_EQ(p.model, -1) << p.path;
     EXPECT_GE(o.proxies.warnings.size(), 3u);
-    for (const rv::Warning& w : o.proxies.warnings) EXPECT_NE(w.message.find("stays a node"), std::string::npos);
+    for (const rv::Warning& w : o.proxies.warnings) EXPECT_NE(rv::diagnosticLine(w).find("stays a node"), std::string::npos);
 }
 
 TEST(ProxyModels, ALoopIsCutWithOneWarning) {

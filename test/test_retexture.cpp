@@ -18,7 +18,7 @@ namespace {
 
 ConfigTree parse(const std::string& text) {
     auto tree = decodeConfig(reinterpret_cast<const uint8_t*>(text.data()), text.size(), "config.cpp");
-    EXPECT_TRUE(tree) << tree.error().message;
+    EXPECT_TRUE(tree) << rv::diagnosticLine(tree.error());
     return tree ? std::move(tree.value()) : ConfigTree{};
 }
 
@@ -43,7 +43,7 @@ class CfgVehicles {
 TEST(Retexture, InheritsSelectionsAndModelFromTheBaseClass) {
     const ConfigTree tree = parse(kConfig);
     auto green = findRetexture(tree, "b_green");  // the engine's names are case-insensitive
-    ASSERT_TRUE(green) << green.error().message;
+    ASSERT_TRUE(green) << rv::diagnosticLine(green.error());
     EXPECT_EQ(green->className, "B_Green");
     EXPECT_EQ(green->parent, "CfgVehicles");
     EXPECT_EQ(green->model, "\\x\\m\\crate.p3d");
@@ -68,10 +68,10 @@ TEST(Retexture, WhatCannotBeKnownIsSaid) {
     ASSERT_TRUE(far);
     EXPECT_TRUE(far->selections.empty());
     ASSERT_EQ(far->warnings.size(), 2u);
-    EXPECT_EQ(far->warnings[0].message,
+    EXPECT_EQ(rv::diagnosticLine(far->warnings[0]),
               "config.cpp: class B_Far inherits from Bag_Base, which this config does not define: what it inherits "
               "is not known");
-    EXPECT_EQ(far->warnings[1].message, "config.cpp: class B_Far has no hiddenSelections: the model is shown as it is");
+    EXPECT_EQ(rv::diagnosticLine(far->warnings[1]), "config.cpp: class B_Far has no hiddenSelections: the model is shown as it is");
 
     auto extra = findRetexture(tree, "B_Extra");
     ASSERT_TRUE(extra);
@@ -86,7 +86,7 @@ TEST(Retexture, WhatCannotBeKnownIsSaid) {
     auto none = findRetexture(tree, "B_Nope");
     ASSERT_FALSE(none);
     EXPECT_EQ(none.error().kind, DiagKind::InvalidArgument);
-    EXPECT_EQ(none.error().message, "config.cpp: no class B_Nope in CfgVehicles, CfgWeapons or another top-level class");
+    EXPECT_EQ(rv::diagnosticLine(none.error()), "config.cpp: no class B_Nope in CfgVehicles, CfgWeapons or another top-level class");
 }
 
 TEST(Retexture, CyclicBasesEnd) {
@@ -118,7 +118,7 @@ TEST(Retexture, TheViewRetexturesHidesAndDropsWhatNoFaceUses) {
     Retexture re;
     re.selections = {{"LID", "x\\m\\lid_co.paa", "", false}, {"handle", "", "", true}};
     auto view = buildModelView(model, options, Frame{}, &re);
-    ASSERT_TRUE(view) << view.error().message;
+    ASSERT_TRUE(view) << rv::diagnosticLine(view.error());
     ASSERT_EQ(view->materials.size(), 2u);  // the untextured handle's material is gone with it
     EXPECT_EQ(view->materials[0].name, "crate_co.paa :: crate.rvmat");
     EXPECT_EQ(view->materials[1].name, "lid_co.paa :: crate.rvmat");

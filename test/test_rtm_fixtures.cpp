@@ -39,7 +39,7 @@ RtmPlainSpec plainSpec() {
 
 rv::RtmAnimation decodeOk(const std::vector<uint8_t>& bytes, const rv::Options& options = {}) {
     auto r = rv::decodeRtm(bytes.data(), bytes.size(), "t.rtm", options);
-    EXPECT_TRUE(r.ok()) << r.error().message;
+    EXPECT_TRUE(r.ok()) << rv::diagnosticLine(r.error());
     return r.ok() ? std::move(r.value()) : rv::RtmAnimation{};
 }
 
@@ -100,7 +100,7 @@ TEST(RtmPlain, FrameInAnotherOrderIsMatchedByNameWithAWarning) {
     EXPECT_EQ(a.matrices[5].m, matrix(-3));
     ASSERT_FALSE(a.warnings.empty());
     EXPECT_EQ(a.warnings[0].kind, rv::DiagKind::NameProblem);
-    EXPECT_NE(a.warnings[0].message.find("frame 1"), std::string::npos) << a.warnings[0].message;
+    EXPECT_NE(rv::diagnosticLine(a.warnings[0]).find("frame 1"), std::string::npos) << rv::diagnosticLine(a.warnings[0]);
 }
 
 TEST(RtmPlain, UnknownOrRepeatedBoneInAFrameIsAnError) {
@@ -112,8 +112,8 @@ TEST(RtmPlain, UnknownOrRepeatedBoneInAFrameIsAnError) {
     EXPECT_EQ(r.error().kind, rv::DiagKind::BadValue);
     // header 28 + 3 x 32, frame 0 = 4 + 3 x 80, frame 1's phase, slot 0: slot 1 at 0x1c4
     EXPECT_EQ(r.error().offset, 28u + 96 + 244 + 4 + 80);
-    EXPECT_NE(r.error().message.find("t.rtm: RTM_0101 frame 1: slot 1 at offset 0x1c4"), std::string::npos)
-        << r.error().message;
+    EXPECT_NE(rv::diagnosticLine(r.error()).find("t.rtm: RTM_0101 frame 1: slot 1 at offset 0x1c4"), std::string::npos)
+        << rv::diagnosticLine(r.error());
 
     s.slotNames = {{"Pelvis", "pelvis", "RightHand"}};
     bytes = rvtest::writeRtmPlain(s);
@@ -129,9 +129,9 @@ TEST(RtmPlain, SizeIsCheckedAgainstTheCountsFirst) {
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().kind, rv::DiagKind::BadCount);
     EXPECT_EQ(r.error().offset, 0x14u);
-    EXPECT_NE(r.error().message.find("short.rtm: RTM_0101: frame count 2 and bone count 3 at offset 0x14"),
+    EXPECT_NE(rv::diagnosticLine(r.error()).find("short.rtm: RTM_0101: frame count 2 and bone count 3 at offset 0x14"),
               std::string::npos)
-        << r.error().message;
+        << rv::diagnosticLine(r.error());
 
     bytes = rvtest::writeRtmPlain(plainSpec());
     bytes.push_back(7);  // a byte after the last frame: read, with a warning
@@ -193,7 +193,7 @@ void expectValues(const rv::RtmAnimation& a, const BmtrSpec& s) {
             ASSERT_EQ(t.translation[1], subnormal(f));
             ASSERT_EQ(t.translation[2], 1.0f);
         }
-    EXPECT_TRUE(a.warnings.empty()) << a.warnings.front().message;
+    EXPECT_TRUE(a.warnings.empty()) << rv::diagnosticLine(a.warnings.front());
 }
 
 TEST(RtmBmtr, Version3RawAndLzoBySize) {
@@ -295,8 +295,8 @@ TEST(RtmBmtr, HostileFrameCountFailsBeforeAllocating) {
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().kind, rv::DiagKind::BadCount);
     EXPECT_EQ(r.error().offset, 21u);
-    EXPECT_NE(r.error().message.find("h.rtm: BMTR: frame count 4294967295 at offset 0x15"), std::string::npos)
-        << r.error().message;
+    EXPECT_NE(rv::diagnosticLine(r.error()).find("h.rtm: BMTR: frame count 4294967295 at offset 0x15"), std::string::npos)
+        << rv::diagnosticLine(r.error());
     EXPECT_LT(budget.peak(), 4096u);
 
     bytes = rvtest::writeBmtr(bmtrSpec(3, 2, 1));
@@ -329,7 +329,7 @@ TEST(RtmBmtr, PackedOutputIsBoundedByTheBudget) {
     o.budget = &budget;
     auto r = rv::decodeRtm(bytes.data(), bytes.size(), "packed.rtm", o);
     ASSERT_FALSE(r.ok());
-    EXPECT_EQ(r.error().kind, rv::DiagKind::MemoryLimit) << r.error().message;
+    EXPECT_EQ(r.error().kind, rv::DiagKind::MemoryLimit) << rv::diagnosticLine(r.error());
     EXPECT_LE(budget.peak(), budget.limit());
     // With the default budget the same file decodes.
     const rv::RtmAnimation a = decodeOk(bytes);
@@ -366,7 +366,7 @@ TEST(RtmFrontDoor, AnimationsAreSniffedBySignature) {
     EXPECT_STREQ(rv::fileKindName(rv::FileKind::Animation), "an animation");
 
     auto f = rv::open(plain.data(), plain.size(), "a.rtm");
-    ASSERT_TRUE(f.ok()) << f.error().message;
+    ASSERT_TRUE(f.ok()) << rv::diagnosticLine(f.error());
     EXPECT_EQ(f->kind, rv::FileKind::Animation);
     ASSERT_TRUE(f->animation.has_value());
     EXPECT_EQ(f->animation->frameCount, 2u);
@@ -374,8 +374,8 @@ TEST(RtmFrontDoor, AnimationsAreSniffedBySignature) {
     auto refused = rv::open(plain.data(), plain.size(), "a.rtm", {}, rv::accepting(rv::kAcceptModel));
     ASSERT_FALSE(refused.ok());
     EXPECT_EQ(refused.error().kind, rv::DiagKind::NotRecognized);
-    EXPECT_NE(refused.error().message.find("a.rtm is an animation"), std::string::npos) << refused.error().message;
-    EXPECT_NE(refused.error().message.find("--animation"), std::string::npos);
+    EXPECT_NE(rv::diagnosticLine(refused.error()).find("a.rtm is an animation"), std::string::npos) << rv::diagnosticLine(refused.error());
+    EXPECT_NE(rv::diagnosticLine(refused.error()).find("--animation"), std::string::npos);
 
     const std::vector<uint8_t> junk = {'R', 'T', 'M', '_', '0', '1', '0', '2'};
     auto j = rv::decodeRtm(junk.data(), junk.size(), "j.rtm");
@@ -403,7 +403,7 @@ TEST(RtmDamage, EveryCutAndEveryFlipIsHandled) {
             std::vector<uint8_t> part(file.begin(), file.begin() + long(cut));
             auto r = rv::decodeRtm(part.data(), part.size(), "d.rtm", o);
             ASSERT_FALSE(r.ok()) << "cut at " << cut;
-            EXPECT_EQ(r.error().message.rfind("d.rtm: ", 0), 0u) << r.error().message;
+            EXPECT_EQ(rv::diagnosticLine(r.error()).rfind("d.rtm: ", 0), 0u) << rv::diagnosticLine(r.error());
             ++decodes;
         }
         for (size_t at = 0; at < file.size(); ++at)
@@ -412,7 +412,7 @@ TEST(RtmDamage, EveryCutAndEveryFlipIsHandled) {
                 bad[at] ^= x;
                 auto r = rv::decodeRtm(bad.data(), bad.size(), "d.rtm", o);
                 if (!r.ok()) {
-                    EXPECT_EQ(r.error().message.rfind("d.rtm: ", 0), 0u) << r.error().message;
+                    EXPECT_EQ(rv::diagnosticLine(r.error()).rfind("d.rtm: ", 0), 0u) << rv::diagnosticLine(r.error());
                 }
                 ++decodes;
             }

@@ -135,15 +135,15 @@ TEST_P(RtmSample, MatchesReference) {
     if (negative(row)) {
         ASSERT_FALSE(r.ok()) << "the corrupt file decoded";
         const rv::DecodeError& e = r.error();
-        EXPECT_TRUE(e.kind == rv::DiagKind::Truncated || e.kind == rv::DiagKind::BadCount) << e.message;
-        EXPECT_EQ(e.message.rfind(name + ": ", 0), 0u) << e.message;
-        EXPECT_NE(e.message.find("offset 0x"), std::string::npos) << e.message;
-        EXPECT_NE(e.message.find("RTM_0101"), std::string::npos) << e.message;  // the structure
+        EXPECT_TRUE(e.kind == rv::DiagKind::Truncated || e.kind == rv::DiagKind::BadCount) << rv::diagnosticLine(e);
+        EXPECT_EQ(rv::diagnosticLine(e).rfind(name + ": ", 0), 0u) << rv::diagnosticLine(e);
+        EXPECT_NE(rv::diagnosticLine(e).find("offset 0x"), std::string::npos) << rv::diagnosticLine(e);
+        EXPECT_NE(rv::diagnosticLine(e).find("RTM_0101"), std::string::npos) << rv::diagnosticLine(e);  // the structure
         return;
     }
-    ASSERT_TRUE(r.ok()) << r.error().message;
+    ASSERT_TRUE(r.ok()) << rv::diagnosticLine(r.error());
     const rv::RtmAnimation& a = r.value();
-    EXPECT_TRUE(a.warnings.empty()) << a.warnings.front().message;
+    EXPECT_TRUE(a.warnings.empty()) << rv::diagnosticLine(a.warnings.front());
     EXPECT_EQ(a.signature, row["signature"]);
     EXPECT_EQ(a.binarized, row["signature"] == "BMTR");
     EXPECT_EQ(a.binarized ? std::to_string(a.version) : "0" + std::to_string(a.version), row["version"]);
@@ -227,7 +227,7 @@ TEST(RtmSamples, EveryTruncationIsHandled) {
             std::vector<uint8_t> part(bytes.begin(), bytes.begin() + long(cut));
             auto r = rv::decodeRtm(part.data(), part.size(), "cut.rtm");
             ASSERT_FALSE(r.ok()) << rel << " cut at " << cut << " decoded";
-            EXPECT_EQ(r.error().message.rfind("cut.rtm: ", 0), 0u);
+            EXPECT_EQ(rv::diagnosticLine(r.error()).rfind("cut.rtm: ", 0), 0u);
         }
     }
 }

@@ -57,7 +57,7 @@ TEST(Procedural, EveryReferenceOfTheRealModels) {
         SCOPED_TRACE(s);
         ASSERT_TRUE(rv::isProceduralTexture(s));
         auto p = rv::parseProcedural(s);
-        ASSERT_TRUE(p.ok()) << p.error().message;
+        ASSERT_TRUE(p.ok()) << rv::diagnosticLine(p.error());
         if (p->function == "color") {
             ++colors;
             const auto it = kColors.find(s);
@@ -92,7 +92,7 @@ TEST(Procedural, Fields) {
     EXPECT_EQ(p->arguments[1].value, 2.86f);
 
     p = rv::parseProcedural("#( rgb , 16 , 16 , 0 ) irradiance( 8 )");
-    ASSERT_TRUE(p.ok()) << p.error().message;
+    ASSERT_TRUE(p.ok()) << rv::diagnosticLine(p.error());
     EXPECT_EQ(p->format, "rgb");
     EXPECT_EQ(p->function, "irradiance");
     EXPECT_FALSE(p->supported);
@@ -135,10 +135,10 @@ TEST(Procedural, MalformedStrings) {
         auto p = rv::parseProcedural(text);
         ASSERT_FALSE(p.ok()) << text;
         EXPECT_EQ(p.error().kind, kind) << text;
-        EXPECT_EQ(p.error().message.rfind("procedural texture '", 0), 0u) << p.error().message;
+        EXPECT_EQ(rv::diagnosticLine(p.error()).rfind("procedural texture '", 0), 0u) << rv::diagnosticLine(p.error());
     }
     auto p = rv::parseProcedural("#(argb,8,8,3)color(1,1,1,1");
-    EXPECT_EQ(p.error().message, "procedural texture '#(argb,8,8,3)color(1,1,1,1': expected ')' at character 26");
+    EXPECT_EQ(rv::diagnosticLine(p.error()), "procedural texture '#(argb,8,8,3)color(1,1,1,1': expected ')' at character 26");
 }
 
 }  // namespace

@@ -34,7 +34,7 @@ std::vector<RvmatRow> rvmatRows() {
 rv::RvMaterial material(const std::string& relPath) {
     const std::vector<uint8_t> bytes = rvtest::readBytes(cfgtest::texturesDir() + "/" + relPath);
     auto m = rv::decodeRvmat(bytes.data(), bytes.size(), std::filesystem::path(relPath).filename().string());
-    EXPECT_TRUE(m.ok()) << m.error().message;
+    EXPECT_TRUE(m.ok()) << rv::diagnosticLine(m.error());
     return m.ok() ? std::move(m.value()) : rv::RvMaterial{};
 }
 
@@ -50,10 +50,10 @@ TEST_P(RvmatSample, DecodesAsTheManifestSays) {
     const std::vector<uint8_t> bytes = rvtest::readBytes(cfgtest::texturesDir() + "/" + row.path);
     ASSERT_FALSE(bytes.empty());
     auto t = rv::decodeConfig(bytes.data(), bytes.size(), row.path);
-    ASSERT_TRUE(t.ok()) << t.error().message;
+    ASSERT_TRUE(t.ok()) << rv::diagnosticLine(t.error());
     EXPECT_EQ(t->format, row.kind == "rvmat-rap" ? rv::ConfigFormat::Rapified : rv::ConfigFormat::Text);
     const rv::RvMaterial m = rv::readRvmat(t.value());
-    EXPECT_TRUE(m.warnings.empty()) << m.warnings[0].message;
+    EXPECT_TRUE(m.warnings.empty()) << rv::diagnosticLine(m.warnings[0]);
     EXPECT_EQ(m.pixelShader, row.shader == "-" ? "" : row.shader);
     // "N texture entries" (the variety set's notes): one per stage with a texture.
     const size_t n = row.note.find(" texture entries");
@@ -237,11 +237,11 @@ TEST(RvmatSamples, ShapeProblemsWarnAndKeepTheRest) {
     // Read in the order PixelShaderID, ambient, diffuse, specular, then the stages.
     ASSERT_EQ(m->warnings.size(), 6u);
     EXPECT_EQ(m->warnings[0].kind, rv::DiagKind::UnknownRecord);
-    EXPECT_EQ(m->warnings[0].message, "s.rvmat: PixelShaderID is an int, not a string; skipped (at offset 0x5c)");
+    EXPECT_EQ(rv::diagnosticLine(m->warnings[0]), "s.rvmat: PixelShaderID is an int, not a string; skipped (at offset 0x5c)");
     EXPECT_EQ(m->warnings[2].kind, rv::DiagKind::SizeMismatch);
     EXPECT_EQ(m->warnings[2].offset, 0u);
     EXPECT_EQ(m->warnings[4].where, "class Stage1 class uvTransform");
-    EXPECT_EQ(m->warnings[4].message.rfind("s.rvmat: class Stage1 class uvTransform: aside has 2 numbers", 0), 0u);
+    EXPECT_EQ(rv::diagnosticLine(m->warnings[4]).rfind("s.rvmat: class Stage1 class uvTransform: aside has 2 numbers", 0), 0u);
 }
 
 // The config.cpp files packed in the TFAR PBOs: unquoted versions, inheritance, externals and a
@@ -274,10 +274,10 @@ TEST(ConfigTextSamples, TfarConfigCpp) {
     ASSERT_FALSE(b.ok());
     EXPECT_EQ(b.error().kind, rv::DiagKind::BadValue);
     EXPECT_EQ(b.error().where, "class CfgWeapons");
-    EXPECT_EQ(b.error().message.rfind(
+    EXPECT_EQ(rv::diagnosticLine(b.error()).rfind(
                   "config.cpp: class CfgWeapons: line 297, column 14: expected '=' after TF_RADIO_IDS, found '('", 0),
               0u)
-        << b.error().message;
+        << rv::diagnosticLine(b.error());
 }
 
 }  // namespace

@@ -78,7 +78,7 @@ TEST_P(SkeletonSample, DecoderAndViewMatchTheReaders) {
     std::vector<uint8_t> bytes = rvtest::readBytes(path);
     ASSERT_FALSE(bytes.empty()) << path;
     auto decoded = rv::decodeOdol(bytes.data(), bytes.size(), row["file"]);
-    ASSERT_TRUE(decoded.ok()) << decoded.error().message;
+    ASSERT_TRUE(decoded.ok()) << rv::diagnosticLine(decoded.error());
     const rv::OdolModel& m = decoded.value();
     EXPECT_EQ(m.skeleton.name, row["skeleton"]);
     EXPECT_EQ(m.skeleton.isDiscrete, row["is_discrete"] == "1" || row["is_discrete"] == "true");
@@ -91,7 +91,7 @@ TEST_P(SkeletonSample, DecoderAndViewMatchTheReaders) {
     rv::Options options;
     options.lods = "all";
     auto view = rv::buildModelView(m, options, rv::Frame{});
-    ASSERT_TRUE(view.ok()) << view.error().message;
+    ASSERT_TRUE(view.ok()) << rv::diagnosticLine(view.error());
     const rv::SkeletonView& sk = view.value().skeleton;
     ASSERT_EQ(sk.bones.size(), m.skeleton.bones.size());
     for (size_t i = 0; i < sk.bones.size(); ++i) {
@@ -160,7 +160,7 @@ TEST(SkeletonView, ManSurvivorHeadsAreWhereTheBodyIs) {
     rv::Options options;
     options.autocenter = false;  // the model's own coordinates
     auto view = rv::buildModelView(m, options, rv::Frame{});
-    ASSERT_TRUE(view.ok()) << view.error().message;
+    ASSERT_TRUE(view.ok()) << rv::diagnosticLine(view.error());
     const rv::SkeletonView& sk = view.value().skeleton;
     ASSERT_EQ(sk.bones.size(), 132u);
     ASSERT_TRUE(view.value().lods.at(0).skinned());
@@ -198,12 +198,12 @@ namespace {
 TEST(SkeletonView, EditableLodsBindThroughSelectionsNamedAfterBones) {
     const std::vector<uint8_t> bytes = rvtest::writeMlod(rvtest::makeBoxModel(false));
     auto decoded = rv::decodeMlod(bytes.data(), bytes.size(), "box.p3d");
-    ASSERT_TRUE(decoded.ok()) << decoded.error().message;
+    ASSERT_TRUE(decoded.ok()) << rv::diagnosticLine(decoded.error());
     rv::OdolModel m = std::move(decoded.value());
     m.skeleton.name = "BoxSkeleton";
     m.skeleton.bones = {{"All", ""}, {"TOP", "All"}, {"unused", "All"}};
     auto view = rv::buildModelView(m, rv::Options{}, rv::Frame{});
-    ASSERT_TRUE(view.ok()) << view.error().message;
+    ASSERT_TRUE(view.ok()) << rv::diagnosticLine(view.error());
     const rv::LodView& lod = view.value().lods.at(0);
     ASSERT_TRUE(lod.skinned());
     ASSERT_EQ(lod.joints.size(), lod.positions.size());

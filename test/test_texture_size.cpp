@@ -67,7 +67,7 @@ TEST(MaxTextureSize, MaterialTexturesComeAsTheMip) {
     const std::string file = rootDir + "/task_force_radio_items/models/data/backpack_co.paa";
     if (!fs::exists(file)) GTEST_SKIP() << file << " is absent";
     auto root = DataRoot::open(rootDir);
-    ASSERT_TRUE(root) << root.error().message;
+    ASSERT_TRUE(root) << rv::diagnosticLine(root.error());
     const std::vector<uint8_t> bytes = rvtest::readBytes(file);
     const PaaTexture paa = paatest::header(bytes, "backpack_co.paa");
     ASSERT_EQ(paa.mips.size(), 9u);
@@ -100,7 +100,7 @@ TEST(MaxTextureSize, StandInsAreLeftAsTheyAre) {
     std::ofstream(dir.dir / "mod" / "big_co.tga", std::ios::binary)
         .write(reinterpret_cast<const char*>(tga.data()), std::streamsize(tga.size()));
     auto root = DataRoot::open(dir.dir.u8string());
-    ASSERT_TRUE(root) << root.error().message;
+    ASSERT_TRUE(root) << rv::diagnosticLine(root.error());
     Options options;
     options.maxTextureSize = 1;
     TextureResolver resolver(&root.value(), options);

@@ -28,7 +28,7 @@ rv::ModelView viewOf(const rv::OdolModel& m, const std::string& lods, Frame fram
     o.lods = lods;
     o.autocenter = autocenter;
     auto v = rv::buildModelView(m, o, frame);
-    EXPECT_TRUE(v.ok()) << v.error().message;
+    EXPECT_TRUE(v.ok()) << rv::diagnosticLine(v.error());
     return v.ok() ? std::move(v.value()) : rv::ModelView{};
 }
 
@@ -319,7 +319,7 @@ TEST(ViewSamples, EveryPointAndFaceOfRealModels) {
         if (row.signature != "ODOL" || row.geoFnv64.empty()) continue;
         const auto bytes = rvtest::readBytes(dir + "/" + row.path);
         auto model = rv::decodeOdol(bytes.data(), bytes.size(), row.path);
-        ASSERT_TRUE(model.ok()) << model.error().message;
+        ASSERT_TRUE(model.ok()) << rv::diagnosticLine(model.error());
         const rv::ModelView v = viewOf(model.value(), "all", {Axes::YUp, true});
         for (const rv::LodView& l : v.lods) {
             const rv::OdolLod& src = *l.source;

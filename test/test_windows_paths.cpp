@@ -44,16 +44,16 @@ TEST(WindowsPaths, NonAsciiFileNameRoundTrips) {
     const std::string path = utf8(fs::temp_directory_path()) + "/" + kName;
     ASSERT_TRUE(writeAll(path, bytes)) << path;
     auto read = rv::readFileBytes(path);
-    ASSERT_TRUE(read.ok()) << read.error().message;
+    ASSERT_TRUE(read.ok()) << rv::diagnosticLine(read.error());
     EXPECT_EQ(read.value(), bytes);
     EXPECT_EQ(rv::fileNameOf(path), kName);
     auto model = rv::decodeOdol(read->data(), read->size(), rv::fileNameOf(path));
-    ASSERT_TRUE(model.ok()) << model.error().message;
+    ASSERT_TRUE(model.ok()) << rv::diagnosticLine(model.error());
     EXPECT_EQ(model->lods.size(), 4u);
     // The name survives into messages byte for byte.
     auto bad = rv::decodeOdol(read->data(), 100, rv::fileNameOf(path));
     ASSERT_FALSE(bad.ok());
-    EXPECT_EQ(bad.error().message.rfind(std::string(kName) + ": ", 0), 0u) << bad.error().message;
+    EXPECT_EQ(rv::diagnosticLine(bad.error()).rfind(std::string(kName) + ": ", 0), 0u) << rv::diagnosticLine(bad.error());
     std::remove(path.c_str());
     fs::remove(fs::u8path(path));
 }
@@ -63,7 +63,7 @@ TEST(WindowsPaths, MissingFileNamesItself) {
     auto read = rv::readFileBytes(path);
     ASSERT_FALSE(read.ok());
     EXPECT_EQ(read.error().kind, rv::DiagKind::CannotRead);
-    EXPECT_NE(read.error().message.find("nicht_da_\xc3\xa4.p3d"), std::string::npos);
+    EXPECT_NE(rv::diagnosticLine(read.error()).find("nicht_da_\xc3\xa4.p3d"), std::string::npos);
 }
 
 // Names Windows cannot hold are refused as entry names and data-root references on every
@@ -93,7 +93,7 @@ TEST(WindowsPaths, DataRootRefusesWindowsReservedReferences) {
     fs::create_directories(dir / "data");
     ASSERT_TRUE(writeAll(utf8(dir / "data" / "ok.paa"), {1}));
     auto root = rv::DataRoot::open(utf8(dir));
-    ASSERT_TRUE(root.ok()) << root.error().message;
+    ASSERT_TRUE(root.ok()) << rv::diagnosticLine(root.error());
     EXPECT_EQ(root->resolve("data\\ok.paa").kind, rv::ResolvedRef::Kind::File);
     for (const char* ref : {"data\\aux.paa", "data\\ok.paa.", "data\\ok.paa:zone"}) {
         const rv::ResolvedRef r = root->resolve(ref);
@@ -116,7 +116,7 @@ TEST(WindowsPaths, BackslashesAndDriveLetters) {
     for (char& c : forward)
         if (c == '\\') c = '/';
     auto read = rv::readFileBytes(forward);
-    ASSERT_TRUE(read.ok()) << read.error().message;
+    ASSERT_TRUE(read.ok()) << rv::diagnosticLine(read.error());
     EXPECT_EQ(read.value(), bytes);
     fs::remove(fs::u8path(back));
 }
@@ -139,7 +139,7 @@ TEST(WindowsPaths, LongPathsBeyondMaxPath) {
     const std::vector<uint8_t> bytes = {1, 2, 3};
     ASSERT_TRUE(writeAll(file, bytes)) << "could not write " << file.size() << " characters deep";
     auto read = rv::readFileBytes(file);
-    ASSERT_TRUE(read.ok()) << read.error().message;
+    ASSERT_TRUE(read.ok()) << rv::diagnosticLine(read.error());
     EXPECT_EQ(read.value(), bytes);
 }
 #endif

@@ -65,7 +65,7 @@ void expectSame(const rv::WrpTerrain& want, const rv::WrpTerrain& got) {
         EXPECT_EQ(got.mapInfo[i].bytes, want.mapInfo[i].bytes);
     }
     EXPECT_EQ(got.maxObjectId, want.maxObjectId);
-    EXPECT_TRUE(got.warnings.empty()) << got.warnings.front().message;
+    EXPECT_TRUE(got.warnings.empty()) << rv::diagnosticLine(got.warnings.front());
 }
 
 class OprwVersion : public testing::TestWithParam<uint32_t> {};
@@ -77,7 +77,7 @@ TEST_P(OprwVersion, EveryFieldRoundTrips) {
         v <= 3 ? rvtest::makeTestTerrain(v, 64, 64, 64, 64) : rvtest::makeTestTerrain(v, 32, 16, 64, 32);
     const std::vector<uint8_t> bytes = write(want);
     auto got = rv::decodeWrp(bytes.data(), bytes.size(), "fixture.wrp");
-    ASSERT_TRUE(got.ok()) << got.error().message;
+    ASSERT_TRUE(got.ok()) << rv::diagnosticLine(got.error());
     expectSame(want, got.value());
 }
 
@@ -88,7 +88,7 @@ TEST(OprwFixture, Version2HasItsFixed256Grid) {
     const rv::WrpTerrain want = rvtest::makeTestTerrain(2, 256, 256, 256, 256);
     const std::vector<uint8_t> bytes = write(want);
     auto got = rv::decodeWrp(bytes.data(), bytes.size(), "v2.wrp");
-    ASSERT_TRUE(got.ok()) << got.error().message;
+    ASSERT_TRUE(got.ok()) << rv::diagnosticLine(got.error());
     expectSame(want, got.value());
     EXPECT_EQ(got->cellSize(), 50.0f);  // not stored: the config's default
     EXPECT_FALSE(got->cellSizeStored);
@@ -98,7 +98,7 @@ TEST(OprwFixture, LargeGridWithLzo) {
     const rv::WrpTerrain want = rvtest::makeTestTerrain(25, 256, 256, 1024, 1024);
     const std::vector<uint8_t> bytes = write(want);
     auto got = rv::decodeWrp(bytes.data(), bytes.size(), "large.wrp");
-    ASSERT_TRUE(got.ok()) << got.error().message;
+    ASSERT_TRUE(got.ok()) << rv::diagnosticLine(got.error());
     EXPECT_EQ(got->elevation, want.elevation);
     EXPECT_EQ(got->materialIndex, want.materialIndex);
     EXPECT_EQ(got->cellSize(), 10.0f);  // 256 land cells of 40 m over 1024 samples
@@ -109,12 +109,12 @@ TEST(OprwFixture, UnknownMapInfoTypeIsAWarningNotAFailure) {
     want.mapInfo.push_back({999, 1, {1, 2}, {}});
     const std::vector<uint8_t> bytes = write(want);
     auto got = rv::decodeWrp(bytes.data(), bytes.size(), "info.wrp");
-    ASSERT_TRUE(got.ok()) << got.error().message;
+    ASSERT_TRUE(got.ok()) << rv::diagnosticLine(got.error());
     ASSERT_EQ(got->mapInfo.size(), want.mapInfo.size() - 1);
     ASSERT_EQ(got->warnings.size(), 1u);
     EXPECT_EQ(got->warnings[0].kind, rv::DiagKind::UnknownRecord);
-    EXPECT_NE(got->warnings[0].message.find("unknown map-info record type 999"), std::string::npos)
-        << got->warnings[0].message;
+    EXPECT_NE(rv::diagnosticLine(got->warnings[0]).find("unknown map-info record type 999"), std::string::npos)
+        << rv::diagnosticLine(got->warnings[0]);
     EXPECT_EQ(got->objects.size(), want.objects.size());
 }
 
@@ -129,8 +129,8 @@ TEST(OprwFixture, HugeLandGridFromAFewBytesIsRefusedBeforeAllocating) {
     auto got = rv::decodeWrp(bytes.data(), bytes.size(), "huge.wrp");
     ASSERT_FALSE(got.ok());
     // A land-sized payload (the persistent grid) or the road net cannot be that large.
-    EXPECT_EQ(got.error().kind, rv::DiagKind::BadCount) << got.error().message;
-    EXPECT_TRUE(got.error().where == "persistent" || got.error().where == "roads") << got.error().message;
+    EXPECT_EQ(got.error().kind, rv::DiagKind::BadCount) << rv::diagnosticLine(got.error());
+    EXPECT_TRUE(got.error().where == "persistent" || got.error().where == "roads") << rv::diagnosticLine(got.error());
 }
 
 TEST(OprwFixture, DayZAndVbsAreRefusedClearly) {
@@ -141,13 +141,13 @@ TEST(OprwFixture, DayZAndVbsAreRefusedClearly) {
     auto got = rv::decodeWrp(bytes.data(), bytes.size(), "chernarus.wrp");
     ASSERT_FALSE(got.ok());
     EXPECT_EQ(got.error().kind, rv::DiagKind::Unsupported);
-    EXPECT_NE(got.error().message.find("DayZ"), std::string::npos) << got.error().message;
+    EXPECT_NE(rv::diagnosticLine(got.error()).find("DayZ"), std::string::npos) << rv::diagnosticLine(got.error());
     const uint32_t vbs = 26;
     std::memcpy(&bytes[4], &vbs, 4);
     got = rv::decodeWrp(bytes.data(), bytes.size(), "vbs.wrp");
     ASSERT_FALSE(got.ok());
     EXPECT_EQ(got.error().kind, rv::DiagKind::Unsupported);
-    EXPECT_NE(got.error().message.find("VBS"), std::string::npos) << got.error().message;
+    EXPECT_NE(rv::diagnosticLine(got.error()).find("VBS"), std::string::npos) << rv::diagnosticLine(got.error());
 }
 
 // One header field patched at a time (v24: no appID, so land X is at offset 8), each refused
@@ -172,8 +172,8 @@ TEST(OprwFixture, HeaderFieldsAreRefusedWithTheirKind) {
         std::memcpy(&b[c.at], &c.value, 4);
         auto got = rv::decodeWrp(b.data(), b.size(), "patched.wrp");
         ASSERT_FALSE(got.ok()) << c.at;
-        EXPECT_EQ(got.error().kind, c.kind) << got.error().message;
-        EXPECT_EQ(got.error().offset, c.offset) << got.error().message;
+        EXPECT_EQ(got.error().kind, c.kind) << rv::diagnosticLine(got.error());
+        EXPECT_EQ(got.error().offset, c.offset) << rv::diagnosticLine(got.error());
     }
 }
 
@@ -189,7 +189,7 @@ TEST(OprwFixture, DamagedPayloadsAreBadCompression) {
             auto got = rv::decodeWrp(b.data(), b.size(), "damaged.wrp");
             if (got.ok() || got.error().where != "elevation") continue;
             ++inElevation;
-            EXPECT_EQ(got.error().kind, rv::DiagKind::BadCompression) << got.error().message;
+            EXPECT_EQ(got.error().kind, rv::DiagKind::BadCompression) << rv::diagnosticLine(got.error());
         }
         EXPECT_GT(inElevation, 10u) << "v" << v;
     }
@@ -201,7 +201,7 @@ TEST(OprwFixture, MemoryLimitIsItsOwnKind) {
     small.memoryLimit = 64 * 1024;  // the 256 KiB elevation does not fit
     auto got = rv::decodeWrp(b.data(), b.size(), "big.wrp", small);
     ASSERT_FALSE(got.ok());
-    EXPECT_EQ(got.error().kind, rv::DiagKind::MemoryLimit) << got.error().message;
+    EXPECT_EQ(got.error().kind, rv::DiagKind::MemoryLimit) << rv::diagnosticLine(got.error());
 }
 
 // Every truncation, every byte flipped, hostile values at every count field the decoder reads.
@@ -217,9 +217,9 @@ TEST_P(OprwDamage, EndsInATerrainOrACleanError) {
     auto check = [&](const std::vector<uint8_t>& b, const std::string& what) {
         auto r = rv::decodeWrp(b.data(), b.size(), "damaged.wrp", options);
         if (!r.ok()) {
-            ASSERT_EQ(r.error().message.rfind("damaged.wrp: ", 0), 0u) << what << ": " << r.error().message;
-            ASSERT_LE(r.error().offset, b.size()) << what << ": " << r.error().message;
-            ASSERT_LT(int(r.error().kind), 100) << what << ": a warning kind on an error: " << r.error().message;
+            ASSERT_EQ(rv::diagnosticLine(r.error()).rfind("damaged.wrp: ", 0), 0u) << what << ": " << rv::diagnosticLine(r.error());
+            ASSERT_LE(r.error().offset, b.size()) << what << ": " << rv::diagnosticLine(r.error());
+            ASSERT_LT(int(r.error().kind), 100) << what << ": a warning kind on an error: " << rv::diagnosticLine(r.error());
         }
     };
     for (size_t len = 0; len < original.size(); ++len)

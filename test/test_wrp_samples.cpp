@@ -19,7 +19,7 @@ std::vector<rvtest::TerrainRow> terrainRows() {
 rv::WrpTerrain load(const std::string& rel) {
     auto bytes = rvtest::readBytes(rvtest::samplesDir() + "/" + rel);
     auto r = rv::decodeWrp(bytes.data(), bytes.size(), rel);
-    EXPECT_TRUE(r.ok()) << r.error().message;
+    EXPECT_TRUE(r.ok()) << rv::diagnosticLine(r.error());
     return r.ok() ? std::move(r.value()) : rv::WrpTerrain{};
 }
 
@@ -37,7 +37,7 @@ TEST_P(WrpSample, MatchesManifest) {
     // terrain.tsv counts 8WVR's closing dummy object, which the decoder drops (notes §3.3).
     const int64_t dummy = t.signature == "8WVR" ? 1 : 0;
     EXPECT_EQ(int64_t(t.objects.size()) + dummy, row.objects);
-    EXPECT_TRUE(t.warnings.empty()) << t.warnings.front().message;
+    EXPECT_TRUE(t.warnings.empty()) << rv::diagnosticLine(t.warnings.front());
     EXPECT_EQ(t.materialIndex.size(), size_t(t.layerSizeX) * t.layerSizeY);
     for (const rv::WrpObject& o : t.objects) EXPECT_FALSE(o.model.empty());
     if (!row.elevFnv64.empty()) {

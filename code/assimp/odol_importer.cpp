@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "assimp/io_bytes.hpp"
+#include "assimp/log.hpp"
 #include "assimp/odol_scene.hpp"
 #include "assimp/odol_textures.hpp"
 #include "rv/assimp_importer.hpp"
@@ -37,6 +38,12 @@ const aiImporterDesc kOdolDesc = {
 
 // The materials' textures from the data root, embedded as PNG; what cannot be had is a warning.
 // The proxied models' materials follow the view's, as buildOdolScene lays them out.
+// A warning of an --animation file, told under the model: "<model>: <path as given>: <message>".
+void logAnimationWarning(Warning w, const std::string& path, const std::string& fileName, const std::string& model) {
+    if (w.source.empty() || w.source == fileName) w.source = path;
+    assimp::logWarning(underSource(std::move(w), model));
+}
+
 void addTextures(const OpenedFile& f, const std::string& name, aiScene* scene) {
     TextureResolver resolver(f.dataRoot.get(), f.options);
     std::vector<ResolvedMaterial> resolved;
@@ -44,7 +51,7 @@ void addTextures(const OpenedFile& f, const std::string& name, aiScene* scene) {
     if (f.proxyModels)
         for (const std::unique_ptr<ProxyModel>& pm : f.proxyModels->models)
             for (const ViewMaterial& m : pm->view.materials) resolved.push_back(resolver.resolve(m));
-    for (const Warning& w : resolver.warnings()) ASSIMP_LOG_WARN(aboutInput(name, name, w.message));
+    for (const Warning& w : resolver.warnings()) assimp::logWarning(underSource(w, name));
     assimp::embedTextures(resolved, f.options.budget, scene);
 }
 
@@ -69,17 +76,17 @@ std::vector<AnimationView> loadAnimations(const std::vector<std::string>& paths,
                               DiagKind::MemoryLimit);
         const std::string fileName = fileNameOf(path);
         Result<OpenedFile> file = open(bytes.data(), bytes.size(), fileName, options, accepting(kAcceptAnimation));
-        if (!file) throw ImportError(fail + file.error().message, file.error().kind);
-        for (const Warning& w : file->warnings) ASSIMP_LOG_WARN(aboutInput(path, fileName, w.message));
+        if (!file) throw ImportError(fail + diagnosticLine(file.error()), file.error().kind);
+        for (const Warning& w : file->warnings) logAnimationWarning(w, path, fileName, name);
         if (view.skeleton.empty()) {  // (with a skeleton but no skinned LOD, buildOdolScene says so)
-            ASSIMP_LOG_WARN(name + ": animation " + path + " left out: the model has no skeleton");
+            assimp::logWarning(name, "animation " + path + " left out: the model has no skeleton");
             continue;
         }
         const std::string stem = fileName.substr(0, std::min(fileName.size(), fileName.find_last_of('.')));
         Result<AnimationView> built =
             buildAnimationView(*file->animation, view.skeleton, view.frame, center, stem, options);
-        if (!built) throw ImportError(fail + built.error().message, built.error().kind);
-        for (const Warning& w : built->warnings) ASSIMP_LOG_WARN(aboutInput(path, fileName, w.message));
+        if (!built) throw ImportError(fail + diagnosticLine(built.error()), built.error().kind);
+        for (const Warning& w : built->warnings) logAnimationWarning(w, path, fileName, name);
         out.push_back(std::move(built.value()));
     }
     return out;
@@ -120,9 +127,10 @@ void OdolImporter::InternReadFile(const std::string& file, aiScene* scene, Assim
     const char* fewerLods = "; fewer LODs may fit (RV_IMPORT_LODS / --lod first)";
     if (!opened) {
         const DecodeError& e = opened.error();
-        throw ImportError(e.message + (e.kind == DiagKind::MemoryLimit && fewerMayFit ? fewerLods : ""), e.kind);
+        throw ImportError(diagnosticLine(e) + (e.kind == DiagKind::MemoryLimit && fewerMayFit ? fewerLods : ""),
+                          e.kind);
     }
-    for (const Warning& w : opened->warnings) ASSIMP_LOG_WARN(aboutInput(name, name, w.message));
+    for (const Warning& w : opened->warnings) assimp::logWarning(underSource(w, name));
     const std::vector<AnimationView> animations = loadAnimations(animations_, *opened->modelView, options, name, io);
     try {
         assimp::buildOdolScene(*opened->model, *opened->modelView, opened->proxyModels.get(), name, selectionsAsBones_,

@@ -14,6 +14,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "assimp/log.hpp"
 #include "assimp/odol_materials.hpp"
 #include "assimp/odol_meshes.hpp"
 #include "assimp/odol_skin.hpp"
@@ -204,7 +205,7 @@ void addAnimations(const ModelView& view, const SkeletonPlan& skeleton, const st
         warnings.clear();
         aiAnimation* a = buildAnimation(view, skeleton, animation, animationFps, budget, warnings);
         if (a) built.push_back(a);
-        for (const std::string& w : warnings) ASSIMP_LOG_WARN(rootName + ": " + w);
+        for (const std::string& w : warnings) assimp::logWarning(rootName, w);
     }
     scene->mAnimations = releaseArray(built, scene->mNumAnimations);
 }
@@ -248,7 +249,7 @@ void buildOdolScene(const OdolModel& model, const ModelView& view, const ProxyMo
     DeleteAll<aiMesh> meshGuard{meshes};
     std::vector<std::string> warnings;
     const SkeletonPlan skeleton = planSkeleton(view, rootName, warnings);
-    for (const std::string& w : warnings) ASSIMP_LOG_WARN(rootName + ": " + w);
+    for (const std::string& w : warnings) assimp::logWarning(rootName, w);
     MeshBones with;
     with.skeleton = skeleton.active;
     with.skeletonNames = &skeleton.names;
@@ -265,14 +266,15 @@ void buildOdolScene(const OdolModel& model, const ModelView& view, const ProxyMo
     addLodNodes(view, root, with, proxied, budget, tree, meshes, bones, bonesLeftOut);
     if (!bones.empty()) attachBones(root, tree, bones, view, skeleton, budget);
     if (bonesLeftOut)
-        ASSIMP_LOG_WARN(rootName + ": " + std::to_string(bonesLeftOut) +
-                        " selections left out as bones of their meshes: a scene holds at most " +
-                        std::to_string(kMaxSelectionBones) + " (Assimp's FBX writer slows quadratically with bones)");
+        assimp::logWarning(rootName, std::to_string(bonesLeftOut) +
+                                         " selections left out as bones of their meshes: a scene holds at most " +
+                                         std::to_string(kMaxSelectionBones) +
+                                         " (Assimp's FBX writer slows quadratically with bones)");
 
     if (skeleton.active) tree.lods.insert(tree.lods.begin(), buildSkeletonNodes(view, skeleton, root, budget));
     if (!animations.empty() && !skeleton.active)
-        ASSIMP_LOG_WARN(rootName + ": " + std::to_string(animations.size()) +
-                        " animations left out: no picked LOD is bound to a skeleton");
+        assimp::logWarning(
+            rootName, std::to_string(animations.size()) + " animations left out: no picked LOD is bound to a skeleton");
 
     for (size_t slot = 0; slot < tree.children.size(); ++slot) {
         aiNode* lod = tree.lods[slot + (skeleton.active ? 1 : 0)];

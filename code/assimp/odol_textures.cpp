@@ -8,6 +8,7 @@
 #include <map>
 
 #include "assimp/assimp_compat.hpp"
+#include "assimp/log.hpp"
 #include "assimp/scene_util.hpp"
 #include "rv/png.hpp"
 
@@ -44,7 +45,8 @@ std::string EmbeddedTextures::reference(const MaterialImage& m) {
         png = makeError(DiagKind::MemoryLimit, budget_->overMessage("the PNG file", png->size()));
     if (!png) {  // left out, said once: "texture 'x_co.paa': PNG encoding: a 32767 x 32769 image ..."
         failed_.insert(m.image.get());
-        ASSIMP_LOG_WARN("texture '" + m.reference + "' left out: " + png.error().message);
+        assimp::logWarning(
+            makeWarning(png.error().kind, "texture '" + m.reference + "' left out: " + diagnosticLine(png.error())));
         return {};
     }
     textures_.push_back(pngTexture(png.value(), imageFileStem(m) + ".png"));

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "assimp/io_bytes.hpp"
+#include "assimp/log.hpp"
 #include "assimp/scene_util.hpp"
 #include "assimp/wrp_scene.hpp"
 #include "rv/assimp_importer.hpp"
@@ -63,12 +64,12 @@ void loadObjectModels(const TerrainView& view, const DataRoot& root, const Optio
             openPlacedModel(root, placed.model, options, assimp::assimpFrame(), textures, &where);
         if (!model) {
             if (where.kind != ResolvedRef::Kind::Missing)
-                ASSIMP_LOG_WARN(aboutInput(name, name, "object model skipped: " + model.error().message));
+                assimp::logWarning(name, "object model skipped: " + diagnosticLine(model.error()));
             continue;
         }
         out.emplace(placed.model, std::make_unique<PlacedModel>(std::move(model.value())));
     }
-    for (const Warning& w : textures.warnings()) ASSIMP_LOG_WARN(aboutInput(name, name, w.message));
+    for (const Warning& w : textures.warnings()) assimp::logWarning(underSource(w, name));
 }
 
 }  // namespace
@@ -84,8 +85,8 @@ void WrpImporter::InternReadFile(const std::string& file, aiScene* scene, Assimp
     OpenRequest request = accepting(kAcceptTerrain);
     request.viewFrame = assimp::assimpFrame();
     Result<OpenedFile> opened = open(bytes.data(), bytes.size(), name, options, request);
-    if (!opened) throw ImportError(opened.error().message, opened.error().kind);
-    for (const Warning& w : opened->warnings) ASSIMP_LOG_WARN(aboutInput(name, name, w.message));
+    if (!opened) throw ImportError(diagnosticLine(opened.error()), opened.error().kind);
+    for (const Warning& w : opened->warnings) assimp::logWarning(underSource(w, name));
     const TerrainView& view = *opened->terrainView;
     // Refused before anything is built when the terrain alone cannot fit.
     assimp::chargeTerrainScene(view, sceneBudget);
@@ -96,7 +97,7 @@ void WrpImporter::InternReadFile(const std::string& file, aiScene* scene, Assimp
         // pictures, OFP cell textures).
         loadObjectModels(view, *root, options, name, models);
         layers = std::make_unique<TerrainLayers>(*opened->terrain, root, options);
-        for (const Warning& w : layers->warnings()) ASSIMP_LOG_WARN(aboutInput(name, name, w.message));
+        for (const Warning& w : layers->warnings()) assimp::logWarning(underSource(w, name));
     }
     assimp::buildWrpScene(view, name, opened->dataRoot ? &models : nullptr, layers.get(), sceneBudget, scene);
 }

@@ -34,7 +34,17 @@ inline void setError(rv_error* e, int32_t code, const std::string& message, uint
 
 inline void clearError(rv_error* e) { setError(e, RV_OK, ""); }
 
-inline void setError(rv_error* e, const DecodeError& d) { setError(e, int32_t(d.kind), d.message, d.offset, d.where); }
+inline void setError(rv_error* e, const DecodeError& d) {
+    setError(e, int32_t(d.kind), diagnosticLine(d), d.offset, d.where);
+}
+
+// The ABI hands out each warning as its user's line (rv_*_warning): made once, when a handle is done.
+inline void toLines(std::vector<Warning>& warnings) {
+    for (Warning& w : warnings) {
+        w.message = diagnosticLine(w);
+        w.source.clear();
+    }
+}
 
 struct Settings {
     Options options;

@@ -53,6 +53,8 @@ int32_t finishModel(std::unique_ptr<OdolModel> model, std::unique_ptr<ModelView>
     for (const Warning& w : handle->view.warnings) handle->warnings.push_back(w);  // a skeleton's notes
     if (root) resolveTextures(*handle, *root, s.options, name);
     addProxyHandles(*handle, std::move(proxies), root, s.options, name);
+    toLines(handle->warnings);
+    for (const std::unique_ptr<rv_model>& placed : handle->proxyHandles) toLines(placed->warnings);
     handle->memoryInUse = s.options.budget ? s.options.budget->used() : 0;
     *out = handle.release();
     clearError(error);
@@ -93,10 +95,7 @@ void recordTextures(rv_model& h, std::vector<ResolvedMaterial> textures, const s
         for (const MaterialImage& img : t.images)
             st.push_back(img.image ? resolvedKindName(img.where.kind) : img.problem);
     }
-    for (Warning w : warnings) {
-        w.message = aboutInput(name, name, w.message);
-        h.warnings.push_back(std::move(w));
-    }
+    for (const Warning& w : warnings) h.warnings.push_back(underSource(w, name));
 }
 
 // Finds and decodes every material's textures; what cannot be had becomes a warning.
@@ -115,6 +114,7 @@ int32_t rv::capi::placedModelHandle(PlacedModel placed, const std::vector<Warnin
     handle->warnings = std::move(placed.warnings);
     handle->placed = &handle->proxyHandles;
     recordTextures(*handle, std::move(placed.textures), textureWarnings, placed.name);
+    toLines(handle->warnings);
     handle->memoryInUse = s.options.budget ? s.options.budget->used() : 0;
     *out = handle.release();
     clearError(error);

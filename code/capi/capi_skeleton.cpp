@@ -32,6 +32,14 @@ int32_t openAnimation(const std::vector<uint8_t>& bytes, const std::string& name
     if (!readOptions(options, s, error)) return error->code;
     Result<OpenedFile> opened = open(bytes.data(), bytes.size(), name, s.options, accepting(kAcceptAnimation));
     if (!opened) {
+        // Another kind of file: what it is and what an animation starts with, not the CLI's advice.
+        const FileKind kind = sniffKind(bytes.data(), bytes.size(), name);
+        if (opened.error().kind == DiagKind::NotRecognized && kind != FileKind::Unknown) {
+            setError(error, RV_ERROR_NOT_RECOGNIZED,
+                     name + " is " + fileKindName(kind) +
+                         ", not an animation: an .rtm starts with RTM_0101, RTM_MDAT or BMTR at offset 0x0");
+            return int32_t(RV_ERROR_NOT_RECOGNIZED);
+        }
         setError(error, opened.error());
         return int32_t(opened.error().kind);
     }
@@ -39,6 +47,7 @@ int32_t openAnimation(const std::vector<uint8_t>& bytes, const std::string& name
     handle->rtm = std::move(*opened.value().animation);
     handle->warnings = std::move(opened.value().warnings);
     for (const Warning& w : handle->rtm.warnings) handle->warnings.push_back(w);
+    toLines(handle->warnings);
     handle->options.memoryLimit = s.options.memoryLimit;
     *out = handle.release();
     clearError(error);

@@ -50,10 +50,10 @@ int32_t openTerrain(const std::vector<uint8_t>& bytes, const std::string& name, 
         handle->layers = std::make_unique<TerrainLayers>(handle->terrain, handle->root.get(), handle->file.options);
         for (Warning w : handle->layers->warnings()) {
             w.severity = Severity::Warning;
-            w.message = aboutInput(name, name, w.message);
-            handle->warnings.push_back(std::move(w));
+            handle->warnings.push_back(underSource(std::move(w), name));
         }
     }
+    toLines(handle->warnings);
     *out = handle.release();
     clearError(error);
     return RV_OK;

@@ -50,6 +50,7 @@ int32_t openTexture(const std::vector<uint8_t>& bytes, const std::string& name, 
     t->texture = std::move(texture.value());
     t->image = std::move(image.value());
     t->warnings = t->texture.warnings;
+    toLines(t->warnings);
     t->role = textureRole(name);
     t->hasAlpha = imageAlphaMode(t->image) != AlphaMode::Opaque;
     *out = t.release();

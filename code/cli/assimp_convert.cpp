@@ -18,6 +18,7 @@
 #include <unordered_set>
 
 #include "assimp/assimp_compat.hpp"
+#include "assimp/log.hpp"
 #include "assimp/scene_bytes.hpp"
 #include "cli/arguments.hpp"
 #include "cli/safe_export.hpp"
@@ -31,9 +32,12 @@ namespace fs = std::filesystem;
 namespace rv::cli {
 namespace {
 
-// Per thread: whether an import is being watched and what it logged.
+// Per thread: whether an import is being watched, of which input (as the user named it), and what
+// it logged: our importers' warnings about the input as "<input>: <message>", Assimp's own lines
+// with the input before them.
 struct ThreadWarnings {
     bool active = false;
+    std::string input;
     std::vector<std::string> lines;
 };
 thread_local ThreadWarnings tWarnings;
@@ -48,7 +52,10 @@ protected:
     void OnVerboseDebug(const char*) override {}
     void OnInfo(const char*) override {}
     void OnWarn(const char* message) override {
-        if (tWarnings.active) tWarnings.lines.emplace_back(message);
+        if (!tWarnings.active) return;
+        const Warning* ours = assimp::warningBeingLogged();
+        tWarnings.lines.push_back(ours ? diagnosticLine(*ours, tWarnings.input, fileNameOf(tWarnings.input))
+                                       : tWarnings.input + ": " + message);
     }
     void OnError(const char*) override {}
 };
@@ -161,6 +168,7 @@ void reportNameStats(const NameStats& s) {
 // ReadFile with the warnings it logs on this thread.
 const aiScene* importWatched(Assimp::Importer& importer, const std::string& in, std::vector<std::string>& warnings) {
     tWarnings.active = true;
+    tWarnings.input = in;
     tWarnings.lines.clear();
     const aiScene* scene = importer.ReadFile(in, aiProcess_ValidateDataStructure);
     tWarnings.active = false;
@@ -287,8 +295,6 @@ Conversion convertOne(Assimp::Importer& importer, Assimp::Exporter& exporter, co
                       const std::string& out, const std::string& formatId) {
     Conversion result;
     const aiScene* scene = importWatched(importer, in, result.warnings);
-    // Our importers log "<file name>: <message>"; the CLI names the input as the user gave it.
-    for (std::string& w : result.warnings) w = aboutInput(in, fileNameOf(in), w);
     if (!scene) {
         result.error = importer.GetErrorString();  // only meaningful after a failure (see notes)
         return result;

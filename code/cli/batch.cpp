@@ -150,10 +150,10 @@ Outcome convertFile(Assimp::Importer& importer, Assimp::Exporter& exporter, cons
     if (plan.textures[i]) {
         std::vector<Warning> warnings;
         const std::string error =
-            convertTextureToPng(file.u8string(), out.u8string(), plan.decode, 0, false, warnings).message;
+            diagnosticLine(convertTextureToPng(file.u8string(), out.u8string(), plan.decode, 0, false, warnings));
         std::vector<std::string> lines;
         for (const Warning& w : warnings)
-            lines.push_back(aboutInput(file.u8string(), fileNameOf(file.u8string()), w.message));
+            lines.push_back(diagnosticLine(w, file.u8string(), fileNameOf(file.u8string())));
         return {error.empty() ? Outcome::Converted : Outcome::Failed, error, std::move(lines)};
     }
     if (usesOurGltf(opt, out.u8string())) {  // glb2 (the default) and gltf2: our own writer

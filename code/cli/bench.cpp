@@ -60,7 +60,7 @@ double bestDecodeMs(const std::vector<uint8_t>& bytes, const std::string& name, 
         const auto start = Clock::now();
         Result<OpenedFile> file =
             open(bytes.data(), bytes.size(), name, options, accepting(kAcceptModel | kAcceptTerrain));
-        if (!file) error = file.error().message;
+        if (!file) error = diagnosticLine(file.error());
         const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
         if (!error.empty()) {
             std::fprintf(stderr, "%s\n", printable(error).c_str());
@@ -83,7 +83,7 @@ int runBench(const std::vector<std::string>& args) {
     for (const std::string& path : files) {
         auto bytes = readFileBytes(path);
         if (!bytes) {
-            std::fprintf(stderr, "%s\n", printable(bytes.error().message).c_str());
+            std::fprintf(stderr, "%s\n", printable(diagnosticLine(bytes.error())).c_str());
             status = kExitDecode;
             continue;
         }

@@ -48,7 +48,7 @@ bool writeTerrainBuilderObjects(std::FILE* out, const WrpTerrain& terrain, doubl
                                 std::vector<std::string>& notes);
 
 // Warnings on stderr, one line each: "warning: <input>: <message>", the input as the user named
-// it (rv::aboutInput). The second form takes lines already made so ("<input>: <message>").
+// it (rv::diagnosticLine). The second form takes lines already made so ("<input>: <message>").
 void printWarnings(const std::string& input, const std::string& name, const std::vector<Warning>& warnings);
 void printWarnings(const std::vector<std::string>& lines);
 

@@ -153,7 +153,7 @@ void printColour(const char* key, const std::optional<Rgba>& c) {
 std::string proceduralNote(const std::string& texture) {
     if (!isProceduralTexture(texture)) return "";
     auto p = parseProcedural(texture);
-    if (!p) return "procedural, unreadable: " + p.error().message;
+    if (!p) return "procedural, unreadable: " + diagnosticLine(p.error());
     if (!p->supported) return "procedural " + p->function + "(): not generated";
     char buf[128];
     std::snprintf(buf, sizeof buf, "procedural colour %g %g %g %g", p->color[0], p->color[1], p->color[2], p->color[3]);
@@ -215,7 +215,7 @@ void writeTreeInfo(const ConfigTree& t) {
 
 void printWarningList(const std::vector<Warning>& list) {
     std::printf("warnings (%zu)\n", list.size());
-    for (const Warning& w : list) std::printf("  %s\n", printable(w.message).c_str());
+    for (const Warning& w : list) std::printf("  %s\n", printable(diagnosticLine(w)).c_str());
 }
 
 }  // namespace
@@ -223,7 +223,7 @@ void printWarningList(const std::vector<Warning>& list) {
 bool describeConfig(const std::string& path, bool json, bool pretty) {
     auto file = openFile(path, {}, accepting(kAcceptConfig));
     if (!file) {
-        std::fprintf(stderr, "%s\n", printable(file.error().message).c_str());
+        std::fprintf(stderr, "%s\n", printable(diagnosticLine(file.error())).c_str());
         return false;
     }
     auto& tree = file->config;

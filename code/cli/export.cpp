@@ -18,7 +18,7 @@ namespace rv::cli {
 
 void printWarnings(const std::string& input, const std::string& name, const std::vector<Warning>& warnings) {
     for (const Warning& w : warnings)
-        std::fprintf(stderr, "warning: %s\n", printable(aboutInput(input, name, w.message)).c_str());
+        std::fprintf(stderr, "warning: %s\n", printable(diagnosticLine(w, input, name)).c_str());
 }
 
 void printWarnings(const std::vector<std::string>& messages) {

@@ -73,7 +73,7 @@ bool openAnimations(const CliOptions& opt, std::vector<OpenedFile>& opened, Gltf
     for (const std::string& path : opt.animations) {
         Result<OpenedFile> file = openFile(path, opt.decode, accepting(kAcceptAnimation));
         if (!file) {
-            error = "--animation: " + file.error().message;
+            error = "--animation: " + diagnosticLine(file.error());
             return false;
         }
         opened.push_back(std::move(file.value()));
@@ -97,20 +97,20 @@ GltfConversion convertWithGltf(const CliOptions& opt, const std::string& in, con
     gltf.grid = opt.grid;
     Result<OpenedFile> file = openForGltf(in, opt.decode, gltf);
     if (!file) {
-        c.error = file.error().message;
+        c.error = diagnosticLine(file.error());
         return c;
     }
-    for (const Warning& w : file->warnings) c.warnings.push_back(aboutInput(in, file->name, w.message));
+    for (const Warning& w : file->warnings) c.warnings.push_back(diagnosticLine(w, in, file->name));
     std::vector<OpenedFile> animations;
     if (!openAnimations(opt, animations, gltf, c.error)) return c;
     if (!animations.empty() && file->kind != FileKind::Model)
         c.warnings.push_back(in + ": --animation applies to models; the terrain is written without it");
     Result<GltfOutput> output = gltfFromFile(file.value(), gltf);
     if (!output) {
-        c.error = output.error().message;
+        c.error = diagnosticLine(output.error());
         return c;
     }
-    for (const Warning& w : output->warnings()) c.warnings.push_back(aboutInput(in, file->name, w.message));
+    for (const Warning& w : output->warnings()) c.warnings.push_back(diagnosticLine(w, in, file->name));
     c.error = writeOutput(output.value(), in, out);
     return c;
 }

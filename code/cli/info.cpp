@@ -26,7 +26,7 @@ bool describe(const std::string& path, Output output, const Options& options) {
     auto file = openFile(path, options,
                          accepting(kAcceptModel | kAcceptTerrain | kAcceptTexture | kAcceptConfig | kAcceptAnimation));
     if (!file) {
-        std::fprintf(stderr, "%s\n", printable(file.error().message).c_str());
+        std::fprintf(stderr, "%s\n", printable(diagnosticLine(file.error())).c_str());
         return false;
     }
     const bool json = output != Output::Info, pretty = output == Output::PrettyJson;

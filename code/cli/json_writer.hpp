@@ -111,7 +111,8 @@ inline void warnings(JsonWriter& j, const std::vector<Warning>& list) {
         j.field("where", w.where);
         j.field("offset", uint64_t(w.offset));
         j.field("count", uint32_t(w.count));
-        j.field("message", w.message);
+        j.field("source", w.source);
+        j.field("message", diagnosticLine(w));  // the whole line, as printed
         j.endObject();
     }
     j.endArray();

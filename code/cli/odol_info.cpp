@@ -66,7 +66,8 @@ void writeOdolReferences(std::FILE* out, const ReferenceListing& refs) {
     for (const ModelReference& r : refs.list.references)
         std::fprintf(out, "  %s\n    %s -> %s\n", printable(r.reference).c_str(), r.source.c_str(),
                      printable(describeResolution(r.where, refs.root)).c_str());
-    for (const Warning& w : refs.list.warnings) std::fprintf(out, "  warning: %s\n", printable(w.message).c_str());
+    for (const Warning& w : refs.list.warnings)
+        std::fprintf(out, "  warning: %s\n", printable(diagnosticLine(w)).c_str());
 }
 
 // Each material of every LOD as the outputs show it: which definition won (the data root's .rvmat
@@ -77,7 +78,7 @@ bool writeMaterialDefinitions(std::FILE* out, const std::string& input, const st
     options.lods = "all";
     auto view = buildModelView(model, options, Frame{});
     if (!view) {
-        std::fprintf(stderr, "%s\n", printable(view.error().message).c_str());
+        std::fprintf(stderr, "%s\n", printable(diagnosticLine(view.error())).c_str());
         return false;
     }
     TextureResolver resolver(root, options);

@@ -164,7 +164,7 @@ struct LoadedTexture {
 // structure, offset; or what the file is when it is no texture).
 std::string loadTexture(const std::string& path, const Options& options, LoadedTexture& out) {
     auto file = openFile(path, options, accepting(kAcceptTexture));
-    if (!file) return file.error().message;
+    if (!file) return diagnosticLine(file.error());
     out.bytes = std::move(file->bytes);  // the mips are read from these; the texture keeps offsets
     out.texture = std::move(*file->texture);
     return {};
@@ -174,7 +174,7 @@ std::string loadTexture(const std::string& path, const Options& options, LoadedT
 // complete), the encoder's scratch charged to `budget`. Returns "" or why, with the system's reason.
 std::string writePng(const std::string& out, const Image& img, MemoryBudget& budget) {
     const Result<std::vector<uint8_t>> encoded = encodePng(img, &budget);
-    if (!encoded) return "cannot write " + out + ": " + encoded.error().message;
+    if (!encoded) return "cannot write " + out + ": " + diagnosticLine(encoded.error());
     const std::vector<uint8_t>& png = encoded.value();
     return writeFileSafely(out, [&](std::FILE* f) { return std::fwrite(png.data(), 1, png.size(), f) == png.size(); });
 }
@@ -196,10 +196,10 @@ bool describeTexture(const std::string& path, bool json, bool pretty) {
     auto top = decodePaaMip(t, lt.bytes.data(), lt.bytes.size(), 0);
     if (top) std::fprintf(stdout, "\naverage    %s (mip 0 as exported)\n", hex8(averageOf(top.value())).c_str());
     std::fprintf(stdout, "warnings (%zu)\n", t.warnings.size());
-    for (const Warning& w : t.warnings) std::fprintf(stdout, "  %s\n", printable(w.message).c_str());
+    for (const Warning& w : t.warnings) std::fprintf(stdout, "  %s\n", printable(diagnosticLine(w)).c_str());
     if (!top) {
         std::fflush(stdout);
-        std::fprintf(stderr, "%s\n", printable(top.error().message).c_str());
+        std::fprintf(stderr, "%s\n", printable(diagnosticLine(top.error())).c_str());
         return false;
     }
     return true;
@@ -215,7 +215,7 @@ int exportTexture(const CliOptions& opt, const std::string& in, const std::strin
     const Diagnostic failure = convertTextureToPng(in, out, opt.decode, opt.mip, opt.rawChannels, warnings);
     printWarnings(in, fileNameOf(in), warnings);
     if (!failure.message.empty()) {
-        std::fprintf(stderr, "%s\n", printable(failure.message).c_str());
+        std::fprintf(stderr, "%s\n", printable(diagnosticLine(failure)).c_str());
         return failure.kind == DiagKind::InvalidArgument ? kExitUsage : kExitDecode;  // a --mip it lacks
     }
     return kExitOk;
@@ -244,7 +244,7 @@ Diagnostic convertTextureToPng(const std::string& in, const std::string& out, co
     if (!img) return img.error();
     const uint64_t pixelBytes = img->rgba.size();
     if (!budget.tryCharge(pixelBytes))
-        return makeError(DiagKind::MemoryLimit, t.sourceName + ": " + budget.overMessage("its pixels", pixelBytes));
+        return withSource(makeError(DiagKind::MemoryLimit, budget.overMessage("its pixels", pixelBytes)), t.sourceName);
     const fs::path parent = fs::u8path(out).parent_path();
     std::error_code ec;
     if (!parent.empty()) fs::create_directories(parent, ec);  // a failure shows up when writing

@@ -85,7 +85,7 @@ Outcome extractEntry(const std::string& pboPath, const PboArchive& pbo, size_t i
     }
     auto data = readPboEntry(pbo, i, bytes.data(), bytes.size(), fileNameOf(pboPath));
     if (!data) {
-        std::fprintf(stderr, "%s\n", printable(data.error().message).c_str());
+        std::fprintf(stderr, "%s\n", printable(diagnosticLine(data.error())).c_str());
         return Outcome::Failed;
     }
     const std::string failure = folder.write(
@@ -154,7 +154,7 @@ int runPbo(const std::vector<std::string>& args) {
     // The front door: a .p3d or .paa given here is named for what it is, with the command to use.
     auto file = openFile(path, {}, accepting(kAcceptArchive));
     if (!file) {
-        std::fprintf(stderr, "%s\n", printable(file.error().message).c_str());
+        std::fprintf(stderr, "%s\n", printable(diagnosticLine(file.error())).c_str());
         return kExitDecode;
     }
     if (list) return listEntries(path, *file->archive);

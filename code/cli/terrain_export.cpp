@@ -127,7 +127,7 @@ int exportTerrainSpecial(const CliOptions& opt, const std::string& in, const std
     if (kind != "asc" && kind != "tbobjects") return -1;
     auto bytes = readFileBytes(in, opt.decode.memoryLimit);
     if (!bytes) {
-        std::fprintf(stderr, "%s\n", printable(bytes.error().message).c_str());
+        std::fprintf(stderr, "%s\n", printable(diagnosticLine(bytes.error())).c_str());
         return kExitDecode;
     }
     const FileKind fileKind = sniffKind(bytes->data(), bytes->size(), in);
@@ -140,7 +140,7 @@ int exportTerrainSpecial(const CliOptions& opt, const std::string& in, const std
     request.wantsDataRoot = false;  // heights and placements only: no models, no pictures
     auto file = open(bytes->data(), bytes->size(), fileNameOf(in), opt.decode, request);
     if (!file) {
-        std::fprintf(stderr, "%s\n", printable(file.error().message).c_str());
+        std::fprintf(stderr, "%s\n", printable(diagnosticLine(file.error())).c_str());
         return kExitDecode;
     }
     printWarnings(in, file->name, file->warnings);
@@ -159,8 +159,7 @@ int exportTerrainSpecial(const CliOptions& opt, const std::string& in, const std
         return kind == "asc" ? writeEsriAscii(f, t, opt.easting, opt.northing, notes)
                              : writeTerrainBuilderObjects(f, t, opt.easting, opt.northing, notes);
     });
-    for (const std::string& n : notes)
-        std::fprintf(stderr, "warning: %s\n", printable(aboutInput(in, file->name, n)).c_str());
+    for (const std::string& n : notes) std::fprintf(stderr, "warning: %s\n", printable(in + ": " + n).c_str());
     if (!failure.empty()) {
         std::fprintf(stderr, "rvimport export: %s\n", failure.c_str());
         return kExitDecode;

@@ -23,10 +23,10 @@ void PayloadCodec::checkCountAt(const ByteReader& r, uint64_t countOffset, uint6
     uint64_t ratio = rule_ == PayloadRule::LzssBySize ? kLzssMaxRatio : kLzoMaxRatio;
     uint64_t limit = uint64_t(r.remaining()) * ratio + 64;
     if (size > limit)
-        r.failAt(DiagKind::BadCount, countOffset,
-                 std::string(what) + ": count " + std::to_string(n) + " at offset " + hexOffset(countOffset) +
-                     " needs " + std::to_string(size) + " bytes, more than the " + std::to_string(r.remaining()) +
-                     " bytes left can hold even compressed");
+        r.failAtStated(DiagKind::BadCount, countOffset,
+                       std::string(what) + ": count " + std::to_string(n) + " at offset " + hexOffset(countOffset) +
+                           " needs " + std::to_string(size) + " bytes, more than the " + std::to_string(r.remaining()) +
+                           " bytes left can hold even compressed");
     checkFilledCountAt(r, countOffset, n, elementSize, what);
 }
 
@@ -35,10 +35,10 @@ void PayloadCodec::checkFilledCountAt(const ByteReader& r, uint64_t countOffset,
     r.context().noteCount(countOffset);
     const uint64_t size = n * elementSize;
     if (size > budget_->left())
-        r.failAt(DiagKind::MemoryLimit, countOffset,
-                 budget_->overMessage(r.context().prefixFor(what) + "count " + std::to_string(n) + " at offset " +
-                                          hexOffset(countOffset),
-                                      size));
+        r.failAtStated(DiagKind::MemoryLimit, countOffset,
+                       budget_->overMessage(r.context().prefixFor(what) + "count " + std::to_string(n) + " at offset " +
+                                                hexOffset(countOffset),
+                                            size));
 }
 
 void PayloadCodec::charge(const ByteReader& r, uint64_t size, const char* what) const {
@@ -62,9 +62,9 @@ void PayloadCodec::read(ByteReader& r, uint8_t* dst, size_t size, const char* wh
         // Only 0 and 2 occur in real v64+ files (52 payloads measured); 1 has never been seen,
         // so it is refused rather than guessed at.
         if (flag != 0 && flag != 2)
-            r.failAt(DiagKind::BadCompression, start,
-                     std::string(what) + ": compression flag " + std::to_string(flag) + " at offset " +
-                         hexOffset(start) + " is neither 0 (raw) nor 2 (LZO)");
+            r.failAtStated(DiagKind::BadCompression, start,
+                           std::string(what) + ": compression flag " + std::to_string(flag) + " at offset " +
+                               hexOffset(start) + " is neither 0 (raw) nor 2 (LZO)");
         compressed = flag == 2;
     } else {
         compressed = size >= kCompressionThreshold;
@@ -80,21 +80,21 @@ void PayloadCodec::read(ByteReader& r, uint8_t* dst, size_t size, const char* wh
     CodecResult res =
         rule_ == PayloadRule::LzssBySize ? decodeLzss(in, inSize, dst, size) : decodeLzo1x(in, inSize, dst, size);
     if (!res.ok())
-        r.failAt(DiagKind::BadCompression, streamAt + res.consumed,
-                 std::string(what) + ": " + (rule_ == PayloadRule::LzssBySize ? "LZSS" : "LZO") + " stream at offset " +
-                     hexOffset(streamAt) + " failed at offset " + hexOffset(streamAt + res.consumed) + " after " +
-                     std::to_string(res.produced) + " of " + std::to_string(size) +
-                     " bytes: " + codecStatusText(res.status));
+        r.failAtStated(DiagKind::BadCompression, streamAt + res.consumed,
+                       std::string(what) + ": " + (rule_ == PayloadRule::LzssBySize ? "LZSS" : "LZO") +
+                           " stream at offset " + hexOffset(streamAt) + " failed at offset " +
+                           hexOffset(streamAt + res.consumed) + " after " + std::to_string(res.produced) + " of " +
+                           std::to_string(size) + " bytes: " + codecStatusText(res.status));
     r.skip(res.consumed);
     if (rule_ == PayloadRule::LzssBySize) {
         uint64_t sumAt = r.offset();
         uint32_t stored = r.u32();
         uint32_t actual = lzssChecksum(dst, size);
         if (stored != actual)
-            r.failAt(DiagKind::BadCompression, sumAt,
-                     std::string(what) + ": LZSS checksum at offset " + hexOffset(sumAt) + " is " +
-                         std::to_string(stored) + " but the " + std::to_string(size) + " decoded bytes sum to " +
-                         std::to_string(actual));
+            r.failAtStated(DiagKind::BadCompression, sumAt,
+                           std::string(what) + ": LZSS checksum at offset " + hexOffset(sumAt) + " is " +
+                               std::to_string(stored) + " but the " + std::to_string(size) + " decoded bytes sum to " +
+                               std::to_string(actual));
     }
 }
 

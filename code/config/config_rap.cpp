@@ -64,11 +64,12 @@ private:
             v |= uint64_t(byte & 0x7f) << shift;
             if (!(byte & 0x80)) break;
             if (shift >= 28)
-                b.failAt(DiagKind::BadValue, at, "compressed int at offset " + hexOffset(at) + " runs over 5 bytes");
+                b.failAtStated(DiagKind::BadValue, at,
+                               "compressed int at offset " + hexOffset(at) + " runs over 5 bytes");
         }
         if (v > UINT32_MAX)
-            b.failAt(DiagKind::BadCount, at,
-                     "compressed int " + std::to_string(v) + " at offset " + hexOffset(at) + " exceeds 32 bits");
+            b.failAtStated(DiagKind::BadCount, at,
+                           "compressed int " + std::to_string(v) + " at offset " + hexOffset(at) + " exceeds 32 bits");
         return uint32_t(v);
     }
 
@@ -76,9 +77,9 @@ private:
         const uint64_t at = b.offset();
         const uint32_t n = compressedInt(b);
         if (n > b.remaining() / kMinElementBytes)
-            b.failAt(DiagKind::BadCount, at,
-                     std::string(what) + " count " + std::to_string(n) + " at offset " + hexOffset(at) +
-                         " exceeds the " + std::to_string(b.remaining()) + " bytes left");
+            b.failAtStated(DiagKind::BadCount, at,
+                           std::string(what) + " count " + std::to_string(n) + " at offset " + hexOffset(at) +
+                               " exceeds the " + std::to_string(b.remaining()) + " bytes left");
         return n;
     }
 
@@ -205,30 +206,30 @@ private:
     // before suffices: no body covers another's start (checkBodyEnd).
     void checkBodyStart(uint64_t at) {
         if (at < 16)
-            r_.failAt(DiagKind::BadValue, at, "class body offset " + hexOffset(at) + " points into the header");
+            r_.failAtStated(DiagKind::BadValue, at, "class body offset " + hexOffset(at) + " points into the header");
         auto next = bodies_.upper_bound(at);
         if (next == bodies_.begin()) return;
         const auto& [start, body] = *std::prev(next);
         const uint64_t end = body.reader ? body.reader->offset() : body.end;
         if (start == at && body.reader)
-            r_.failAt(DiagKind::BadValue, at,
-                      "class body offset " + hexOffset(at) + " loops back to an enclosing class");
+            r_.failAtStated(DiagKind::BadValue, at,
+                            "class body offset " + hexOffset(at) + " loops back to an enclosing class");
         if (start == at)
-            r_.failAt(DiagKind::BadValue, at,
-                      "class body at offset " + hexOffset(at) + " is shared with another class");
+            r_.failAtStated(DiagKind::BadValue, at,
+                            "class body at offset " + hexOffset(at) + " is shared with another class");
         if (at < end)
-            r_.failAt(DiagKind::BadValue, at,
-                      "class body at offset " + hexOffset(at) + " lies inside the body of " + body.label +
-                          " (offsets " + hexOffset(start) + " to " + hexOffset(end) + ")");
+            r_.failAtStated(DiagKind::BadValue, at,
+                            "class body at offset " + hexOffset(at) + " lies inside the body of " + body.label +
+                                " (offsets " + hexOffset(start) + " to " + hexOffset(end) + ")");
     }
 
     // Refuses a body whose bytes so far (from `start` to b's offset) reach the next body's start.
     void checkBodyEnd(const ByteReader& b, uint64_t start, const std::string& label) {
         const auto next = bodies_.upper_bound(start);
         if (next != bodies_.end() && b.offset() > next->first)
-            b.failAt(DiagKind::BadValue, next->first,
-                     "the body of " + label + " at offset " + hexOffset(start) + " runs into the body of " +
-                         next->second.label + " at offset " + hexOffset(next->first));
+            b.failAtStated(DiagKind::BadValue, next->first,
+                           "the body of " + label + " at offset " + hexOffset(start) + " runs into the body of " +
+                               next->second.label + " at offset " + hexOffset(next->first));
     }
 
     void readBody(ConfigEntry& cls, uint64_t at, int depth, const std::string& label) {
@@ -253,8 +254,8 @@ private:
 
     void readEnums(ConfigTree& t, uint64_t enumAt, uint32_t enumOffset) {
         if (enumOffset < 16)
-            r_.failAt(DiagKind::BadValue, enumAt,
-                      "enum table offset " + hexOffset(enumOffset) + " points into the header");
+            r_.failAtStated(DiagKind::BadValue, enumAt,
+                            "enum table offset " + hexOffset(enumOffset) + " points into the header");
         ByteReader b = r_;
         b.seek(enumOffset);
         if (b.atEnd()) {

@@ -162,8 +162,9 @@ void warnDuplicateNames(ReadState& s, const ByteReader& r, const ConfigEntry& cl
 Result<ConfigTree> decodeConfig(const uint8_t* data, size_t size, const std::string& sourceName,
                                 const Options& options) {
     if (size >= 4 && std::memcmp(data, "0DHT", 4) == 0)
-        return makeError(DiagKind::NotRecognized,
-                         sourceName + ": a texHeaders.bin texture index (0DHT) at offset 0x0, not a config");
+        return withSource(
+            makeError(DiagKind::NotRecognized, "a texHeaders.bin texture index (0DHT) at offset 0x0, not a config"),
+            sourceName);
     config::ReadState s;
     s.memoryLimit = options.memoryLimit;
     ByteReader r(data, data + size, 0, s.context);
@@ -175,8 +176,9 @@ Result<ConfigTree> decodeConfig(const uint8_t* data, size_t size, const std::str
     } catch (const ParseError& e) {
         return errorFromParse(sourceName, e);
     } catch (const std::bad_alloc&) {
-        return makeError(DiagKind::OutOfMemory, sourceName + ": out of memory at offset " + hexOffset(r.offset()),
-                         r.offset());
+        return withSource(
+            makeError(DiagKind::OutOfMemory, "out of memory at offset " + hexOffset(r.offset()), r.offset()),
+            sourceName);
     }
 }
 

@@ -136,8 +136,9 @@ Result<OdolSkeleton> readCfgSkeleton(const ConfigTree& cfg, const std::string& s
                                      const std::string& sourceName, std::vector<Warning>* warnings) {
     const ConfigEntry* skeletons = cfg.root.findClass("CfgSkeletons");
     if (!skeletons)
-        return makeError(DiagKind::BadValue,
-                         sourceName + ": skeleton " + skeletonName + " is wanted, but there is no class CfgSkeletons");
+        return withSource(makeError(DiagKind::BadValue,
+                                    "skeleton " + skeletonName + " is wanted, but there is no class CfgSkeletons"),
+                          sourceName);
     // The skeletonInherit chain, from the named skeleton to the one it ends at. Each class may be
     // in it once (a repeat is a cycle) and the chain is bounded, so the work is at most the
     // file's own arrays once each.
@@ -148,8 +149,9 @@ Result<OdolSkeleton> readCfgSkeleton(const ConfigTree& cfg, const std::string& s
     while (!next.empty()) {
         const ConfigEntry* cls = skeletons->findClass(next);
         if (!cls)
-            return makeError(DiagKind::BadValue,
-                             sourceName + ": " + referrer + " \"" + next + "\" names no class in CfgSkeletons");
+            return withSource(
+                makeError(DiagKind::BadValue, referrer + " \"" + next + "\" names no class in CfgSkeletons"),
+                sourceName);
         if (!seen.insert(asciiLower(cls->name)).second) {
             std::string cycle;
             for (const ConfigEntry* c : chain) cycle += c->name + " -> ";

@@ -56,8 +56,10 @@ Result<Retexture> findRetexture(const ConfigTree& tree, std::string_view classNa
             }
         }
     if (!cls)
-        return makeError(DiagKind::InvalidArgument, tree.sourceName + ": no class " + std::string(className) +
-                                                        " in CfgVehicles, CfgWeapons or another top-level class");
+        return withSource(
+            makeError(DiagKind::InvalidArgument,
+                      "no class " + std::string(className) + " in CfgVehicles, CfgWeapons or another top-level class"),
+            tree.sourceName);
     Retexture out;
     out.className = cls->name;
     out.parent = parent->name;

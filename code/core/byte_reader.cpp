@@ -87,9 +87,9 @@ uint32_t ByteReader::count(size_t minElementBytes, const char* what) {
     context_->noteCount(at);
     uint32_t n = u32();
     if (minElementBytes && n > remaining() / minElementBytes)
-        failAt(DiagKind::BadCount, at,
-               context_->prefixFor(what) + "count " + std::to_string(n) + " at offset " + hexOffset(at) +
-                   " exceeds the " + std::to_string(remaining()) + " bytes left");
+        failAtStated(DiagKind::BadCount, at,
+                     context_->prefixFor(what) + "count " + std::to_string(n) + " at offset " + hexOffset(at) +
+                         " exceeds the " + std::to_string(remaining()) + " bytes left");
     return n;
 }
 
@@ -99,9 +99,12 @@ void ByteReader::failShort(size_t n, const char* what) const {
 }
 
 void ByteReader::failAt(DiagKind kind, uint64_t absOffset, const std::string& detail) const {
+    raise(kind, absOffset, detail + " (at offset " + hexOffset(absOffset) + ")");
+}
+
+void ByteReader::raise(DiagKind kind, uint64_t absOffset, const std::string& detail) const {
     std::string where = context_->describe();
     std::string msg = where.empty() ? detail : where + ": " + detail;
-    if (msg.find(" at offset ") == std::string::npos) msg += " (at offset " + hexOffset(absOffset) + ")";
     throw ParseError(kind, std::move(msg), absOffset, std::move(where));
 }
 

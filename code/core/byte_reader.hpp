@@ -123,8 +123,14 @@ public:
     // Stops the decode: `detail` says what is wrong; the structure path and offset are added.
     // Every call names its kind (there is deliberately no default): callers compare kinds, so a
     // site that guessed would mislead them.
+    // The error at `absOffset` (offset() for fail): " (at offset 0x...)" is added to `detail`, and the
+    // Stated forms take a detail that already says where ("count 7 at offset 0x1c exceeds ...").
     [[noreturn]] void fail(DiagKind kind, const std::string& detail) const { failAt(kind, offset(), detail); }
     [[noreturn]] void failAt(DiagKind kind, uint64_t absOffset, const std::string& detail) const;
+    [[noreturn]] void failStated(DiagKind kind, const std::string& detail) const { raise(kind, offset(), detail); }
+    [[noreturn]] void failAtStated(DiagKind kind, uint64_t absOffset, const std::string& detail) const {
+        raise(kind, absOffset, detail);
+    }
 
     void need(size_t n, const char* what) const {
         if (n > remaining()) failShort(n, what);
@@ -132,6 +138,7 @@ public:
 
 private:
     [[noreturn]] void failShort(size_t n, const char* what) const;
+    [[noreturn]] void raise(DiagKind kind, uint64_t absOffset, const std::string& detail) const;
 
     const uint8_t* begin_;
     const uint8_t* pos_;

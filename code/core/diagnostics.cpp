@@ -70,13 +70,14 @@ void WarningList::add(const ByteReader& r, DiagKind kind, const std::string& det
 
 std::vector<Warning> WarningList::finish(const std::string& sourceName) {
     for (Warning& w : items_) {
-        w.message = sourceName + ": " + w.message;
+        w.source = sourceName;
         if (w.count > 1) w.message += " (" + std::to_string(w.count) + " times)";
     }
     for (const auto& [kind, out] : leftOut_) {
-        Warning w = makeWarning(kind, sourceName + ": and " + std::to_string(out.count) + " more " +
-                                          diagKindName(kind) + " warnings (only the first " +
-                                          std::to_string(kMaxWarningsPerKind) + " of each kind are kept)");
+        Warning w = makeWarning(kind, "and " + std::to_string(out.count) + " more " + diagKindName(kind) +
+                                          " warnings (only the first " + std::to_string(kMaxWarningsPerKind) +
+                                          " of each kind are kept)");
+        w.source = sourceName;
         w.offset = out.firstOffset;
         w.count = uint32_t(std::min<uint64_t>(out.count, UINT32_MAX));
         items_.push_back(std::move(w));
@@ -88,7 +89,20 @@ std::vector<Warning> WarningList::finish(const std::string& sourceName) {
 }
 
 DecodeError errorFromParse(const std::string& sourceName, const ParseError& e) {
-    return makeError(e.kind, sourceName + ": " + e.what(), e.offset, e.where);
+    return withSource(makeError(e.kind, e.what(), e.offset, e.where), sourceName);
+}
+
+std::string diagnosticLine(const Diagnostic& d) { return d.source.empty() ? d.message : d.source + ": " + d.message; }
+
+std::string diagnosticLine(const Diagnostic& d, const std::string& input, const std::string& inputName) {
+    if (d.source.empty() || d.source == inputName) return input + ": " + d.message;
+    return input + ": " + diagnosticLine(d);
+}
+
+Diagnostic underSource(Diagnostic d, const std::string& source) {
+    if (!d.source.empty() && d.source != source) d.message = diagnosticLine(d);
+    d.source = source;
+    return d;
 }
 
 }  // namespace rv

@@ -64,14 +64,16 @@ bool isDirectory(std::FILE* f) {
 }
 
 DecodeError directoryError(const std::string& path) {
-    return makeError(DiagKind::CannotRead, path + ": cannot read: " + std::strerror(EISDIR), 0);
+    return withSource(makeError(DiagKind::CannotRead, std::string("cannot read: ") + std::strerror(EISDIR), 0), path);
 }
 
 }  // namespace
 
 Result<std::vector<uint8_t>> readFileBytes(const std::string& path, uint64_t maxBytes) {
     std::FILE* f = openFile(path, "rb");
-    if (!f) return makeError(DiagKind::CannotRead, path + ": cannot open: " + std::strerror(errno), 0);
+    if (!f)
+        return withSource(makeError(DiagKind::CannotRead, std::string("cannot open: ") + std::strerror(errno), 0),
+                          path);
     if (isDirectory(f)) {
         std::fclose(f);
         return directoryError(path);
@@ -81,27 +83,30 @@ Result<std::vector<uint8_t>> readFileBytes(const std::string& path, uint64_t max
     if (std::fseek(f, 0, SEEK_END) == 0) size = std::ftell(f);
     if (size < 0 || std::fseek(f, 0, SEEK_SET) != 0) {
         std::fclose(f);
-        return makeError(DiagKind::CannotRead, path + ": cannot determine the file size", 0);
+        return withSource(makeError(DiagKind::CannotRead, "cannot determine the file size", 0), path);
     }
     if (uint64_t(size) > maxBytes) {
         std::fclose(f);
-        return makeError(
-            DiagKind::MemoryLimit,
-            path + ": file is " + std::to_string(size) + " bytes, over the " + std::to_string(maxBytes) + "-byte limit",
-            0);
+        return withSource(
+            makeError(
+                DiagKind::MemoryLimit,
+                "file is " + std::to_string(size) + " bytes, over the " + std::to_string(maxBytes) + "-byte limit", 0),
+            path);
     }
     bytes.resize(size_t(size));
     size_t got = size ? std::fread(bytes.data(), 1, bytes.size(), f) : 0;
     std::fclose(f);
     if (got != bytes.size())
-        return makeError(DiagKind::CannotRead,
-                         path + ": read " + std::to_string(got) + " of " + std::to_string(size) + " bytes", got);
+        return withSource(makeError(DiagKind::CannotRead,
+                                    "read " + std::to_string(got) + " of " + std::to_string(size) + " bytes", got),
+                          path);
     return bytes;
 }
 
 Result<std::vector<uint8_t>> readFileRange(const std::string& path, uint64_t offset, uint64_t size) {
     std::FILE* f = openFile(path, "rb");
-    if (!f) return makeError(DiagKind::CannotRead, path + ": cannot open: " + std::strerror(errno));
+    if (!f)
+        return withSource(makeError(DiagKind::CannotRead, std::string("cannot open: ") + std::strerror(errno)), path);
     if (isDirectory(f)) {
         std::fclose(f);
         return directoryError(path);
@@ -119,8 +124,9 @@ Result<std::vector<uint8_t>> readFileRange(const std::string& path, uint64_t off
     }
     std::fclose(f);
     if (!ok)
-        return makeError(DiagKind::CannotRead,
-                         path + ": cannot read " + std::to_string(size) + " bytes at offset " + std::to_string(offset));
+        return withSource(makeError(DiagKind::CannotRead, "cannot read " + std::to_string(size) + " bytes at offset " +
+                                                              std::to_string(offset)),
+                          path);
     return bytes;
 }
 

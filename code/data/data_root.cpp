@@ -36,7 +36,7 @@ Warning note(DiagKind kind, const std::string& message) {
 Result<PboArchive> readPboHeaderOf(const std::string& path, const Options& options) {
     std::error_code ec;
     const uint64_t fileSize = fs::file_size(fs::u8path(path), ec);
-    if (ec) return makeError(DiagKind::CannotRead, path + ": " + ec.message());
+    if (ec) return withSource(makeError(DiagKind::CannotRead, ec.message()), path);
     for (uint64_t want = 1 << 20;; want *= 2) {
         const uint64_t n = std::min(want, fileSize);
         auto bytes = readFileRange(path, 0, n);
@@ -107,7 +107,7 @@ Result<DataRoot> DataRoot::open(const std::string& folder, const Options& option
 void DataRoot::mount(const std::string& path) {
     auto pbo = readPboHeaderOf(path, options_);
     if (!pbo) {
-        warnings_.push_back(note(pbo.error().kind, pbo.error().message + "; not mounted"));
+        warnings_.push_back(note(pbo.error().kind, diagnosticLine(pbo.error()) + "; not mounted"));
         return;
     }
     const std::string prefix = key(pbo->prefix);

@@ -49,10 +49,10 @@ void readEntries(ByteReader& r, PboArchive& out) {
         r.need(1 + kEntryFieldBytes, "entry");  // bounds the entry count by the bytes left
         std::string name = r.asciiz(kMaxName);
         if (r.remaining() < kEntryFieldBytes)
-            r.failAt(DiagKind::Truncated, r.offset(),
-                     "entry '" + name + "': its " + std::to_string(kEntryFieldBytes) + " field bytes at offset " +
-                         hexOffset(r.offset()) + " run past the end of the file (" + std::to_string(r.remaining()) +
-                         " bytes left)");
+            r.failAtStated(DiagKind::Truncated, r.offset(),
+                           "entry '" + name + "': its " + std::to_string(kEntryFieldBytes) + " field bytes at offset " +
+                               hexOffset(r.offset()) + " run past the end of the file (" +
+                               std::to_string(r.remaining()) + " bytes left)");
         PboEntry e = readEntryFields(r, std::move(name));
         if (e.name.empty()) {
             if (i == 0 && e.packing == kVers) {
@@ -73,10 +73,10 @@ void placeData(ByteReader& r, uint64_t fileSize, PboArchive& out, WarningList& w
         PboEntry& e = out.entries[i];
         if (e.dataSize > end - at) {
             ContextScope scope(r.context(), "entries", int64_t(i));
-            r.failAt(DiagKind::Truncated, at,
-                     "entry '" + e.name + "' data of " + std::to_string(e.dataSize) + " bytes at offset " +
-                         hexOffset(at) + " runs past the end of the file (" + std::to_string(end - at) +
-                         " bytes left)");
+            r.failAtStated(DiagKind::Truncated, at,
+                           "entry '" + e.name + "' data of " + std::to_string(e.dataSize) + " bytes at offset " +
+                               hexOffset(at) + " runs past the end of the file (" + std::to_string(end - at) +
+                               " bytes left)");
         }
         e.dataOffset = at;
         at += e.dataSize;
@@ -129,7 +129,8 @@ Result<PboArchive> readPboHeader(const uint8_t* data, size_t available, uint64_t
     } catch (const ParseError& e) {
         return errorFromParse(sourceName, e);
     } catch (const std::bad_alloc&) {
-        return makeError(DiagKind::OutOfMemory, sourceName + ": out of memory reading the PBO header", r.offset());
+        return withSource(makeError(DiagKind::OutOfMemory, "out of memory reading the PBO header", r.offset()),
+                          sourceName);
     }
     out.warnings = warnings.finish(sourceName);
     return out;
@@ -138,7 +139,7 @@ Result<PboArchive> readPboHeader(const uint8_t* data, size_t available, uint64_t
 Result<std::vector<uint8_t>> readPboEntry(const PboArchive& archive, size_t entry, const uint8_t* data, size_t size,
                                           const std::string& sourceName, const Options& options) {
     if (entry >= archive.entries.size())
-        return makeError(DiagKind::InvalidArgument, sourceName + ": no entry " + std::to_string(entry));
+        return withSource(makeError(DiagKind::InvalidArgument, "no entry " + std::to_string(entry)), sourceName);
     const PboEntry& e = archive.entries[entry];
     // Every message names the file, the entry (its index too: names may repeat) and an offset.
     const std::string where = sourceName + ": entry " + std::to_string(entry) + " '" + e.name + "' (data at offset " +

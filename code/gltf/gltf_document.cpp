@@ -118,8 +118,8 @@ std::optional<uint32_t> Document::addImage(const std::shared_ptr<const Image>& i
     Result<std::vector<uint8_t>> encoded = encodePng(*image, budget_);
     if (!encoded) {
         failedImages_.push_back(image.get());
-        imageWarnings_.push_back(
-            makeWarning(encoded.error().kind, "texture '" + reference + "' left out: " + encoded.error().message));
+        imageWarnings_.push_back(makeWarning(
+            encoded.error().kind, "texture '" + reference + "' left out: " + diagnosticLine(encoded.error())));
         return std::nullopt;
     }
     std::vector<uint8_t> png = std::move(encoded.value());

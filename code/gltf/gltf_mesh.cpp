@@ -29,9 +29,10 @@ uint32_t positionAccessor(Document& doc, const std::vector<Vec3>& positions, std
         }
     }
     if (bad)
-        warnings.push_back(makeWarning(
-            DiagKind::BadValue,
-            name + ": " + std::to_string(bad) + " non-finite coordinate(s) written as 0 (glTF cannot hold them)"));
+        warnings.push_back(withSource(
+            makeWarning(DiagKind::BadValue,
+                        std::to_string(bad) + " non-finite coordinate(s) written as 0 (glTF cannot hold them)"),
+            name));
     const uint64_t size = p.size() * sizeof(Vec3);
     const uint32_t view = doc.addView(doc.addBytes(bytesOf(p)), size, kArrayBuffer);
     return doc.addAccessor(view, 0, kFloat, p.size(), "VEC3", false, vec3(lo), vec3(hi));

@@ -162,9 +162,11 @@ Result<GltfOutput> modelToGltf(const OpenedFile& file, const GltfOptions& gltfOp
     Json top = {{"name", name}, {"extras", modelExtras(model)}};
     if (!lodNodes.empty()) top["children"] = std::move(lodNodes);
     if (!gltfOptions.animations.empty() && skin.skin < 0)
-        state->warnings.push_back(makeWarning(DiagKind::BadValue, name + ": the model has no skinned LOD, so " +
-                                                                      std::to_string(gltfOptions.animations.size()) +
-                                                                      " animation(s) are left out"));
+        state->warnings.push_back(
+            withSource(makeWarning(DiagKind::BadValue, "the model has no skinned LOD, so " +
+                                                           std::to_string(gltfOptions.animations.size()) +
+                                                           " animation(s) are left out"),
+                       name));
     for (const GltfOptions::Animation& a : gltfOptions.animations) {
         if (skin.skin < 0 || doc.overBudget() || !a.rtm) break;
         const Vec3 center = view.centerApplied ? Vec3{0, 0, 0} : view.centerOffset;

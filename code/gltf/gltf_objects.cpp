@@ -40,7 +40,7 @@ int32_t modelMesh(Document& doc, const DataRoot& root, const std::string& refere
     Result<PlacedModel> model = openPlacedModel(root, reference, options, gltfFrame(), textures, &where);
     if (!model || model->view->lods.empty()) {
         missing = !model && where.kind == ResolvedRef::Kind::Missing;
-        why = !model ? model.error().message : "no LOD";
+        why = !model ? diagnosticLine(model.error()) : "no LOD";
         return -1;
     }
     const std::vector<int32_t> materials = addResolvedMaterials(doc, *model->view, model->textures, state.warnings);

@@ -103,9 +103,11 @@ Result<GltfOutput> finish(std::unique_ptr<GltfOutput::State> state, const std::s
     const uint64_t estimate = doc.binarySize() + 28 + uint64_t(s.nodes + s.meshes) * 64 +
                               uint64_t(doc.objectNodeCount()) * 256 + (uint64_t(64) << 20);
     if (doc.binary() && estimate > 0xFFFFFFFFull)
-        return makeError(DiagKind::MemoryLimit, name + ": the .glb would hold " + std::to_string(doc.binarySize()) +
-                                                    " bytes of data, past the 4 GiB a .glb can count; write .gltf "
-                                                    "instead, or make it smaller with --terrain-step N or --region");
+        return withSource(
+            makeError(DiagKind::MemoryLimit, "the .glb would hold " + std::to_string(doc.binarySize()) +
+                                                 " bytes of data, past the 4 GiB a .glb can count; write .gltf "
+                                                 "instead, or make it smaller with --terrain-step N or --region"),
+            name);
     return GltfOutput(std::move(state));
 }
 

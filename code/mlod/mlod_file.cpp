@@ -58,12 +58,13 @@ Result<OdolModel> decode(const uint8_t* data, size_t size, const std::string& so
     BudgetScope budget(options.budget, options.memoryLimit);
     try {
         if (size < 4 || std::memcmp(data, "MLOD", 4) != 0)
-            return makeError(DiagKind::NotRecognized, sourceName + ": not an MLOD model: no 'MLOD' at offset 0x0", 0);
+            return withSource(makeError(DiagKind::NotRecognized, "not an MLOD model: no 'MLOD' at offset 0x0", 0),
+                              sourceName);
         // Names, texture paths and selection names together stay below twice the file's size.
         if (!budget->tryCharge(2 * uint64_t(size)))
-            return makeError(
-                DiagKind::MemoryLimit,
-                sourceName + ": " + budget->overMessage("reading the model's strings", 2 * uint64_t(size)));
+            return withSource(makeError(DiagKind::MemoryLimit,
+                                        budget->overMessage("reading the model's strings", 2 * uint64_t(size))),
+                              sourceName);
         FileState s{*budget, warnings};
         OdolModel model = readModel(r, s);
         model.warnings = warnings.finish(sourceName);
@@ -71,7 +72,7 @@ Result<OdolModel> decode(const uint8_t* data, size_t size, const std::string& so
     } catch (const ParseError& e) {
         return errorFromParse(sourceName, e);
     } catch (const std::bad_alloc&) {
-        return makeError(DiagKind::OutOfMemory, sourceName + ": out of memory while decoding", r.offset());
+        return withSource(makeError(DiagKind::OutOfMemory, "out of memory while decoding", r.offset()), sourceName);
     }
 }
 

@@ -35,7 +35,7 @@ Header readHeader(ByteReader& r) {
     else if (std::memcmp(magic, "SP3X", 4) == 0)
         h.family = LodFamily::Sp3x;
     else
-        r.failAt(DiagKind::BadValue, at, "expected a 'P3DM' or 'SP3X' LOD signature at offset " + hexOffset(at));
+        r.failAtStated(DiagKind::BadValue, at, "expected a 'P3DM' or 'SP3X' LOD signature at offset " + hexOffset(at));
     // Header size (28) and LOD version (0x100 for P3DM, 0x99 for SP3X) are the same in every
     // sample; the layout does not depend on them, so other values are read the same way.
     r.u32();
@@ -137,7 +137,7 @@ void readFaces(ByteReader& r, const FileState& s, const Header& h, OdolLod& lod)
         const uint64_t countAt = r.offset();
         const uint32_t corners = r.u32();
         if (corners != 3 && corners != 4)
-            r.failAt(
+            r.failAtStated(
                 DiagKind::BadValue, countAt,
                 "has " + std::to_string(corners) + " corners at offset " + hexOffset(countAt) + " (3 or 4 expected)");
         for (uint32_t k = 0; k < kCornerSlots; ++k) {
@@ -146,9 +146,9 @@ void readFaces(ByteReader& r, const FileState& s, const Header& h, OdolLod& lod)
             const Vec2 uv = r.read<Vec2>();
             if (k >= corners) continue;  // unused slot of a triangle
             if (point >= h.points)
-                r.failAt(DiagKind::BadValue, at,
-                         "corner " + std::to_string(k) + " uses point " + std::to_string(point) + " of " +
-                             std::to_string(h.points) + " (offset " + hexOffset(at) + ")");
+                r.failAtStated(DiagKind::BadValue, at,
+                               "corner " + std::to_string(k) + " uses point " + std::to_string(point) + " of " +
+                                   std::to_string(h.points) + " (offset " + hexOffset(at) + ")");
             // A LOD may store no normals at all (kat_iv's SP3X: every corner says normal 0).
             const bool hasNormal = normal < h.normals;
             if (!hasNormal && h.normals > 0) ++badNormals;

@@ -168,7 +168,7 @@ void readTags(ByteReader& r, const FileState& s, LodFamily family, OdolLod& lod,
     char magic[4];
     r.readInto(magic, 4);
     if (std::memcmp(magic, "TAGG", 4) != 0)
-        r.failAt(DiagKind::BadValue, at, "expected 'TAGG' at offset " + hexOffset(at));
+        r.failAtStated(DiagKind::BadValue, at, "expected 'TAGG' at offset " + hexOffset(at));
     for (int64_t i = 0;; ++i) {
         scope.setIndex(i);
         std::string name;
@@ -182,9 +182,9 @@ void readTags(ByteReader& r, const FileState& s, LodFamily family, OdolLod& lod,
         r.context().noteCount(sizeAt);
         const uint32_t size = r.u32();
         if (size > r.remaining())
-            r.failAt(DiagKind::BadCount, sizeAt,
-                     "tag '" + name + "' size " + std::to_string(size) + " at offset " + hexOffset(sizeAt) +
-                         " exceeds the " + std::to_string(r.remaining()) + " bytes left");
+            r.failAtStated(DiagKind::BadCount, sizeAt,
+                           "tag '" + name + "' size " + std::to_string(size) + " at offset " + hexOffset(sizeAt) +
+                               " exceeds the " + std::to_string(r.remaining()) + " bytes left");
         ByteReader t = r.sub(r.offset(), r.offset() + size);
         r.skip(size);
         if (name == "#EndOfFile#") break;

@@ -30,7 +30,7 @@ void readAnimationClass(ByteReader& r, uint32_t version, OdolAnimation& c) {
     else if (c.type == 9)
         nParams = version >= 55 ? 2 : 1;
     else
-        r.failAt(
+        r.failAtStated(
             DiagKind::BadValue, typeAt,
             "animation type " + std::to_string(c.type) + " at offset " + hexOffset(typeAt) + " is unknown (0-9 exist)");
     for (int p = 0; p < nParams; ++p) c.params[p] = r.f32();
@@ -91,9 +91,9 @@ void readAnimations(ByteReader& r, const FileState& s, uint32_t lodCount, OdolAn
     uint64_t at = r.offset();
     uint32_t nLods = r.u32();
     if (nLods != lodCount && !(nLods == 0 && nClasses == 0))
-        r.failAt(DiagKind::BadCount, at,
-                 "animation LOD count " + std::to_string(nLods) + " at offset " + hexOffset(at) +
-                     " differs from the model's " + std::to_string(lodCount) + " LODs");
+        r.failAtStated(DiagKind::BadCount, at,
+                       "animation LOD count " + std::to_string(nLods) + " at offset " + hexOffset(at) +
+                           " differs from the model's " + std::to_string(lodCount) + " LODs");
     readBoneTables(r, nLods, a);
     readAxes(r, nLods, a);
 }

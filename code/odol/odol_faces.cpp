@@ -17,9 +17,9 @@ namespace {
 void checkFaceCount(const ByteReader& r, uint64_t countAt, uint32_t n, size_t minFaceBytes) {
     r.context().noteCount(countAt);
     if (n > r.remaining() / minFaceBytes)
-        r.failAt(DiagKind::BadCount, countAt,
-                 "count " + std::to_string(n) + " at offset " + hexOffset(countAt) + " exceeds the " +
-                     std::to_string(r.remaining()) + " bytes left");
+        r.failAtStated(DiagKind::BadCount, countAt,
+                       "count " + std::to_string(n) + " at offset " + hexOffset(countAt) + " exceeds the " +
+                           std::to_string(r.remaining()) + " bytes left");
 }
 
 // Reads `n` faces (count checked) into the LOD's compressed-row table; `beforeFace(f)` reads
@@ -38,9 +38,9 @@ void readFaceList(ByteReader& r, const FileState& s, uint32_t n, size_t idxBytes
         uint64_t at = r.offset();
         uint8_t k = r.u8();
         if (k != 3 && k != 4)
-            r.failAt(DiagKind::BadCount, at,
-                     "face " + std::to_string(f) + " has " + std::to_string(k) + " vertices at offset " +
-                         hexOffset(at) + " (3 or 4 expected)");
+            r.failAtStated(DiagKind::BadCount, at,
+                           "face " + std::to_string(f) + " has " + std::to_string(k) + " vertices at offset " +
+                               hexOffset(at) + " (3 or 4 expected)");
         r.need(k * idxBytes, "face index");
         const uint8_t* p = r.take(k * idxBytes);
         if (idxBytes == 2) {
@@ -85,9 +85,9 @@ void placeSection(ByteReader& r, const FileState& s, const OdolLod& lod, uint64_
     sec.endFace = faceAtOffset(lod, unit, upper, exactHi);
     if (upper >= lower && sec.endFace <= lod.faceCount() && exactLo && exactHi) return;
     if (lower > upper || uint64_t(unit) * (lod.faceCount() + lod.faceIndices.size()) < upper)
-        r.failAt(DiagKind::BadValue, at,
-                 "face range " + std::to_string(lower) + ".." + std::to_string(upper) + " at offset " + hexOffset(at) +
-                     " lies outside the face data");
+        r.failAtStated(DiagKind::BadValue, at,
+                       "face range " + std::to_string(lower) + ".." + std::to_string(upper) + " at offset " +
+                           hexOffset(at) + " lies outside the face data");
     s.warn(r, DiagKind::IndexOutOfRange,
            "face range " + std::to_string(lower) + ".." + std::to_string(upper) +
                " does not fall on face boundaries; rounded up to whole faces");

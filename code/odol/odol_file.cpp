@@ -48,9 +48,9 @@ void readArmaHeader(ByteReader& r, uint32_t version, OdolModel& model) {
         uint64_t at = r.offset();
         uint32_t e1 = r.u32(), e2 = r.u32();
         if (e1 != 0 || e2 != 0)
-            r.failAt(DiagKind::Unsupported, at,
-                     "the model is encrypted (words at offset " + hexOffset(at) +
-                         " are non-zero); encrypted ODOL cannot be read");
+            r.failAtStated(DiagKind::Unsupported, at,
+                           "the model is encrypted (words at offset " + hexOffset(at) +
+                               " are non-zero); encrypted ODOL cannot be read");
     }
     if (version >= 59) model.appId = r.u32();
     if (version >= 58) model.prefix = r.asciiz();
@@ -110,11 +110,12 @@ void checkLodRanges(const ByteReader& r, const LodTable& table) {
         if (table.start[i] >= table.end[i]) continue;  // empty or reversed: readLodBodies says why
         if (previous >= 0 && table.start[i] < table.end[size_t(previous)]) {
             const uint32_t p = uint32_t(previous);
-            r.failAt(DiagKind::BadValue, table.startsAt + 4 * uint64_t(i),
-                     "LOD " + std::to_string(i) + " (" + hexOffset(table.start[i]) + ".." + hexOffset(table.end[i]) +
-                         ", start at offset " + hexOffset(table.startsAt + 4 * uint64_t(i)) + ") overlaps LOD " +
-                         std::to_string(p) + " (" + hexOffset(table.start[p]) + ".." + hexOffset(table.end[p]) +
-                         "); aliased LOD ranges are refused");
+            r.failAtStated(DiagKind::BadValue, table.startsAt + 4 * uint64_t(i),
+                           "LOD " + std::to_string(i) + " (" + hexOffset(table.start[i]) + ".." +
+                               hexOffset(table.end[i]) + ", start at offset " +
+                               hexOffset(table.startsAt + 4 * uint64_t(i)) + ") overlaps LOD " + std::to_string(p) +
+                               " (" + hexOffset(table.start[p]) + ".." + hexOffset(table.end[p]) +
+                               "); aliased LOD ranges are refused");
         }
         if (previous < 0 || table.end[i] > table.end[size_t(previous)]) previous = i;
     }
@@ -186,7 +187,7 @@ Result<OdolModel> decode(const uint8_t* data, size_t size, const std::string& so
     WarningList warnings;
     BudgetScope budget(options.budget, options.memoryLimit);
     auto error = [&](DiagKind kind, const std::string& detail, uint64_t offset) {
-        return Result<OdolModel>(makeError(kind, sourceName + ": " + detail, offset));
+        return Result<OdolModel>(withSource(makeError(kind, detail, offset), sourceName));
     };
     try {
         if (size < 8) {

@@ -29,12 +29,13 @@ void readMaterial(ByteReader& r, const FileState&, OdolMaterial& m) {
     // Arma 1 writes 9, Arma 2/3 9-11. DayZ's 20 is a wider record whose layout the public
     // readers disagree on; it marks a DayZ model, which we refuse rather than misread.
     if (m.version == 20)
-        r.failAt(DiagKind::Unsupported, versionAt,
-                 "material version 20 at offset " + hexOffset(versionAt) + " is DayZ's; DayZ models are not supported");
+        r.failAtStated(
+            DiagKind::Unsupported, versionAt,
+            "material version 20 at offset " + hexOffset(versionAt) + " is DayZ's; DayZ models are not supported");
     if (m.version > 11 || m.version < 3)
-        r.failAt(DiagKind::BadValue, versionAt,
-                 "material version " + std::to_string(m.version) + " at offset " + hexOffset(versionAt) +
-                     " is not one we know (3-11)");
+        r.failAtStated(DiagKind::BadValue, versionAt,
+                       "material version " + std::to_string(m.version) + " at offset " + hexOffset(versionAt) +
+                           " is not one we know (3-11)");
     const uint32_t mv = m.version;
     m.emissive = readRgba(r);
     m.ambient = readRgba(r);

@@ -19,7 +19,7 @@ void readFaceWeightSlot(ByteReader& r, const FileState& s) {
     // stream is out of step.
     uint64_t zeroAt = r.offset();
     if (r.i32() != 0)
-        r.failAt(DiagKind::BadValue, zeroAt, "the reserved word at offset " + hexOffset(zeroAt) + " is not 0");
+        r.failAtStated(DiagKind::BadValue, zeroAt, "the reserved word at offset " + hexOffset(zeroAt) + " is not 0");
 }
 
 void readSelection(ByteReader& r, const FileState& s, OdolSelection& sel) {

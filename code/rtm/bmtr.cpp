@@ -107,9 +107,9 @@ BmtrCounts readHeader(const Reading& in, RtmAnimation& out) {
     const uint64_t versionAt = r.offset();
     out.version = r.u32();
     if (out.version < 3 || out.version > 5)
-        r.failAt(DiagKind::Unsupported, versionAt,
-                 "BMTR version " + std::to_string(out.version) + " at offset " + hexOffset(versionAt) +
-                     " is not supported (3, 4 and 5 are)");
+        r.failAtStated(DiagKind::Unsupported, versionAt,
+                       "BMTR version " + std::to_string(out.version) + " at offset " + hexOffset(versionAt) +
+                           " is not supported (3, 4 and 5 are)");
     out.bmtrReversed = r.u8();
     out.step.x = r.f32();
     out.step.y = r.f32();
@@ -120,14 +120,15 @@ BmtrCounts readHeader(const Reading& in, RtmAnimation& out) {
     const uint32_t bones = countAt(r, bonesAt);
     // Every frame has at least its u32 count: bound the frame count before anything is sized by it.
     if (frames > r.remaining() / 4)
-        r.failAt(DiagKind::BadCount, framesAt,
-                 "frame count " + std::to_string(frames) + " at offset " + hexOffset(framesAt) + " exceeds the " +
-                     std::to_string(r.remaining()) + " bytes left (each frame takes at least 4)");
+        r.failAtStated(DiagKind::BadCount, framesAt,
+                       "frame count " + std::to_string(frames) + " at offset " + hexOffset(framesAt) + " exceeds the " +
+                           std::to_string(r.remaining()) + " bytes left (each frame takes at least 4)");
     const uint32_t names = countAt(r, namesAt);
     if (names != bones)
-        r.failAt(DiagKind::BadCount, namesAt,
-                 "bone name count " + std::to_string(names) + " at offset " + hexOffset(namesAt) +
-                     " differs from the bone count " + std::to_string(bones) + " at offset " + hexOffset(bonesAt));
+        r.failAtStated(DiagKind::BadCount, namesAt,
+                       "bone name count " + std::to_string(names) + " at offset " + hexOffset(namesAt) +
+                           " differs from the bone count " + std::to_string(bones) + " at offset " +
+                           hexOffset(bonesAt));
     r.checkCount(names, 1, "bone names");  // asciiz: one byte at least
     charge(in, uint64_t(names) * sizeof(std::string), "bone names");
     readStrings(r, names, "bone name", out.bones);
@@ -177,10 +178,10 @@ void readFrames(const Reading& in, const BmtrCounts& c, RtmAnimation& out) {
         uint64_t at;
         const uint32_t n = countAt(r, at);
         if (n != frames)
-            r.failAt(DiagKind::BadCount, at,
-                     "phase count " + std::to_string(n) + " at offset " + hexOffset(at) +
-                         " differs from the frame count " + std::to_string(frames) + " at offset " +
-                         hexOffset(framesAt));
+            r.failAtStated(DiagKind::BadCount, at,
+                           "phase count " + std::to_string(n) + " at offset " + hexOffset(at) +
+                               " differs from the frame count " + std::to_string(frames) + " at offset " +
+                               hexOffset(framesAt));
         out.bmtrPhasesLzo = payloadIsLzo(r, rule, uint64_t(n) * 4);
         codec.readElements(r, at, n, out.phases, "phases");
     }
@@ -189,10 +190,11 @@ void readFrames(const Reading& in, const BmtrCounts& c, RtmAnimation& out) {
     // decoded transforms are charged before they are allocated.
     const uint64_t recordBytes = uint64_t(bones) * sizeof(Record);
     if (recordBytes && frames > (uint64_t(r.remaining()) * kLzoMaxRatio + 64) / recordBytes)
-        r.failAt(DiagKind::BadCount, framesAt,
-                 "frame count " + std::to_string(frames) + " and bone count " + std::to_string(bones) + " at offsets " +
-                     hexOffset(framesAt) + " and " + hexOffset(bonesAt) + " need more transform records than the " +
-                     std::to_string(r.remaining()) + " bytes left can hold even compressed");
+        r.failAtStated(DiagKind::BadCount, framesAt,
+                       "frame count " + std::to_string(frames) + " and bone count " + std::to_string(bones) +
+                           " at offsets " + hexOffset(framesAt) + " and " + hexOffset(bonesAt) +
+                           " need more transform records than the " + std::to_string(r.remaining()) +
+                           " bytes left can hold even compressed");
     charge(in, uint64_t(frames) * bones * sizeof(BmtrTransform), "transforms");
     out.frameCount = frames;
     out.transforms.resize(size_t(frames) * bones);
@@ -203,9 +205,10 @@ void readFrames(const Reading& in, const BmtrCounts& c, RtmAnimation& out) {
         uint64_t at;
         const uint32_t n = countAt(r, at);
         if (n != bones)
-            r.failAt(DiagKind::BadCount, at,
-                     "transform count " + std::to_string(n) + " at offset " + hexOffset(at) +
-                         " differs from the bone count " + std::to_string(bones) + " at offset " + hexOffset(bonesAt));
+            r.failAtStated(DiagKind::BadCount, at,
+                           "transform count " + std::to_string(n) + " at offset " + hexOffset(at) +
+                               " differs from the bone count " + std::to_string(bones) + " at offset " +
+                               hexOffset(bonesAt));
         if (payloadIsLzo(r, rule, recordBytes)) ++out.bmtrLzoFrames;
         codec.readElements(r, at, n, records, "transforms");
         codec.release(recordBytes);  // the records are scratch: decoded, converted, dropped

@@ -54,15 +54,17 @@ Result<RtmAnimation> decodeRtm(const uint8_t* data, size_t size, const std::stri
     BudgetScope budget(options.budget, options.memoryLimit);
     try {
         if (!looksLikeRtm(data, size))
-            return makeError(DiagKind::NotRecognized,
-                             sourceName + ": not an animation: starts with " + quoteStart(data, size) +
-                                 " at offset 0x0, not 'RTM_0101', 'RTM_MDAT' or 'BMTR'",
-                             0);
+            return withSource(makeError(DiagKind::NotRecognized,
+                                        "not an animation: starts with " + quoteStart(data, size) +
+                                            " at offset 0x0, not 'RTM_0101', 'RTM_MDAT' or 'BMTR'",
+                                        0),
+                              sourceName);
         // Names and properties are too small to charge one by one beyond their vector slots:
         // their text stays below the file's bytes, charged once up front.
         if (!budget->tryCharge(uint64_t(size)))
-            return makeError(DiagKind::MemoryLimit,
-                             sourceName + ": " + budget->overMessage("reading the animation's names", size), 0);
+            return withSource(
+                makeError(DiagKind::MemoryLimit, budget->overMessage("reading the animation's names", size), 0),
+                sourceName);
         RtmAnimation a;
         const rtm::Reading in{r, *budget, warnings};
         if (startsWith(data, size, "BMTR")) {
@@ -75,9 +77,9 @@ Result<RtmAnimation> decodeRtm(const uint8_t* data, size_t size, const std::stri
                 rtm::readMdat(in, a);
                 // The plain block follows the properties directly (offset 45 in armaio's sample).
                 if (!startsWith(r.position(), r.remaining(), "RTM_0101"))
-                    r.fail(DiagKind::BadValue, "the RTM_MDAT block ends at offset " + hexOffset(r.offset()) + " with " +
-                                                   quoteStart(r.position(), r.remaining()) +
-                                                   " where 'RTM_0101' should start");
+                    r.failStated(DiagKind::BadValue, "the RTM_MDAT block ends at offset " + hexOffset(r.offset()) +
+                                                         " with " + quoteStart(r.position(), r.remaining()) +
+                                                         " where 'RTM_0101' should start");
                 a.signature = "RTM_MDAT+RTM_0101";
             }
             rtm::readPlain(in, a);
@@ -87,7 +89,7 @@ Result<RtmAnimation> decodeRtm(const uint8_t* data, size_t size, const std::stri
     } catch (const ParseError& e) {
         return errorFromParse(sourceName, e);
     } catch (const std::bad_alloc&) {
-        return makeError(DiagKind::OutOfMemory, sourceName + ": out of memory while decoding", r.offset());
+        return withSource(makeError(DiagKind::OutOfMemory, "out of memory while decoding", r.offset()), sourceName);
     }
 }
 

@@ -84,9 +84,10 @@ void readFrames(const Reading& in, uint32_t frames, uint32_t bones, RtmAnimation
                     for (uint32_t i = bones; i-- > 0;) byName[lowerAscii(out.bones[i])] = i;
                 const auto found = byName.find(lowerAscii(name));
                 if (found == byName.end())
-                    r.failAt(DiagKind::BadValue, slotAt,
-                             "slot " + std::to_string(s) + " at offset " + hexOffset(slotAt) + " names bone '" + name +
-                                 "', which is not among the header's " + std::to_string(bones) + " bone names");
+                    r.failAtStated(DiagKind::BadValue, slotAt,
+                                   "slot " + std::to_string(s) + " at offset " + hexOffset(slotAt) + " names bone '" +
+                                       name + "', which is not among the header's " + std::to_string(bones) +
+                                       " bone names");
                 target = found->second;
                 in.warnings.add(r, DiagKind::NameProblem,
                                 "slot " + std::to_string(s) + " names bone '" + name + "' where the header has '" +
@@ -94,9 +95,9 @@ void readFrames(const Reading& in, uint32_t frames, uint32_t bones, RtmAnimation
                                     " by name");
             }
             if (filled[target])
-                r.failAt(DiagKind::BadValue, slotAt,
-                         "slot " + std::to_string(s) + " at offset " + hexOffset(slotAt) + " names bone '" + name +
-                             "' again: an earlier slot of this frame already gave its matrix");
+                r.failAtStated(DiagKind::BadValue, slotAt,
+                               "slot " + std::to_string(s) + " at offset " + hexOffset(slotAt) + " names bone '" +
+                                   name + "' again: an earlier slot of this frame already gave its matrix");
             filled[target] = 1;
             r.readInto(out.matrices[size_t(f) * bones + target].m.data(), kMatrixBytes);
         }
@@ -131,10 +132,11 @@ void readPlain(const Reading& in, RtmAnimation& out) {
         const double need = double(bones) * kNameField + double(frames) * double(perFrame);
         char needText[48];
         std::snprintf(needText, sizeof needText, "%.0f", need);
-        r.failAt(DiagKind::BadCount, countsAt,
-                 "frame count " + std::to_string(frames) + " and bone count " + std::to_string(bones) + " at offset " +
-                     hexOffset(countsAt) + " need " + needText + " bytes of bone names and frames after offset " +
-                     hexOffset(r.offset()) + ", but only " + std::to_string(left) + " bytes are left");
+        r.failAtStated(DiagKind::BadCount, countsAt,
+                       "frame count " + std::to_string(frames) + " and bone count " + std::to_string(bones) +
+                           " at offset " + hexOffset(countsAt) + " need " + needText +
+                           " bytes of bone names and frames after offset " + hexOffset(r.offset()) + ", but only " +
+                           std::to_string(left) + " bytes are left");
     }
     const uint64_t need = bones * kNameField + frames * perFrame;
 

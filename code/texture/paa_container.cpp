@@ -117,9 +117,9 @@ void readTags(HeaderReader& h) {
         h.r.context().noteCount(sizeAt);
         tag.size = h.r.u32();
         if (tag.size > h.r.remaining())
-            h.r.failAt(DiagKind::BadCount, sizeAt,
-                       tag.name + " size " + std::to_string(tag.size) + " at offset " + hexOffset(sizeAt) +
-                           " exceeds the " + std::to_string(h.r.remaining()) + " bytes left");
+            h.r.failAtStated(DiagKind::BadCount, sizeAt,
+                             tag.name + " size " + std::to_string(tag.size) + " at offset " + hexOffset(sizeAt) +
+                                 " exceeds the " + std::to_string(h.r.remaining()) + " bytes left");
         const ByteReader body = h.r.sub(h.r.offset(), h.r.offset() + tag.size);
         readTagBody(h, tag, body);
         h.r.skip(tag.size);
@@ -147,9 +147,9 @@ void readPalette(HeaderReader& h) {
     if (!h.t.typed) {
         char tag[8];
         std::snprintf(tag, sizeof tag, "0x%04x", unsigned(h.t.typeTag));
-        h.r.failAt(DiagKind::NotRecognized, at,
-                   std::string("not a texture: the first u16 ") + tag +
-                       " at offset 0x0 is no PAA type, and read as an untyped OFP texture its palette " + why);
+        h.r.failAtStated(DiagKind::NotRecognized, at,
+                         std::string("not a texture: the first u16 ") + tag +
+                             " at offset 0x0 is no PAA type, and read as an untyped OFP texture its palette " + why);
     }
     h.r.failAt(DiagKind::BadCount, at, why);
 }
@@ -169,9 +169,9 @@ PaaMip readMipHeader(HeaderReader& h, bool& lzo) {
     mip.width = w & 0x7fffu;
     mip.height = hgt;
     if (mip.width == 0 || mip.height == 0)
-        h.r.failAt(DiagKind::BadValue, mip.headerOffset,
-                   "size " + std::to_string(mip.width) + "x" + std::to_string(mip.height) + " at offset " +
-                       hexOffset(mip.headerOffset) + " has a zero side");
+        h.r.failAtStated(DiagKind::BadValue, mip.headerOffset,
+                         "size " + std::to_string(mip.width) + "x" + std::to_string(mip.height) + " at offset " +
+                             hexOffset(mip.headerOffset) + " has a zero side");
     const uint8_t* s = h.r.take(3);
     mip.dataSize = uint32_t(s[0]) | (uint32_t(s[1]) << 8) | (uint32_t(s[2]) << 16);
     mip.dataOffset = h.r.offset();
@@ -239,9 +239,10 @@ void readMips(HeaderReader& h) {
         PaaMip mip = readMipHeader(h, lzo);
         h.r.context().noteCount(mip.dataOffset - 3);
         if (mip.dataSize > h.r.remaining())
-            h.r.failAt(DiagKind::Truncated, mip.dataOffset - 3,
-                       "data size " + std::to_string(mip.dataSize) + " at offset " + hexOffset(mip.dataOffset - 3) +
-                           " exceeds the " + std::to_string(h.r.remaining()) + " bytes left");
+            h.r.failAtStated(DiagKind::Truncated, mip.dataOffset - 3,
+                             "data size " + std::to_string(mip.dataSize) + " at offset " +
+                                 hexOffset(mip.dataOffset - 3) + " exceeds the " + std::to_string(h.r.remaining()) +
+                                 " bytes left");
         classifyMip(h, mip, lzo);
         h.r.skip(mip.dataSize);
         h.t.mips.push_back(mip);
@@ -353,8 +354,9 @@ Result<PaaTexture> decodePaa(const uint8_t* data, size_t size, const std::string
     } catch (const ParseError& e) {
         return errorFromParse(sourceName, e);
     } catch (const std::bad_alloc&) {
-        return makeError(DiagKind::OutOfMemory, sourceName + ": out of memory at offset " + hexOffset(r.offset()),
-                         r.offset());
+        return withSource(
+            makeError(DiagKind::OutOfMemory, "out of memory at offset " + hexOffset(r.offset()), r.offset()),
+            sourceName);
     }
     t.warnings = warnings.finish(sourceName);
     return t;

@@ -79,8 +79,8 @@ Result<Image> decodePaaMip(const PaaTexture& texture, const uint8_t* data, size_
     } catch (const ParseError& e) {
         return errorFromParse(texture.sourceName, e);
     } catch (const std::bad_alloc&) {
-        return makeError(DiagKind::OutOfMemory,
-                         texture.sourceName + ": out of memory decoding mip " + std::to_string(mipIndex));
+        return withSource(makeError(DiagKind::OutOfMemory, "out of memory decoding mip " + std::to_string(mipIndex)),
+                          texture.sourceName);
     }
     return img;
 }

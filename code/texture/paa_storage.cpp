@@ -22,10 +22,10 @@ namespace {
 
 [[noreturn]] void failCodec(const ByteReader& r, const char* codec, uint64_t start, const CodecResult& res,
                             uint64_t expected) {
-    r.failAt(DiagKind::BadCompression, start + res.consumed,
-             std::string(codec) + " stream at offset " + hexOffset(start) + " failed at offset " +
-                 hexOffset(start + res.consumed) + " after " + std::to_string(res.produced) + " of " +
-                 std::to_string(expected) + " bytes: " + codecStatusText(res.status));
+    r.failAtStated(DiagKind::BadCompression, start + res.consumed,
+                   std::string(codec) + " stream at offset " + hexOffset(start) + " failed at offset " +
+                       hexOffset(start + res.consumed) + " after " + std::to_string(res.produced) + " of " +
+                       std::to_string(expected) + " bytes: " + codecStatusText(res.status));
 }
 
 // The data must be used up exactly: bytes left over mean the sizes and the stream disagree.
@@ -51,11 +51,11 @@ void unpackLzss(ByteReader& r, const PaaMip& mip, LzssChecksum which, uint8_t* o
         const char* pinned = which == LzssChecksum::Signed     ? "signed "
                              : which == LzssChecksum::Unsigned ? "unsigned "
                                                                : "";
-        r.failAt(DiagKind::BadCompression, sumAt,
-                 "LZSS checksum " + std::to_string(stored) + " at offset " + hexOffset(sumAt) + " is not the " +
-                     pinned + "sum of the " + std::to_string(mip.decodedSize) + " decoded bytes (signed " +
-                     std::to_string(lzssChecksum(out, size_t(mip.decodedSize), true)) + ", unsigned " +
-                     std::to_string(lzssChecksum(out, size_t(mip.decodedSize), false)) + ")");
+        r.failAtStated(DiagKind::BadCompression, sumAt,
+                       "LZSS checksum " + std::to_string(stored) + " at offset " + hexOffset(sumAt) + " is not the " +
+                           pinned + "sum of the " + std::to_string(mip.decodedSize) + " decoded bytes (signed " +
+                           std::to_string(lzssChecksum(out, size_t(mip.decodedSize), true)) + ", unsigned " +
+                           std::to_string(lzssChecksum(out, size_t(mip.decodedSize), false)) + ")");
     }
     requireEnd(r, "LZSS");
 }
@@ -79,9 +79,9 @@ void unpackRle(ByteReader& r, const PaaMip& mip, uint8_t* out) {
         const uint8_t control = r.u8();
         const size_t n = size_t(control & 0x7f) + 1;
         if (n > total - op)
-            r.failAt(DiagKind::BadCompression, at,
-                     "RLE run of " + std::to_string(n) + " at offset " + hexOffset(at) + " overruns the " +
-                         std::to_string(total - op) + " pixels left");
+            r.failAtStated(DiagKind::BadCompression, at,
+                           "RLE run of " + std::to_string(n) + " at offset " + hexOffset(at) + " overruns the " +
+                               std::to_string(total - op) + " pixels left");
         if (control & 0x80) {
             const uint8_t v = r.u8();
             for (size_t i = 0; i < n; ++i) out[op + i] = v;

@@ -93,9 +93,11 @@ void bakeKeys(const SkeletonView& skeleton, AnimationView& out) {
     out.keyFrames = keyableFrames(out.phases);
     const size_t keys = out.keyFrames.size(), bones = skeleton.bones.size();
     if (keys < out.frameCount)
-        out.warnings.push_back(makeWarning(DiagKind::BadValue, out.name + ": " + std::to_string(out.frameCount - keys) +
-                                                                   " frames whose phase is negative or does not "
-                                                                   "increase are left out"));
+        out.warnings.push_back(
+            withSource(makeWarning(DiagKind::BadValue, std::to_string(out.frameCount - keys) +
+                                                           " frames whose phase is negative or does not "
+                                                           "increase are left out"),
+                       out.name));
     out.keys.resize(keys * bones);
     out.keyScales.assign(bones, 0);
     uint64_t sheared = 0;
@@ -119,9 +121,10 @@ void bakeKeys(const SkeletonView& skeleton, AnimationView& out) {
             for (size_t k = 0; k < keys; ++k) out.keys[b * keys + k].scale = {1, 1, 1};
     }
     if (sheared)
-        out.warnings.push_back(makeWarning(DiagKind::BadValue, out.name + ": " + std::to_string(sheared) +
-                                                                   " bone keys are sheared or degenerate; their "
-                                                                   "nearest rotation is keyed"));
+        out.warnings.push_back(withSource(
+            makeWarning(DiagKind::BadValue, std::to_string(sheared) + " bone keys are sheared or degenerate; their "
+                                                                      "nearest rotation is keyed"),
+            out.name));
 }
 
 }  // namespace
@@ -168,9 +171,11 @@ Result<AnimationView> buildAnimationView(const RtmAnimation& animation, const Sk
         std::string list;
         for (size_t i = 0; i < out.dropped.size() && i < 8; ++i) list += (i ? ", " : "") + out.dropped[i];
         if (out.dropped.size() > 8) list += ", ...";
-        out.warnings.push_back(makeWarning(DiagKind::NameProblem, name + ": " + std::to_string(out.dropped.size()) +
-                                                                      " animation bones are not in skeleton " +
-                                                                      skeleton.name + " and are left out: " + list));
+        out.warnings.push_back(
+            withSource(makeWarning(DiagKind::NameProblem, std::to_string(out.dropped.size()) +
+                                                              " animation bones are not in skeleton " + skeleton.name +
+                                                              " and are left out: " + list),
+                       name));
     }
 
     const Mat4 axes = axisChange(frame.axes);

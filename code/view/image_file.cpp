@@ -82,7 +82,7 @@ namespace rv {
 namespace {
 
 DecodeError imageError(DiagKind kind, const std::string& name, const std::string& message) {
-    return makeError(kind, name + ": " + message, 0, "image");
+    return withSource(makeError(kind, message, 0, "image"), name);
 }
 
 }  // namespace

@@ -193,7 +193,7 @@ const TextureResolver::RvmatFile& TextureResolver::readRvmatFile(const std::stri
         if (mat)
             file.definition = fileDefinition(mat.value(), where);
         else
-            file.problem = "could not be read: " + mat.error().message;
+            file.problem = "could not be read: " + diagnosticLine(mat.error());
     }
     return rvmats_.emplace(key, std::move(file)).first->second;
 }

@@ -158,7 +158,7 @@ MaterialImage TextureResolver::load(const std::string& reference, int stage) {
             else if (img)
                 m.image = std::make_shared<const Image>(std::move(img.value()));
             else
-                m.problem = img.error().message;
+                m.problem = diagnosticLine(img.error());
         }
     }
     cache_.emplace(key, m);

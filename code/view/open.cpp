@@ -172,8 +172,7 @@ bool buildView(OpenedFile& f, const OpenRequest& request, DecodeError& error) {
         Result<ModelView> view =
             buildModelView(*f.model, f.options, *request.viewFrame, f.retexture ? &*f.retexture : nullptr);
         if (!view) {
-            error = view.error();
-            if (error.message.rfind(f.name + ":", 0) != 0) error.message = f.name + ": " + error.message;
+            error = underSource(view.error(), f.name);  // the view's messages name no file
             return false;
         }
         f.modelView = std::make_unique<ModelView>(std::move(view.value()));
@@ -189,10 +188,7 @@ bool buildView(OpenedFile& f, const OpenRequest& request, DecodeError& error) {
 void resolveModelProxies(OpenedFile& f) {
     if (!f.modelView || f.options.proxies == ProxyMode::Nodes) return;
     f.proxyModels = std::make_unique<ProxyModels>(resolveProxies(*f.modelView, *f.dataRoot, f.options));
-    for (Warning w : f.proxyModels->warnings) {
-        w.message = f.name + ": " + w.message;
-        f.warnings.push_back(std::move(w));
-    }
+    for (const Warning& w : f.proxyModels->warnings) f.warnings.push_back(underSource(w, f.name));
 }
 
 }  // namespace
@@ -315,23 +311,17 @@ Result<OpenedFile> open(const uint8_t* data, size_t size, const std::string& nam
         resolveModelProxies(f);
     } else if (const std::string lost = request.wantsDataRoot ? lostWithoutDataRoot(f) : ""; !lost.empty()) {
         f.warnings.push_back(
-            makeWarning(DiagKind::NoDataRoot, name + ": no data root is set, so " + lost +
-                                                  " are left out: point the data root (--data-root DIR, "
-                                                  "RV_IMPORT_DATA_ROOT, or the Blender add-on's Data Root) "
-                                                  "at the folder the game's files are unpacked in"));
+            withSource(makeWarning(DiagKind::NoDataRoot, "no data root is set, so " + lost +
+                                                             " are left out: point the data root (--data-root DIR, "
+                                                             "RV_IMPORT_DATA_ROOT, or the Blender add-on's Data Root) "
+                                                             "at the folder the game's files are unpacked in"),
+                       name));
     }
     return f;
 }
 
 std::string kindRefusal(const std::string& name, FileKind kind) {
     return name + " is " + fileKindName(kind) + ": " + adviceFor(kind);
-}
-
-std::string aboutInput(const std::string& input, const std::string& name, const std::string& message) {
-    const std::string prefix = name + ": ";
-    if (!name.empty() && message.compare(0, prefix.size(), prefix) == 0)
-        return input + ": " + message.substr(prefix.size());
-    return input + ": " + message;
 }
 
 Result<OpenedFile> openFile(const std::string& path, const Options& options, const OpenRequest& request) {

@@ -42,17 +42,20 @@ void detail::readModelSkeleton(OpenedFile& f, const std::string& sourcePath) {
     std::vector<Warning> notes;
     Result<OdolSkeleton> skeleton = cfgSkeleton(path, f, notes);
     if (skeleton && skeleton->name.empty() && given)
-        skeleton = makeError(DiagKind::MissingReference, path + ": CfgModels gives " + stemOf(f.name) +
-                                                             " no skeletonName (nor does its class Default)");
+        skeleton =
+            withSource(makeError(DiagKind::MissingReference,
+                                 "CfgModels gives " + stemOf(f.name) + " no skeletonName (nor does its class Default)"),
+                       path);
     uint64_t bytes = 0;
     if (skeleton)
         for (const OdolBone& b : skeleton->bones) bytes += sizeof(OdolBone) + b.name.size() + b.parent.size();
     if (skeleton && !f.budget->tryCharge(bytes))
-        skeleton = makeError(DiagKind::MemoryLimit, f.budget->overMessage(path + ": the skeleton", bytes));
+        skeleton = withSource(makeError(DiagKind::MemoryLimit, f.budget->overMessage("the skeleton", bytes)), path);
     if (!skeleton)
-        notes.push_back(makeWarning(skeleton.error().kind, "the skeleton is left empty: " + skeleton.error().message));
+        notes.push_back(
+            makeWarning(skeleton.error().kind, "the skeleton is left empty: " + diagnosticLine(skeleton.error())));
     for (Warning& w : notes) {
-        w.message = f.name + ": " + w.message;
+        w = underSource(std::move(w), f.name);
         f.model->warnings.push_back(w);
         f.warnings.push_back(std::move(w));
     }

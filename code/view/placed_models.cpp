@@ -49,7 +49,7 @@ Result<PlacedModel> openPlacedModel(const DataRoot& root, const std::string& ref
     placed.name = fileNameOf(found.entry.empty() ? found.path : found.entry);
     placed.model = std::make_unique<OdolModel>(std::move(decoded.value()));
     Result<ModelView> view = buildModelView(*placed.model, options, frame);
-    if (!view) return makeError(view.error().kind, placed.name + ": " + view.error().message);
+    if (!view) return underSource(view.error(), placed.name);  // the view's messages name no file
     placed.view = std::make_unique<ModelView>(std::move(view.value()));
     placed.warnings = placed.model->warnings;
     for (const Warning& w : placed.view->warnings) placed.warnings.push_back(w);

@@ -79,7 +79,7 @@ private:
         Result<ModelView> built = buildModelView(*model, o, frame_);
         if (!built) {
             warnOnce("view:" + key, built.error().kind,
-                     "proxy model " + printable(path) + ": " + built.error().message + "; it stays a node");
+                     "proxy model " + printable(path) + ": " + diagnosticLine(built.error()) + "; it stays a node");
             return -1;
         }
         const int32_t at = int32_t(out_.models.size());
@@ -103,8 +103,9 @@ private:
             warnOnce(key, DiagKind::MissingReference,
                      "proxy model " + printable(path) + " is not in the data root; the proxy stays a node");
         } else {
-            warnOnce(key, model.error().kind,
-                     "proxy model " + printable(path) + ": " + model.error().message + "; the proxy stays a node");
+            warnOnce(
+                key, model.error().kind,
+                "proxy model " + printable(path) + ": " + diagnosticLine(model.error()) + "; the proxy stays a node");
         }
         return slot;
     }

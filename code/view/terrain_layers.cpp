@@ -92,7 +92,7 @@ TerrainLayers::TerrainLayers(const WrpTerrain& t, const DataRoot* root, const Op
             bytes ? decodeRvmat(bytes->data(), bytes->size(), material, options) : Result<RvMaterial>(bytes.error());
         if (!mat) {
             warnings_.push_back(
-                makeWarning(mat.error().kind, "layer material '" + material + "': " + mat.error().message));
+                makeWarning(mat.error().kind, "layer material '" + material + "': " + diagnosticLine(mat.error())));
             continue;
         }
         if (const RvMatStage* s = satelliteStage(mat.value())) {

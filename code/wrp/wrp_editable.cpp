@@ -17,9 +17,9 @@ void readEditable4(ByteReader& r, const FileState& s, WrpTerrain& t) {
     const uint64_t at = r.offset();
     const int32_t x = r.i32(), z = r.i32();
     if (x <= 0 || z <= 0)
-        r.failAt(DiagKind::BadCount, at,
-                 "grid size " + std::to_string(x) + " x " + std::to_string(z) + " at offset " + hexOffset(at) +
-                     " is not positive");
+        r.failAtStated(DiagKind::BadCount, at,
+                       "grid size " + std::to_string(x) + " x " + std::to_string(z) + " at offset " + hexOffset(at) +
+                           " is not positive");
     checkGridSize(r, at, uint32_t(x), uint32_t(z), "grid");
     const uint64_t cells = uint64_t(x) * uint64_t(z);
     r.checkCount(cells, 4, "height and texture grids");  // i16 height + u16 texture index per cell
@@ -73,9 +73,9 @@ void readEditable8(ByteReader& r, const FileState& s, WrpTerrain& t) {
     const uint64_t at = r.offset();
     const int32_t lx = r.i32(), lz = r.i32(), mx = r.i32(), mz = r.i32();
     if (lx <= 0 || lz <= 0 || mx <= 0 || mz <= 0)
-        r.failAt(DiagKind::BadCount, at,
-                 "grid sizes " + std::to_string(lx) + "x" + std::to_string(lz) + ", " + std::to_string(mx) + "x" +
-                     std::to_string(mz) + " at offset " + hexOffset(at) + " are not all positive");
+        r.failAtStated(DiagKind::BadCount, at,
+                       "grid sizes " + std::to_string(lx) + "x" + std::to_string(lz) + ", " + std::to_string(mx) + "x" +
+                           std::to_string(mz) + " at offset " + hexOffset(at) + " are not all positive");
     checkGridSize(r, at, uint32_t(lx), uint32_t(lz), "texture grid");
     checkGridSize(r, at + 8, uint32_t(mx), uint32_t(mz), "terrain grid");
     t.layerSizeX = uint32_t(lx), t.layerSizeY = uint32_t(lz);

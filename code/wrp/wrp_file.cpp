@@ -13,9 +13,9 @@ namespace wrp {
 // a size product far from overflow.
 void checkGridSize(const ByteReader& r, uint64_t at, uint32_t x, uint32_t y, const char* what) {
     if (x == 0 || y == 0 || x > 65536 || y > 65536)
-        r.failAt(DiagKind::BadCount, at,
-                 std::string(what) + " size " + std::to_string(x) + " x " + std::to_string(y) + " at offset " +
-                     hexOffset(at) + " is outside 1..65536");
+        r.failAtStated(DiagKind::BadCount, at,
+                       std::string(what) + " size " + std::to_string(x) + " x " + std::to_string(y) + " at offset " +
+                           hexOffset(at) + " is outside 1..65536");
 }
 
 }  // namespace wrp
@@ -59,7 +59,7 @@ Result<WrpTerrain> decode(const uint8_t* data, size_t size, const std::string& s
                 if (t.version == 2 || t.version == 3)
                     readOprwOfp(r, state, t);
                 else if (t.version >= 4 && t.version < 10)
-                    r.failAt(
+                    r.failAtStated(
                         DiagKind::Unsupported, at,
                         "OPRW version " + std::to_string(t.version) + " at offset " + hexOffset(at) + " is unknown");
                 else
@@ -73,17 +73,21 @@ Result<WrpTerrain> decode(const uint8_t* data, size_t size, const std::string& s
                     shown += (c >= 32 && c < 127) ? c : '?';
                 }
                 if (size >= 4 && (std::memcmp(data, "3WVR", 4) == 0 || std::memcmp(data, "2WVR", 4) == 0))
-                    return makeError(DiagKind::Unsupported,
-                                     sourceName + ": " + shown + " (pre-release OFP world) is not supported");
-                return makeError(DiagKind::NotRecognized, sourceName + ": not a terrain: starts with '" + shown +
-                                                              "' at offset 0x0 (expected 4WVR, 8WVR or OPRW)");
+                    return withSource(
+                        makeError(DiagKind::Unsupported, shown + " (pre-release OFP world) is not supported"),
+                        sourceName);
+                return withSource(
+                    makeError(DiagKind::NotRecognized,
+                              "not a terrain: starts with '" + shown + "' at offset 0x0 (expected 4WVR, 8WVR or OPRW)"),
+                    sourceName);
             }
         }
     } catch (const ParseError& e) {
         return errorFromParse(sourceName, e);
     } catch (const std::bad_alloc&) {
-        return makeError(DiagKind::OutOfMemory, sourceName + ": out of memory at offset " + hexOffset(r.offset()),
-                         r.offset());
+        return withSource(
+            makeError(DiagKind::OutOfMemory, "out of memory at offset " + hexOffset(r.offset()), r.offset()),
+            sourceName);
     }
     t.warnings = warnings.finish(sourceName);
     return t;

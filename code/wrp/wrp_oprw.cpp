@@ -159,8 +159,8 @@ void readRoadLink(ByteReader& roads, uint32_t version, WrpRoadLink& link) {
     const uint64_t nAt = roads.offset();
     const int16_t connections = roads.i16();
     if (connections < 0)
-        roads.failAt(DiagKind::BadCount, nAt,
-                     "negative connection count " + std::to_string(connections) + " at offset " + hexOffset(nAt));
+        roads.failAtStated(DiagKind::BadCount, nAt,
+                           "negative connection count " + std::to_string(connections) + " at offset " + hexOffset(nAt));
     roads.checkCount(uint64_t(connections), 12, "road connections");
     link.connections.resize(size_t(connections));
     roads.readInto(link.connections.data(), size_t(connections) * 12);
@@ -182,10 +182,10 @@ void readRoads(ByteReader& r, const FileState& s, WrpTerrain& t, const OprwLayou
     const uint64_t roadBytesAt = r.offset();
     const uint32_t roadBytes = r.u32();
     if (roadBytes > r.remaining() || uint64_t(roadBytes) < g.landCells() * 4)
-        r.failAt(DiagKind::BadCount, roadBytesAt,
-                 "road net of " + std::to_string(roadBytes) + " bytes at offset " + hexOffset(roadBytesAt) +
-                     " does not fit: " + std::to_string(r.remaining()) + " bytes are left and " +
-                     std::to_string(g.landCells()) + " land cells need 4 each");
+        r.failAtStated(DiagKind::BadCount, roadBytesAt,
+                       "road net of " + std::to_string(roadBytes) + " bytes at offset " + hexOffset(roadBytesAt) +
+                           " does not fit: " + std::to_string(r.remaining()) + " bytes are left and " +
+                           std::to_string(g.landCells()) + " land cells need 4 each");
     ByteReader roads = r.sub(r.offset(), r.offset() + roadBytes);
     r.skip(roadBytes);
     for (uint64_t cell = 0; cell < g.landCells(); ++cell) {
@@ -224,9 +224,9 @@ void readObjects(ByteReader& r, const FileState& s, WrpTerrain& t, const OprwLay
         const uint64_t indexAt = r.offset();
         const int32_t modelIndex = r.i32();  // 0-based (notes §3.9)
         if (modelIndex < 0 || size_t(modelIndex) >= t.models.size())
-            r.failAt(DiagKind::BadValue, indexAt,
-                     "model index " + std::to_string(modelIndex) + " at offset " + hexOffset(indexAt) +
-                         " is outside the " + std::to_string(t.models.size()) + "-entry model table");
+            r.failAtStated(DiagKind::BadValue, indexAt,
+                           "model index " + std::to_string(modelIndex) + " at offset " + hexOffset(indexAt) +
+                               " is outside the " + std::to_string(t.models.size()) + "-entry model table");
         // Each object keeps its own copy of the model path: a long path in a 60-byte record.
         const std::string& model = t.models[size_t(modelIndex)];
         s.charge(r, sizeof(WrpObject) + (model.size() > 15 ? model.size() + 1 : 0), "objects");

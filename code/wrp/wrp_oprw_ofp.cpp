@@ -78,9 +78,9 @@ void readOfpObjects(ByteReader& r, const FileState& s, WrpTerrain& t) {
         const uint64_t at = r.offset();
         const int32_t modelIndex = r.i32();
         if (modelIndex < 0 || size_t(modelIndex) >= t.models.size())
-            r.failAt(DiagKind::BadValue, at,
-                     "model index " + std::to_string(modelIndex) + " at offset " + hexOffset(at) + " is outside the " +
-                         std::to_string(t.models.size()) + "-entry model table");
+            r.failAtStated(DiagKind::BadValue, at,
+                           "model index " + std::to_string(modelIndex) + " at offset " + hexOffset(at) +
+                               " is outside the " + std::to_string(t.models.size()) + "-entry model table");
         // Each object keeps its own copy of the path (twice its size while the vector grows).
         const std::string& model = t.models[size_t(modelIndex)];
         s.charge(r, 2 * sizeof(WrpObject) + (model.size() > 15 ? model.size() + 1 : 0), "objects");

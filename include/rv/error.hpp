@@ -3,8 +3,10 @@
 // Decoders never let an exception escape: each public entry point returns a Result<T>, which
 // holds either the decoded value or a DecodeError. Errors and warnings are one type, Diagnostic:
 // a kind from one enum (tests and adapters compare kinds, never message texts), a severity, the
-// structure path ("LOD 3 faces"), the absolute byte offset, and the message line formatted once
-// in the decoder ("m.p3d: LOD 3 faces: count 4294967295 at offset 0x1a3c exceeds ...").
+// structure path ("LOD 3 faces"), the absolute byte offset, the file it is about (its source) and
+// the message. One function, diagnosticLine, writes the line a user reads from them
+// ("m.p3d: LOD 3 faces: count 4294967295 at offset 0x1a3c exceeds ..."); no code takes a line
+// apart again or decides anything by its text.
 #pragma once
 
 #include <cassert>
@@ -50,15 +52,26 @@ struct Diagnostic {
     Severity severity = Severity::Error;
     std::string where;    // structure path, "LOD 3 faces"; empty at file level
     uint64_t offset = 0;  // absolute byte offset in the file
-    std::string message;  // the whole line, starting with the file name
+    std::string source;   // the file it is about, as named when read ("m.p3d"); empty: none
+    std::string message;  // what happened, in plain words, without the source
     uint32_t count = 1;   // warnings: how many identical ones were merged into this one
 };
 
 using DecodeError = Diagnostic;
 using Warning = Diagnostic;
 
-// Builds a warning diagnostic with no position (adapters' and the view's notes). `message` is the
-// complete line.
+// The user's line: "<source>: <message>", or the message alone when it has no source.
+std::string diagnosticLine(const Diagnostic& d);
+// The line about `input`, the file as the user named it ("mods/a/m.p3d"), whose own name is
+// `inputName` ("m.p3d"): "<input>: <message>" for a diagnostic about that file (or about none),
+// "<input>: <source>: <message>" for one about another file that this input reads (a proxy's model).
+std::string diagnosticLine(const Diagnostic& d, const std::string& input, const std::string& inputName);
+// `d` told as part of `source`'s diagnostics: about `source` when it named no file, else its own line
+// becomes the message ("lamp.p3d: ..." under "man.p3d"). For what the files a file reads report.
+Diagnostic underSource(Diagnostic d, const std::string& source);
+
+// Builds a warning diagnostic with no position (adapters' and the view's notes), about no file
+// (withSource names one).
 inline Warning makeWarning(DiagKind kind, std::string message) {
     Warning w;
     w.kind = kind;
@@ -67,7 +80,7 @@ inline Warning makeWarning(DiagKind kind, std::string message) {
     return w;
 }
 
-// Builds an error diagnostic. `message` is the complete line.
+// Builds an error diagnostic, about no file (withSource names one).
 inline DecodeError makeError(DiagKind kind, std::string message, uint64_t offset = 0, std::string where = {}) {
     DecodeError e;
     e.kind = kind;
@@ -76,6 +89,12 @@ inline DecodeError makeError(DiagKind kind, std::string message, uint64_t offset
     e.offset = offset;
     e.message = std::move(message);
     return e;
+}
+
+// `d` about `source`: makeError(...) | withSource("m.p3d") style, for one-line construction.
+inline Diagnostic withSource(Diagnostic d, std::string source) {
+    d.source = std::move(source);
+    return d;
 }
 
 template <class T>

@@ -144,9 +144,4 @@ inline OpenRequest accepting(unsigned accept) {
 // archive: use `rvimport pbo list` or `pbo extract`".
 std::string kindRefusal(const std::string& name, FileKind kind);
 
-// One diagnostic line about `input` (the file as the user named it): "<input>: <message>", with
-// the message's own leading "<name>: " (decoders start their lines with the file's name) dropped
-// so that the file is named once. Every front end prints and logs warnings through it.
-std::string aboutInput(const std::string& input, const std::string& name, const std::string& message);
-
 }  // namespace rv

@@ -15,7 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     rv::Result<rv::ConfigTree> tree = rv::decodeConfig(data, size, "fuzz.rvmat", options);
     if (!tree.ok()) {
         const rv::DecodeError& e = tree.error();
-        if (e.message.empty() || e.offset > size || int(e.kind) >= 100) __builtin_trap();
+        if (rv::diagnosticLine(e).empty() || e.offset > size || int(e.kind) >= 100) __builtin_trap();
         return 0;
     }
     const rv::RvMaterial m = rv::readRvmat(tree.value());
@@ -23,14 +23,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         if (!rv::isProceduralTexture(s.texture)) continue;
         rv::Result<rv::ProceduralTexture> p = rv::parseProcedural(s.texture);
         if (p.ok() && p->supported) (void)rv::proceduralRgba8(p->color);
-        if (!p.ok() && p.error().message.empty()) __builtin_trap();
+        if (!p.ok() && rv::diagnosticLine(p.error()).empty()) __builtin_trap();
     }
     int looked = 0;  // bounded: each lookup walks at most kConfigMaxDepth bases
     for (const rv::ConfigEntry& top : tree->root.entries)
         for (const rv::ConfigEntry& c : top.entries) {
             if (!top.isClass() || !c.isClass() || ++looked > 16) break;
             rv::Result<rv::Retexture> r = rv::findRetexture(tree.value(), c.name);
-            if (!r.ok() && r.error().message.empty()) __builtin_trap();
+            if (!r.ok() && rv::diagnosticLine(r.error()).empty()) __builtin_trap();
             if (r.ok())
                 for (const rv::SelectionRetexture& s : r->selections)
                     if (s.hidden != (s.texture.empty() && s.hidden)) __builtin_trap();

@@ -60,11 +60,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     // Either the whole output is written, or the refusal says why.
     auto check = [&](const rv::Result<rv::GltfOutput>& out) {
         if (out) writeAll(out.value(), gltf.binary);
-        else require(!out.error().message.empty());
+        else require(!rv::diagnosticLine(out.error()).empty());
     };
     // Through the door, as every front end opens a file for the writer (bit 0 only names it).
     auto file = rv::openForGltf(data + 1, size - 1, (b & 1) ? "fuzz.wrp" : "fuzz.p3d", options, gltf);
     if (file) check(rv::gltfFromFile(file.value(), gltf));
-    else require(!file.error().message.empty());
+    else require(!rv::diagnosticLine(file.error()).empty());
     return 0;
 }

@@ -9,6 +9,6 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     rv::Result<rv::Image> img = rv::decodeImageFile(data, size, "fuzz.png", uint64_t(4) << 20);  // small: more runs per second
     if (img.ok() && img->rgba.size() != size_t(img->width) * img->height * 4) __builtin_trap();
-    if (!img.ok() && img.error().message.empty()) __builtin_trap();
+    if (!img.ok() && rv::diagnosticLine(img.error()).empty()) __builtin_trap();
     return 0;
 }

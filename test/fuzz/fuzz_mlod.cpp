@@ -12,7 +12,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     options.memoryLimit = uint64_t(64) << 20;
     rv::Result<rv::OdolModel> r = rv::decodeMlod(data, size, "fuzz.p3d", options);
     if (!r.ok()) {
-        if (r.error().message.empty() || r.error().offset > size) __builtin_trap();
+        if (rv::diagnosticLine(r.error()).empty() || r.error().offset > size) __builtin_trap();
         return 0;
     }
     options.lods = "all";
@@ -20,6 +20,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     frame.axes = rv::Axes::ZUp;
     frame.splitFoldedQuads = true;
     rv::Result<rv::ModelView> view = rv::buildModelView(r.value(), options, frame);
-    if (!view.ok() && view.error().message.empty()) __builtin_trap();
+    if (!view.ok() && rv::diagnosticLine(view.error()).empty()) __builtin_trap();
     return 0;
 }

@@ -9,6 +9,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     rv::Options options;
     options.memoryLimit = uint64_t(64) << 20;
     rv::Result<rv::OdolModel> r = rv::decodeOdol(data, size, "fuzz.p3d", options);
-    if (!r.ok() && (r.error().message.empty() || r.error().offset > size)) __builtin_trap();
+    if (!r.ok() && (rv::diagnosticLine(r.error()).empty() || r.error().offset > size)) __builtin_trap();
     return 0;
 }

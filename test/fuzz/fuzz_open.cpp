@@ -28,7 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (b & 0x08) request.viewFrame = rv::Frame{rv::Axes(((b >> 4) & 3) % 3), (b & 0x80) != 0, (b & 0x80) != 0};
     auto f = rv::open(data + 1, size - 1, kNames[b & 7], options, request);
     if (!f) {
-        require(!f.error().message.empty());
+        require(!rv::diagnosticLine(f.error()).empty());
         return 0;
     }
     const int filled = int(f->model != nullptr) + int(f->terrain != nullptr) + int(f->texture.has_value()) +

@@ -14,7 +14,7 @@ void decodeAll(const uint8_t* data, size_t size, const char* name) {
     options.memoryLimit = uint64_t(16) << 20;
     rv::Result<rv::PaaTexture> t = rv::decodePaa(data, size, name, options);
     if (!t.ok()) {
-        if (t.error().message.empty() || t.error().offset > size) __builtin_trap();
+        if (rv::diagnosticLine(t.error()).empty() || t.error().offset > size) __builtin_trap();
         return;
     }
     for (size_t i = 0; i < t->mips.size(); ++i) {
@@ -23,7 +23,7 @@ void decodeAll(const uint8_t* data, size_t size, const char* name) {
         mipOptions.rawChannels = (i & 1) != 0;
         rv::Result<rv::Image> img = rv::decodePaaMip(t.value(), data, size, i, mipOptions);
         if (img.ok() && img->rgba.size() != size_t(t->mips[i].width) * t->mips[i].height * 4) __builtin_trap();
-        if (!img.ok() && (img.error().message.empty() || img.error().offset > size)) __builtin_trap();
+        if (!img.ok() && (rv::diagnosticLine(img.error()).empty() || img.error().offset > size)) __builtin_trap();
     }
 }
 

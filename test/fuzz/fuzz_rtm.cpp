@@ -23,7 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     options.memoryLimit = uint64_t(16) << 20;
     rv::Result<rv::RtmAnimation> a = rv::decodeRtm(data, size, "f.rtm", options);
     if (!a.ok()) {
-        require(!a.error().message.empty() && a.error().offset <= size);
+        require(!rv::diagnosticLine(a.error()).empty() && a.error().offset <= size);
         return 0;
     }
     const size_t n = size_t(a->frameCount) * a->bones.size();

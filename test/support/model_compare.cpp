@@ -7,7 +7,7 @@ namespace rvtest {
 
 void expectSameModel(const rv::OdolModel& want, const rv::OdolModel& got) {
     EXPECT_EQ(got.version, want.version);
-    EXPECT_TRUE(got.warnings.empty()) << (got.warnings.empty() ? "" : got.warnings.front().message);
+    EXPECT_TRUE(got.warnings.empty()) << (got.warnings.empty() ? "" : rv::diagnosticLine(got.warnings.front()));
     EXPECT_EQ(got.info.boundingCenter.y, want.info.boundingCenter.y);
     EXPECT_EQ(got.info.mass, want.info.mass);
     ASSERT_EQ(got.lods.size(), want.lods.size());

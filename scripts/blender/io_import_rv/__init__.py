@@ -101,8 +101,7 @@ class _MultiFileImport(ImportHelper):
             try:
                 warnings = import_one(path)
             except build.ImportFailed as e:
-                self.report({"ERROR"}, "%s: %s" % (os.path.basename(path), e) if os.path.basename(path) not in str(e)
-                            else str(e))
+                self.report({"ERROR"}, str(e) if e.names_file else "%s: %s" % (os.path.basename(path), e))
                 continue
             _report_warnings(self, warnings)
             done += 1

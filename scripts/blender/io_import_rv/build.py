@@ -134,7 +134,7 @@ def import_texture(path):
     try:
         t = rvlib.TextureFile(path)
     except (rvlib.DecodeFailed, rvlib.LibraryMissing) as e:
-        raise ImportFailed(str(e))
+        raise ImportFailed(str(e), names_file=isinstance(e, rvlib.DecodeFailed))
     img = _packed_image(os.path.basename(path), t.width, t.height, t.pixels, not t.is_colour, t.has_alpha,
                         rv_path=path, rv_type=t.type, rv_role=t.role)
     return img, t.warnings
@@ -155,7 +155,7 @@ def import_model(context, path, first_lod_only=False, proxies=True, selections=T
                             max_texture_size=max_texture_size, config=config, config_class=config_class,
                             proxies=proxy_models if proxies else "nodes")
     except (rvlib.DecodeFailed, rvlib.LibraryMissing) as e:
-        raise ImportFailed(str(e))
+        raise ImportFailed(str(e), names_file=isinstance(e, rvlib.DecodeFailed))
     options = {"normals": normals, "selections": selections, "materials": materials, "warnings": model.warnings,
                "path": path}
     created = Created()

@@ -37,7 +37,7 @@ def _read(path, names, parents, center):
             matrices, keyed, dropped = animation.pose(names, parents, rvlib.AXES_Z_UP, center)
             return animation, matrices, keyed, dropped
     except (rvlib.DecodeFailed, rvlib.LibraryMissing) as e:
-        raise ImportFailed(str(e))
+        raise ImportFailed(str(e), names_file=isinstance(e, rvlib.DecodeFailed))
 
 
 def key_frames(scene, phases, frame_count):
@@ -107,7 +107,7 @@ def import_animation(context, armature, path, frame_range=True):
     warnings); raises ImportFailed (nothing is changed then). `frame_range`: extend the scene's
     end frame to the last key."""
     if armature is None or armature.type != "ARMATURE":
-        raise ImportFailed("Select an armature (the active object) to import %s onto" % os.path.basename(path))
+        raise ImportFailed("Select an armature (the active object) to import it onto")
     bones, names, parents = _skeleton(armature)
     if not bones:
         raise ImportFailed("The armature %s has no bones" % armature.name)

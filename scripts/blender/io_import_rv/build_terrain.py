@@ -28,7 +28,8 @@ def _refuse_oversized_terrain(t, path):
         step *= 2
     raise ImportFailed("%s: its terrain needs about %d MB in Blender (%d tile vertices), over the Memory Limit of %d MB: "
                        "import it with Terrain Step %d (about %d MB) or a Region, or raise the Memory Limit"
-                       % (os.path.basename(path), need >> 20, t.vertex_count, limit >> 20, step, (need // (step * step)) >> 20))
+                       % (os.path.basename(path), need >> 20, t.vertex_count, limit >> 20, step, (need // (step * step)) >> 20),
+                       names_file=True)
 
 
 LAYER_UV = "Layer UV"
@@ -282,7 +283,7 @@ def _terrain_steps(scene, path, cell_size, objects, tile_cells, data_root, place
     try:
         t = rvlib.Terrain(path, cell_size, tile_cells, data_root, terrain_step, region, max_texture_size)
     except (rvlib.DecodeFailed, rvlib.LibraryMissing) as e:
-        raise ImportFailed(str(e))
+        raise ImportFailed(str(e), names_file=isinstance(e, rvlib.DecodeFailed))
     try:
         _refuse_oversized_terrain(t, path)
     except ImportFailed:

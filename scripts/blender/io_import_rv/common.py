@@ -11,7 +11,12 @@ from . import compat
 
 
 class ImportFailed(Exception):
-    pass
+    """An import that did not happen. `names_file`: the message is a line that starts with its file
+    (the library's lines do); otherwise the operator puts the file's name before it."""
+
+    def __init__(self, message, names_file=False):
+        super().__init__(message)
+        self.names_file = names_file
 
 
 # Blender names (objects, meshes, vertex groups, materials, ID property keys) hold at most 63 bytes.

@@ -337,13 +337,8 @@ class Animation:
 
     @staticmethod
     def _open_error(err):
-        """The library's message; for another kind of file ("x.p3d is a model: use `rvimport
-        export`..."), its first clause with what an animation needs instead of the CLI's advice."""
-        message = _text(err.message)
-        if err.code != ERROR_NOT_RECOGNIZED:
-            return message
-        return "%s, not an animation: an .rtm starts with RTM_0101, RTM_MDAT or BMTR at offset 0x%x" % (
-            message.split(":", 1)[0], err.offset)
+        """The library's line (for another kind of file: what it is, and what an .rtm starts with)."""
+        return _text(err.message)
 
     def pose(self, names, parents, axes=AXES_Z_UP, center=None):
         """(matrices, keyed, dropped): frame_count x len(names) row-major 4x4 (frame-major, 16 floats
