@@ -1,5 +1,5 @@
 // Options::maxTextureSize (issue 27): which of a .paa's own mips an output takes under a cap
-// (rv::paaMipWithin), and that material textures come as that mip, pixel for pixel, while a
+// (rv::textureMipWithin), and that material textures come as that mip, pixel for pixel, while a
 // .png/.tga stand-in is left as it is.
 #include <gtest/gtest.h>
 
@@ -11,6 +11,7 @@
 #include "rv/data_root.hpp"
 #include "rv/material_textures.hpp"
 #include "rv/paa.hpp"
+#include "rv/texture.hpp"
 #include "support/samples.hpp"
 #include "support/temp_dir.hpp"
 #include "test_paa_common.hpp"
@@ -20,42 +21,42 @@ using namespace rv;
 
 namespace {
 
-PaaTexture withMips(const std::vector<std::pair<uint32_t, uint32_t>>& sizes) {
-    PaaTexture t;
+std::vector<TextureMipInfo> withMips(const std::vector<std::pair<uint32_t, uint32_t>>& sizes) {
+    std::vector<TextureMipInfo> mips;
     for (const auto& [w, h] : sizes) {
-        PaaMip m;
+        TextureMipInfo m;
         m.width = w;
         m.height = h;
-        t.mips.push_back(m);
+        mips.push_back(m);
     }
-    return t;
+    return mips;
 }
 
 }  // namespace
 
 TEST(MaxTextureSize, LargestMipWithinTheCap) {
-    const PaaTexture t = withMips({{1024, 512}, {512, 256}, {256, 128}, {128, 64}, {4, 4}});
-    EXPECT_EQ(paaMipWithin(t, 0), 0u);  // no cap
-    EXPECT_EQ(paaMipWithin(t, 1024), 0u);
-    EXPECT_EQ(paaMipWithin(t, 5000), 0u);
-    EXPECT_EQ(paaMipWithin(t, 1023), 1u);  // both sides must fit: 1024 x 512 does not
-    EXPECT_EQ(paaMipWithin(t, 512), 1u);
-    EXPECT_EQ(paaMipWithin(t, 511), 2u);
-    EXPECT_EQ(paaMipWithin(t, 4), 4u);
-    EXPECT_EQ(paaMipWithin(PaaTexture{}, 512), 0u);
+    const std::vector<TextureMipInfo> t = withMips({{1024, 512}, {512, 256}, {256, 128}, {128, 64}, {4, 4}});
+    EXPECT_EQ(textureMipWithin(t, 0), 0u);  // no cap
+    EXPECT_EQ(textureMipWithin(t, 1024), 0u);
+    EXPECT_EQ(textureMipWithin(t, 5000), 0u);
+    EXPECT_EQ(textureMipWithin(t, 1023), 1u);  // both sides must fit: 1024 x 512 does not
+    EXPECT_EQ(textureMipWithin(t, 512), 1u);
+    EXPECT_EQ(textureMipWithin(t, 511), 2u);
+    EXPECT_EQ(textureMipWithin(t, 4), 4u);
+    EXPECT_EQ(textureMipWithin({}, 512), 0u);
 }
 
 TEST(MaxTextureSize, SmallestMipWhenNoneFits) {
-    EXPECT_EQ(paaMipWithin(withMips({{1024, 1024}, {512, 512}, {256, 256}}), 100), 2u);
-    EXPECT_EQ(paaMipWithin(withMips({{64, 2048}, {32, 1024}}), 512), 1u);  // tall: the height decides
+    EXPECT_EQ(textureMipWithin(withMips({{1024, 1024}, {512, 512}, {256, 256}}), 100), 2u);
+    EXPECT_EQ(textureMipWithin(withMips({{64, 2048}, {32, 1024}}), 512), 1u);  // tall: the height decides
 }
 
 // The mip table is read as stored, not assumed sorted; equal sizes go to the earlier mip.
 TEST(MaxTextureSize, TableOrderIsNotAssumed) {
-    const PaaTexture t = withMips({{64, 64}, {256, 256}, {128, 128}, {128, 128}});
-    EXPECT_EQ(paaMipWithin(t, 200), 2u);
-    EXPECT_EQ(paaMipWithin(t, 300), 1u);
-    EXPECT_EQ(paaMipWithin(t, 10), 0u);  // the smallest, 64 x 64
+    const std::vector<TextureMipInfo> t = withMips({{64, 64}, {256, 256}, {128, 128}, {128, 128}});
+    EXPECT_EQ(textureMipWithin(t, 200), 2u);
+    EXPECT_EQ(textureMipWithin(t, 300), 1u);
+    EXPECT_EQ(textureMipWithin(t, 10), 0u);  // the smallest, 64 x 64
 }
 
 // TFAR's backpack colour map (DXT1, 1024^2 with 9 mips down to 4^2): under a cap of 512 the

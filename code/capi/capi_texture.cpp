@@ -1,15 +1,15 @@
-// The texture half of the C ABI (include/rvimport.h): one PAA / PAC file's largest mip as RGBA8,
+// The texture half of the C ABI (include/rvimport.h): one texture file's largest mip as RGBA8,
 // for hosts that show textures as images (the Blender add-on's PAA import).
 #include "capi/capi_common.hpp"
 #include "rv/material_textures.hpp"
 #include "rv/open.hpp"
-#include "rv/paa.hpp"
+#include "rv/texture.hpp"
 
 using namespace rv;
 using namespace rv::capi;
 
 struct rv_texture {
-    PaaTexture texture;
+    TextureFile texture;
     Image image;  // mip 0, ZIWS undone
     std::vector<Warning> warnings;
     TextureRole role = TextureRole::Other;  // from the file name
@@ -28,15 +28,13 @@ int32_t openTexture(const std::vector<uint8_t>& bytes, const std::string& name, 
         setError(error, file.error());
         return error->code;
     }
-    std::optional<PaaTexture>& texture = file->texture;
-    if (texture.value().mips.empty()) {
+    TextureFile& texture = file->texture.value();
+    if (texture.mips.empty()) {
         setError(error, RV_ERROR_BAD_VALUE, name + ": the texture has no mips");
         return RV_ERROR_BAD_VALUE;
     }
-    PaaDecodeOptions decode;
-    decode.memoryLimit = settings.options.memoryLimit;
-    decode.budget = file->budget;  // the file's bytes are charged already
-    auto image = decodePaaMip(texture.value(), bytes.data(), bytes.size(), 0, decode);
+    // the file's bytes are charged to the budget already
+    auto image = decodeTextureMip(texture, bytes.data(), bytes.size(), 0, textureDecodeOptions(file->options));
     if (!image) {
         setError(error, image.error());
         return error->code;
@@ -47,7 +45,7 @@ int32_t openTexture(const std::vector<uint8_t>& bytes, const std::string& name, 
         return RV_ERROR_MEMORY_LIMIT;
     }
     auto t = std::make_unique<rv_texture>();
-    t->texture = std::move(texture.value());
+    t->texture = std::move(texture);
     t->image = std::move(image.value());
     t->warnings = t->texture.warnings;
     toLines(t->warnings);
@@ -74,7 +72,7 @@ int32_t rv_texture_open_memory(const void* data, uint64_t size, const char* name
                               rv_error* e) { return openTexture(bytes, n, options, handle, e); });
 }
 void rv_texture_close(rv_texture* t) { delete t; }
-const char* rv_texture_type(const rv_texture* t) { return t ? paaTypeName(t->texture.type) : kEmpty; }
+const char* rv_texture_type(const rv_texture* t) { return t ? t->texture.encoding.c_str() : kEmpty; }
 uint32_t rv_texture_mip_count(const rv_texture* t) { return t ? uint32_t(t->texture.mips.size()) : 0; }
 int32_t rv_texture_has_alpha(const rv_texture* t) { return t && t->hasAlpha ? 1 : 0; }
 void rv_texture_size(const rv_texture* t, uint32_t* width, uint32_t* height) {

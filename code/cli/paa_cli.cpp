@@ -17,10 +17,10 @@
 #include "cli/output_file.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/open.hpp"
-#include "rv/paa.hpp"
 #include "rv/paths.hpp"
 #include "rv/png.hpp"
 #include "rv/printable.hpp"
+#include "rv/texture.hpp"
 
 namespace fs = std::filesystem;
 
@@ -49,14 +49,8 @@ PaaColor averageOf(const Image& img) {
             uint8_t((sum[3] + n / 2) / n)};
 }
 
-void writeHeaderInfo(std::FILE* out, const PaaTexture& t) {
-    if (t.typed)
-        std::fprintf(out, "format     PAA %s (type 0x%04x)\n", paaTypeName(t.type), unsigned(t.typeTag));
-    else
-        std::fprintf(out, "format     %s without a type field (OFP)\n",
-                     t.type == PaaType::P8 ? "PAC P8" : "PAA ARGB4444");
-    std::fprintf(out, "size       %u x %u, %zu mip%s\n", t.width(), t.height(), t.mips.size(),
-                 t.mips.size() == 1 ? "" : "s");
+// What PAA / PAC store beyond the pixels: flags, swizzle, stored colours, tags.
+void writePaaHeaderInfo(std::FILE* out, const PaaTexture& t) {
     if (t.hasFlags)
         std::fprintf(out, "flags      GALF 0x%08x:%s%s%s\n", t.flags, t.alpha() ? " alpha" : "",
                      t.transparent() ? " transparent (1-bit)" : "", t.alpha() || t.transparent() ? "" : " none");
@@ -75,18 +69,32 @@ void writeHeaderInfo(std::FILE* out, const PaaTexture& t) {
     std::fprintf(out, "tags      ");
     for (const PaaTag& tag : t.tags) std::fprintf(out, " %s", printable(tag.name).c_str());
     std::fprintf(out, "%s\n", t.tags.empty() ? " none" : "");
+}
+
+void writeHeaderInfo(std::FILE* out, const TextureFile& t) {
+    const PaaTexture* paa = t.paa ? &*t.paa : nullptr;
+    if (paa && !paa->typed)
+        std::fprintf(out, "format     %s %s without a type field (OFP)\n", t.container.c_str(), t.encoding.c_str());
+    else if (paa)
+        std::fprintf(out, "format     %s %s (type 0x%04x)\n", t.container.c_str(), t.encoding.c_str(),
+                     unsigned(paa->typeTag));
+    else
+        std::fprintf(out, "format     %s %s\n", t.container.c_str(), t.encoding.c_str());
+    std::fprintf(out, "size       %u x %u, %zu mip%s\n", t.width(), t.height(), t.mips.size(),
+                 t.mips.size() == 1 ? "" : "s");
+    if (paa) writePaaHeaderInfo(out, *paa);
     std::fprintf(out, "\n  #  %-11s %-7s %10s %10s  %s\n", "size", "storage", "stored", "unpacked", "data at");
     for (size_t i = 0; i < t.mips.size(); ++i) {
-        const PaaMip& m = t.mips[i];
+        const TextureMipInfo& m = t.mips[i];
         const std::string size = std::to_string(m.width) + "x" + std::to_string(m.height);
-        std::fprintf(out, "%3zu  %-11s %-7s %10u %10llu  0x%llx\n", i, size.c_str(), paaStorageName(m.storage),
-                     m.dataSize, static_cast<unsigned long long>(m.decodedSize),
+        std::fprintf(out, "%3zu  %-11s %-7s %10llu %10llu  0x%llx\n", i, size.c_str(), m.storage,
+                     static_cast<unsigned long long>(m.storedSize), static_cast<unsigned long long>(m.decodedSize),
                      static_cast<unsigned long long>(m.dataOffset));
     }
 }
 
-void writeTextureJson(std::FILE* out, const PaaTexture& t, bool pretty) {
-    JsonWriter j(out, pretty);
+// PAA / PAC's own header in `dump --json`, between the size and the mips (the order scripts know).
+void writePaaJson(JsonWriter& j, const PaaTexture& t) {
     auto colour = [&j](const char* k, bool has, const PaaColor& c) {
         j.key(k);
         if (!has) return j.null();
@@ -94,14 +102,6 @@ void writeTextureJson(std::FILE* out, const PaaTexture& t, bool pretty) {
         for (uint8_t v : {c.r, c.g, c.b, c.a}) j.value(uint32_t(v));
         j.endArray();
     };
-    j.beginObject();
-    j.field("format", t.type == PaaType::P8 ? "PAC" : "PAA");
-    j.field("type", paaTypeName(t.type));
-    j.field("type_tag", uint32_t(t.typeTag));
-    j.field("typed", t.typed);
-    j.field("file_size", uint64_t(t.fileSize));
-    j.field("width", t.width());
-    j.field("height", t.height());
     j.key("tags");
     j.beginArray();
     for (const PaaTag& tag : t.tags) {
@@ -136,28 +136,44 @@ void writeTextureJson(std::FILE* out, const PaaTexture& t, bool pretty) {
         j.endArray();
     }
     j.endArray();
+}
+
+void writeTextureJson(std::FILE* out, const TextureFile& t, bool pretty) {
+    const PaaTexture* paa = t.paa ? &*t.paa : nullptr;
+    JsonWriter j(out, pretty);
+    j.beginObject();
+    j.field("format", t.container);
+    j.field("type", t.encoding);
+    if (paa) {
+        j.field("type_tag", uint32_t(paa->typeTag));
+        j.field("typed", paa->typed);
+    }
+    j.field("file_size", uint64_t(t.fileSize));
+    j.field("width", t.width());
+    j.field("height", t.height());
+    if (paa) writePaaJson(j, *paa);
     j.key("mips");
     j.beginArray();
-    for (const PaaMip& m : t.mips) {
+    for (const TextureMipInfo& m : t.mips) {
         j.beginObject();
         j.field("width", m.width);
         j.field("height", m.height);
-        j.field("storage", paaStorageName(m.storage));
+        j.field("storage", m.storage);
         j.field("header_offset", uint64_t(m.headerOffset));
         j.field("data_offset", uint64_t(m.dataOffset));
-        j.field("data_size", m.dataSize);
+        j.field("data_size", uint64_t(m.storedSize));
         j.field("decoded_size", uint64_t(m.decodedSize));
         j.endObject();
     }
     j.endArray();
-    j.field("trailing_zero", t.trailingZero);
+    if (paa) j.field("trailing_zero", paa->trailingZero);
     warnings(j, t.warnings);
     j.endObject();
 }
 
 struct LoadedTexture {
     std::vector<uint8_t> bytes;
-    PaaTexture texture;
+    TextureFile texture;
 };
 
 // Reads and decodes a texture's header through the front door. Returns "" or the error (file,
@@ -187,13 +203,13 @@ bool describeTexture(const std::string& path, bool json, bool pretty) {
         std::fprintf(stderr, "%s\n", printable(error).c_str());
         return false;
     }
-    const PaaTexture& t = lt.texture;
+    const TextureFile& t = lt.texture;
     if (json) {
         writeTextureJson(stdout, t, pretty);
         return true;
     }
     writeHeaderInfo(stdout, t);
-    auto top = decodePaaMip(t, lt.bytes.data(), lt.bytes.size(), 0);
+    auto top = decodeTextureMip(t, lt.bytes.data(), lt.bytes.size(), 0);
     if (top) std::fprintf(stdout, "\naverage    %s (mip 0 as exported)\n", hex8(averageOf(top.value())).c_str());
     std::fprintf(stdout, "warnings (%zu)\n", t.warnings.size());
     for (const Warning& w : t.warnings) std::fprintf(stdout, "  %s\n", printable(diagnosticLine(w)).c_str());
@@ -230,17 +246,13 @@ Diagnostic convertTextureToPng(const std::string& in, const std::string& out, co
     options.budget = &budget;
     LoadedTexture lt;
     if (std::string error = loadTexture(in, options, lt); !error.empty()) return makeError(DiagKind::BadValue, error);
-    const PaaTexture& t = lt.texture;
+    const TextureFile& t = lt.texture;
     warnings.insert(warnings.end(), t.warnings.begin(), t.warnings.end());
     if (mip >= t.mips.size())
         return makeError(DiagKind::InvalidArgument,
                          "rvimport export: " + t.sourceName + " has " + std::to_string(t.mips.size()) + " mips (0.." +
                              std::to_string(t.mips.size() - 1) + "), not --mip " + std::to_string(mip));
-    PaaDecodeOptions mipOptions;
-    mipOptions.rawChannels = rawChannels;
-    mipOptions.memoryLimit = decode.memoryLimit;
-    mipOptions.budget = &budget;
-    auto img = decodePaaMip(t, lt.bytes.data(), lt.bytes.size(), mip, mipOptions);
+    auto img = decodeTextureMip(t, lt.bytes.data(), lt.bytes.size(), mip, textureDecodeOptions(options, rawChannels));
     if (!img) return img.error();
     const uint64_t pixelBytes = img->rgba.size();
     if (!budget.tryCharge(pixelBytes))

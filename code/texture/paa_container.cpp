@@ -322,19 +322,9 @@ const char* paaStorageName(PaaStorage storage) {
     return "unknown";
 }
 
-size_t paaMipWithin(const PaaTexture& texture, uint32_t maxSize) {
-    if (maxSize == 0 || texture.mips.empty()) return 0;
-    auto pixels = [&](size_t i) { return uint64_t(texture.mips[i].width) * texture.mips[i].height; };
-    size_t fitting = texture.mips.size(), smallest = 0;
-    for (size_t i = 0; i < texture.mips.size(); ++i) {
-        const PaaMip& m = texture.mips[i];
-        if (m.width <= maxSize && m.height <= maxSize &&
-            (fitting == texture.mips.size() || pixels(i) > pixels(fitting)))
-            fitting = i;
-        if (pixels(i) < pixels(smallest)) smallest = i;
-    }
-    return fitting < texture.mips.size() ? fitting : smallest;
-}
+bool hasPaaType(const uint8_t* data, size_t size) { return size >= 2 && isKnownType(uint16_t(data[0] | data[1] << 8)); }
+
+bool isPaaName(const std::string& name) { return endsWithNoCase(name, ".paa") || endsWithNoCase(name, ".pac"); }
 
 Result<PaaTexture> decodePaa(const uint8_t* data, size_t size, const std::string& sourceName, const Options& options) {
     PaaTexture t;

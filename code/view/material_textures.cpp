@@ -7,10 +7,10 @@
 
 #include "rv/file_bytes.hpp"
 #include "rv/memory_budget.hpp"
-#include "rv/paa.hpp"
 #include "rv/paths.hpp"
 #include "rv/png.hpp"
 #include "rv/rvmat.hpp"
+#include "rv/texture.hpp"
 #include "view/view_internal.hpp"
 
 namespace rv {
@@ -26,22 +26,16 @@ TextureRole roleOfSuffix(const std::string& suffix) {
     return TextureRole::Other;
 }
 
-// A found texture to pixels: the .paa's top mip, or under Options::maxTextureSize its largest own
-// mip within it (paaMipWithin), its ZIWS swizzle undone; or the .png/.tga that stands in for a
+// A found texture to pixels: the texture's top mip, or under Options::maxTextureSize its largest
+// own mip within it, as meant to be seen (rv/texture.hpp); or the .png/.tga that stands in for a
 // missing .paa on a converted P: drive, as it is (it has no mips to choose from).
 // The decode may use what the import's budget has left (the whole limit without one): each
 // texture does not get the limit to itself, so three bombed textures stop where one would.
 Result<Image> decodeFoundBytes(const std::vector<uint8_t>& bytes, const std::string& file, bool substituted,
                                const Options& options) {
+    if (!substituted) return decodeTexture(bytes.data(), bytes.size(), file, options);
     const uint64_t left = options.budget ? options.budget->left() : options.memoryLimit;
-    if (substituted) return decodeImageFile(bytes.data(), bytes.size(), file, left);
-    auto tex = decodePaa(bytes.data(), bytes.size(), file, options);
-    if (!tex) return tex.error();
-    PaaDecodeOptions decode;
-    decode.memoryLimit = options.memoryLimit;
-    decode.budget = options.budget;
-    const size_t mip = paaMipWithin(tex.value(), options.maxTextureSize);
-    return decodePaaMip(tex.value(), bytes.data(), bytes.size(), mip, decode);
+    return decodeImageFile(bytes.data(), bytes.size(), file, left);
 }
 
 }  // namespace

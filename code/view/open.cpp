@@ -17,28 +17,6 @@
 namespace rv {
 namespace {
 
-uint16_t u16At(const uint8_t* p) { return uint16_t(p[0] | p[1] << 8); }
-
-// A PAA's first u16 is its type; OFP's P8 textures (.pac) and untagged ARGB4444 (.paa) have
-// none, so for them only the name can tell (rv/paa.hpp, PaaType::P8).
-bool hasPaaType(const uint8_t* data, size_t size) {
-    if (size < 2) return false;
-    switch (u16At(data)) {
-        case 0xFF01:
-        case 0xFF02:
-        case 0xFF03:
-        case 0xFF04:
-        case 0xFF05:
-        case 0x4444:
-        case 0x1555:
-        case 0x8888:
-        case 0x8080:
-            return true;
-        default:
-            return false;
-    }
-}
-
 // A PBO starts with its header's first entry: an empty name (one zero byte) and, in every
 // archive the tools write, the packing "Vers" (bytes "sreV") of the properties entry.
 bool isPbo(const uint8_t* data, size_t size) {
@@ -220,10 +198,8 @@ FileKind sniffKind(const uint8_t* data, size_t size, const std::string& name) {
     if (isPbo(data, size)) return FileKind::Archive;
     if (looksLikeRtm(data, size)) return FileKind::Animation;  // by signature only: .rtm is three formats
     if (isRapifiedConfig(data, size)) return FileKind::Config;
-    if (hasPaaType(data, size)) return FileKind::Texture;
-    const std::string ext = asciiLower(extensionOf(name));
-    if (ext == ".paa" || ext == ".pac") return FileKind::Texture;  // OFP's untyped textures
-    if (ext == ".pbo") return FileKind::Archive;                   // an archive without "Vers"
+    if (isTexture(data, size, name)) return FileKind::Texture;  // by signature, else by name (OFP's untyped)
+    if (asciiLower(extensionOf(name)) == ".pbo") return FileKind::Archive;  // an archive without "Vers"
     if (isConfigName(name)) return FileKind::Config;
     return FileKind::Unknown;
 }
@@ -282,7 +258,7 @@ Result<OpenedFile> open(const uint8_t* data, size_t size, const std::string& nam
             ok = take(decodeWrp(data, size, name, f.options), f.terrain, f.warnings, error);
             break;
         case FileKind::Texture:
-            ok = take(decodePaa(data, size, name, f.options), f.texture, f.warnings, error);
+            ok = take(readTexture(data, size, name, f.options), f.texture, f.warnings, error);
             break;
         case FileKind::Config:
             ok = take(decodeConfig(data, size, name, f.options), f.config, f.warnings, error);

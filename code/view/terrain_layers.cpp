@@ -1,5 +1,6 @@
 // A terrain's layer textures (include/rv/terrain_layers.hpp).
 #include "rv/terrain_layers.hpp"
+#include "rv/texture.hpp"
 
 #include "rv/paths.hpp"
 #include "rv/rvmat.hpp"
@@ -73,7 +74,7 @@ TerrainLayers::TerrainLayers(const WrpTerrain& t, const DataRoot* root, const Op
     for (const std::string& material : t.materials) {
         TerrainLayer& l = layers_.emplace_back();
         l.material = material;
-        if (endsWithNoCase(material, ".paa") || endsWithNoCase(material, ".pac")) {
+        if (isTextureName(material)) {
             // OFP: the texture covers one land cell and repeats; v grows southward in the picture.
             const float cell = t.layerCellSize > 0 ? t.layerCellSize : t.cellSize();
             l.colour = colourOf(material);

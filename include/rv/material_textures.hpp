@@ -2,7 +2,7 @@
 //
 // Part of the view layer. A ViewMaterial names a face texture and, through its .rvmat (the data
 // root's file, else the LOD's embedded copy: material_definition.cpp), stage textures; here each reference gets its role (by BI's file-name suffixes), is resolved in
-// the data root (rv/data_root.hpp) and decoded (rv/paa.hpp), or evaluated when procedural
+// the data root (rv/data_root.hpp) and decoded (rv/texture.hpp), or evaluated when procedural
 // (color()). Missing game data is the normal case: a reference that cannot be had is kept with
 // its reason and reported once as a warning; the material keeps its names and colours.
 #pragma once

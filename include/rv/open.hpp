@@ -26,11 +26,11 @@
 #include "rv/memory_budget.hpp"
 #include "rv/model.hpp"
 #include "rv/options.hpp"
-#include "rv/paa.hpp"
 #include "rv/pbo.hpp"
 #include "rv/proxy_models.hpp"
 #include "rv/retexture.hpp"
 #include "rv/rtm.hpp"
+#include "rv/texture.hpp"
 #include "rv/view.hpp"
 #include "rv/wrp.hpp"
 
@@ -95,7 +95,7 @@ struct OpenedFile {
     // Behind pointers so that the views, which refer to them, survive moving the OpenedFile.
     std::unique_ptr<OdolModel> model;
     std::unique_ptr<WrpTerrain> terrain;
-    std::optional<PaaTexture> texture;
+    std::optional<TextureFile> texture;
     std::optional<ConfigTree> config;
     std::optional<PboArchive> archive;
     std::optional<RtmAnimation> animation;

@@ -67,7 +67,7 @@ struct Options {
     // The largest texture side outputs get (`--max-texture-size N`, RV_IMPORT_MAX_TEXTURE_SIZE,
     // rv_options.max_texture_size): a .paa decoded for a model's material or a terrain's layer
     // picture comes as its largest own mip whose width and height are both <= N (the smallest mip
-    // when none is), never resampled (rv::paaMipWithin). 0 (default): the full size. A .png/.tga
+    // when none is), never resampled (rv::textureMipWithin). 0 (default): the full size. A .png/.tga
     // standing in for a missing .paa is used as it is. Textures opened as files (`rvimport export
     // x.paa`, rv_texture_open) are not affected: they choose their mip themselves.
     uint32_t maxTextureSize = defaults::kMaxTextureSize;

@@ -53,6 +53,10 @@ enum class PaaType : uint16_t {
 };
 
 const char* paaTypeName(PaaType type);  // "DXT1", "ARGB4444", "P8"...
+// A PAA's signature: its first u16 is one of the types above. OFP's untyped files have none, and
+// only their name tells them (isPaaName).
+bool hasPaaType(const uint8_t* data, size_t size);
+bool isPaaName(const std::string& name);  // ends in .paa or .pac (any case)
 bool isDxt(PaaType type);
 
 // How one mip's bytes are stored.
@@ -119,12 +123,6 @@ struct PaaTexture {
 // ARGB4444 (anything else), as the engine does.
 [[nodiscard]] Result<PaaTexture> decodePaa(const uint8_t* data, size_t size, const std::string& sourceName,
                                            const Options& options = {});
-
-// The mip an output takes under a size cap (Options::maxTextureSize): the largest (most pixels)
-// whose width and height are both <= maxSize, else, when none is, the smallest; 0 (the top mip)
-// when maxSize is 0 or the texture has no mips. The texture's own mips: nothing is resampled.
-// Ties go to the earlier mip.
-size_t paaMipWithin(const PaaTexture& texture, uint32_t maxSize);
 
 // Which LZSS checksum a non-DXT mip may carry. BI's tools sum the bytes as signed int8 (every
 // LZSS mip of the real 4444 / 1555 samples); HEMTT stores the unsigned sum (an ARGB8888 sample).

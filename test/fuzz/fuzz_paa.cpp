@@ -31,9 +31,6 @@ void decodeAll(const uint8_t* data, size_t size, const char* name) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     decodeAll(data, size, "fuzz.paa");
-    const unsigned tag = size >= 2 ? unsigned(data[0]) | (unsigned(data[1]) << 8) : 0;
-    const bool typed =
-        (tag >= 0xFF01 && tag <= 0xFF05) || tag == 0x4444 || tag == 0x1555 || tag == 0x8888 || tag == 0x8080;
-    if (!typed) decodeAll(data, size, "fuzz.pac");
+    if (!rv::hasPaaType(data, size)) decodeAll(data, size, "fuzz.pac");
     return 0;
 }
