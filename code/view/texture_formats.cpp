@@ -19,8 +19,8 @@ Result<TextureFile> readPaaFile(const uint8_t* data, size_t size, const std::str
     t.fileSize = paa->fileSize;
     t.mips.reserve(paa->mips.size());
     for (const PaaMip& m : paa->mips)
-        t.mips.push_back({m.width, m.height, paaStorageName(m.storage), m.headerOffset, m.dataOffset, m.dataSize,
-                          m.decodedSize});
+        t.mips.push_back(
+            {m.width, m.height, paaStorageName(m.storage), m.headerOffset, m.dataOffset, m.dataSize, m.decodedSize});
     t.warnings = std::move(paa->warnings);
     paa->warnings.clear();
     t.paa = std::move(paa.value());

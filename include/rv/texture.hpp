@@ -53,7 +53,7 @@ struct TextureFile {
 };
 
 struct TextureDecodeOptions {
-    bool rawChannels = false;  // true: the channels as stored (a PAA's ZIWS swizzle kept)
+    bool rawChannels = false;                       // true: the channels as stored (a PAA's ZIWS swizzle kept)
     uint64_t memoryLimit = defaults::kMemoryLimit;  // the most one mip decode may allocate
     // The import's budget, when the decode is part of one: the decode may allocate what it has left
     // (at most memoryLimit). Nothing is charged here: the caller charges the pixels it keeps.
