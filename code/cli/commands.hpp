@@ -15,6 +15,7 @@
 
 #include "rv/model_references.hpp"
 #include "rv/odol.hpp"
+#include "rv/open.hpp"
 #include "rv/rtm.hpp"
 #include "rv/wrp.hpp"
 
@@ -61,7 +62,7 @@ int runPbo(const std::vector<std::string>& args);  // pbo_cli.cpp: pbo list / pb
 
 // Textures (paa_cli.cpp), told apart by the front door (rv::sniffKind).
 // `info` / `dump --json` of a texture; false after reporting an error on stderr.
-bool describeTexture(const std::string& path, bool json, bool pretty);
+bool describeTexture(const OpenedFile& file, bool json, bool pretty);  // the door's file, read once
 // `export` of a texture (the door said so): to PNG, its --mip, --raw-channels, --max-memory.
 int exportTexture(const CliOptions& opt, const std::string& in, const std::string& out);
 // One texture file to a PNG (the export above; batch's .paa/.pac files): its mip `mip`, ZIWS undone
@@ -71,7 +72,7 @@ Diagnostic convertTextureToPng(const std::string& in, const std::string& out, co
 
 // Configs (config_cli.cpp): .rvmat, .cpp, .hpp, .bin, .bisurf, .ext, .sqm by their extension,
 // text or rapified. `info` / `dump --json`; false after reporting an error on stderr.
-bool describeConfig(const std::string& path, bool json, bool pretty);
+bool describeConfig(const OpenedFile& file, bool json, bool pretty);
 
 // The .asc / .txt terrain exports (-f asc / -f tbobjects or by OUT's extension); -1 when the
 // request is not one of them, else the exit code.

@@ -220,13 +220,9 @@ void printWarningList(const std::vector<Warning>& list) {
 
 }  // namespace
 
-bool describeConfig(const std::string& path, bool json, bool pretty) {
-    auto file = openFile(path, {}, accepting(kAcceptConfig));
-    if (!file) {
-        std::fprintf(stderr, "%s\n", printable(diagnosticLine(file.error())).c_str());
-        return false;
-    }
-    auto& tree = file->config;
+bool describeConfig(const OpenedFile& file, bool json, bool pretty) {
+    const auto& tree = file.config;
+    const std::string& path = file.name;
     const bool isMaterial = asciiLower(extensionOf(path)) == ".rvmat";
     const RvMaterial material = isMaterial ? readRvmat(tree.value()) : RvMaterial{};
     if (json) {

@@ -32,9 +32,8 @@ bool describe(const std::string& path, Output output, const Options& options) {
     const bool json = output != Output::Info, pretty = output == Output::PrettyJson;
     // Models and terrains: the warnings every command prints, in its words ("warning: <input>: ...").
     if (!json && (file->model || file->terrain || file->animation)) printWarnings(path, file->name, file->warnings);
-    // Textures and configs still have describers of their own that read the path again.
-    if (file->kind == FileKind::Texture) return describeTexture(path, json, pretty);
-    if (file->kind == FileKind::Config) return describeConfig(path, json, pretty);
+    if (file->kind == FileKind::Texture) return describeTexture(file.value(), json, pretty);
+    if (file->kind == FileKind::Config) return describeConfig(file.value(), json, pretty);
     if (file->animation) {
         if (!json)
             writeRtmInfo(stdout, *file->animation);

@@ -197,19 +197,14 @@ std::string writePng(const std::string& out, const Image& img, MemoryBudget& bud
 
 }  // namespace
 
-bool describeTexture(const std::string& path, bool json, bool pretty) {
-    LoadedTexture lt;
-    if (const std::string error = loadTexture(path, Options{}, lt); !error.empty()) {
-        std::fprintf(stderr, "%s\n", printable(error).c_str());
-        return false;
-    }
-    const TextureFile& t = lt.texture;
+bool describeTexture(const OpenedFile& file, bool json, bool pretty) {
+    const TextureFile& t = file.texture.value();
     if (json) {
         writeTextureJson(stdout, t, pretty);
         return true;
     }
     writeHeaderInfo(stdout, t);
-    auto top = decodeTextureMip(t, lt.bytes.data(), lt.bytes.size(), 0);
+    auto top = decodeTextureMip(t, file.bytes.data(), file.bytes.size(), 0, textureDecodeOptions(file.options));
     if (top) std::fprintf(stdout, "\naverage    %s (mip 0 as exported)\n", hex8(averageOf(top.value())).c_str());
     std::fprintf(stdout, "warnings (%zu)\n", t.warnings.size());
     for (const Warning& w : t.warnings) std::fprintf(stdout, "  %s\n", printable(diagnosticLine(w)).c_str());

@@ -1,9 +1,9 @@
 // A terrain's layer textures (include/rv/terrain_layers.hpp).
 #include "rv/terrain_layers.hpp"
-#include "rv/texture.hpp"
 
 #include "rv/paths.hpp"
 #include "rv/rvmat.hpp"
+#include "rv/texture.hpp"
 #include "view/view_internal.hpp"
 
 namespace rv {
