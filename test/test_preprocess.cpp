@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
-#include <iostream>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <set>
 #include <sstream>
@@ -49,9 +49,7 @@ std::string textOf(const std::string& input) {
 
 // ---- expansion ----
 
-TEST(Preprocess, ObjectMacroAndBlankDirectiveLine) {
-    EXPECT_EQ(textOf("#define A 1\nx = A;\n"), "\nx = 1;\n");
-}
+TEST(Preprocess, ObjectMacroAndBlankDirectiveLine) { EXPECT_EQ(textOf("#define A 1\nx = A;\n"), "\nx = 1;\n"); }
 
 TEST(Preprocess, FunctionMacroStringizeAndJoin) {
     EXPECT_EQ(textOf("#define F(a,b) a##_##b = #b;\nF(x, y)\n"), "\nx_y = \"y\";\n");
@@ -95,6 +93,13 @@ TEST(Preprocess, CommasSplitArgumentsInsideBracketsNotParentheses) {
     EXPECT_EQ(r.error().kind, rv::DiagKind::BadCount);
 }
 
+TEST(Preprocess, ArgumentsPassedOnKeepTheirCommas) {
+    // CBA's ERROR_2 shape (hemtt-pp-sqf): the expanded `f[a, b]` reaches ONE as one argument.
+    EXPECT_EQ(textOf("#define ONE(a) <a>\n#define PASS(x) ONE(x)\n#define F(a,b) f[a, b]\nPASS(F(1,2))\n"),
+              "\n\n\n<f[1, 2]>\n");
+    EXPECT_EQ(textOf("#define E()\n#define PASS(x) E(x)\nPASS()\n"), "\n\n\n");
+}
+
 TEST(Preprocess, ProceduralTextureLineIsText) {
     EXPECT_EQ(textOf("#(argb,8,8,3)color(0,0,0,1)\n"), "#(argb,8,8,3)color(0,0,0,1)\n");
 }
@@ -129,12 +134,12 @@ TEST(Preprocess, IfArithmetic) {
 // ---- built-ins and __EVAL ----
 
 TEST(Preprocess, Builtins) {
-    auto r = run("a = __FILE__;\nb = __FILE_NAME__; c = __FILE_SHORT__;\nd = __LINE__;\n__COUNTER__ __COUNTER__ "
-                 "__COUNTER_RESET__ __COUNTER__\n",
-                 nullptr, "x\\cba\\addons\\a\\config.cpp");
+    auto r =
+        run("a = __FILE__;\nb = __FILE_NAME__; c = __FILE_SHORT__;\nd = __LINE__;\n__COUNTER__ __COUNTER__ "
+            "__COUNTER_RESET__ __COUNTER__\n",
+            nullptr, "x\\cba\\addons\\a\\config.cpp");
     ASSERT_TRUE(r.ok());
-    EXPECT_EQ(r->text,
-              "a = \"x\\cba\\addons\\a\\config.cpp\";\nb = \"config.cpp\"; c = \"config\";\nd = 3;\n0 1  0\n");
+    EXPECT_EQ(r->text, "a = \"x\\cba\\addons\\a\\config.cpp\";\nb = \"config.cpp\"; c = \"config\";\nd = 3;\n0 1  0\n");
 }
 
 TEST(Preprocess, EvalArithmeticAndStrings) {
@@ -182,7 +187,7 @@ TEST(ResolveIncludePath, Rules) {
     EXPECT_EQ(rv::resolveIncludePath("..\\main/m.hpp", "x\\a\\c.cpp").value(), "x\\main\\m.hpp");
     EXPECT_EQ(rv::resolveIncludePath("\\x\\y\\.\\z.hpp", "a\\b.cpp").value(), "x\\y\\z.hpp");
     EXPECT_EQ(rv::resolveIncludePath("P:\\x\\z.hpp", "a\\b.cpp").value(), "x\\z.hpp");
-    for (const char* bad : {"..\\..\\z.hpp", "/etc/passwd", "C:\\windows\\x.ini", "\\\\server\\s\\x", "\\", "."}) {
+    for (const char* bad : {"..\\..\\z.hpp", "/etc/passwd", "C:\\windows\\x.ini", "\\\\server\\s\\x", "\\", ".\\.."}) {
         auto r = rv::resolveIncludePath(bad, "x\\b.cpp");
         ASSERT_FALSE(r.ok()) << bad;
         EXPECT_EQ(r.error().kind, rv::DiagKind::BadValue) << bad;
@@ -279,7 +284,8 @@ TEST(PreprocessBad, ExpansionDepthIsCapped) {
 
 TEST(PreprocessBad, MacroBombStopsAtTheMemoryLimit) {
     std::string in;
-    for (int i = 0; i < 40; ++i) in += "#define A" + std::to_string(i) + " A" + std::to_string(i + 1) + " A" + std::to_string(i + 1) + "\n";
+    for (int i = 0; i < 40; ++i)
+        in += "#define A" + std::to_string(i) + " A" + std::to_string(i + 1) + " A" + std::to_string(i + 1) + "\n";
     rv::Options options;
     options.memoryLimit = 1 << 20;
     auto r = run(in + "A0\n", nullptr, "bomb.cpp", options);
@@ -401,7 +407,8 @@ std::map<std::string, bool> definedMacros(const fs::path& root) {
             const size_t d = line.find("#define ");
             if (d == std::string::npos || line.find_first_not_of(" \t") != d) continue;
             size_t b = d + 8, end = b;
-            while (end < line.size() && (std::isalnum(static_cast<unsigned char>(line[end])) || line[end] == '_')) ++end;
+            while (end < line.size() && (std::isalnum(static_cast<unsigned char>(line[end])) || line[end] == '_'))
+                ++end;
             if (end > b) names[line.substr(b, end - b)] = end < line.size() && line[end] == '(';
         }
     }
@@ -443,7 +450,37 @@ std::vector<CorpusCase> manifest(const fs::path& dir) {
 //   hemtt-pp-define_builtin: HEMTT writes __FILE__ as "\source.hpp"; the engine writes the path
 //     without a leading backslash (engine-cba-accessory-builtins: d = "x\cba\...\config.cpp").
 const std::set<std::string> kPassingTextCases = {
-    // filled from the corpus run below
+    "cfgconvert-ace_main",
+    "hemtt-pp-addon_in_ifdef",
+    "hemtt-pp-cba_is_admin",
+    "hemtt-pp-cba_multiline",
+    "hemtt-pp-comment_in_quote",
+    "hemtt-pp-define_comment",
+    "hemtt-pp-define_function",
+    "hemtt-pp-define_function_multiline",
+    "hemtt-pp-define_inside_else",
+    "hemtt-pp-define_multi",
+    "hemtt-pp-define_nested",
+    "hemtt-pp-define_single",
+    "hemtt-pp-define_undef",
+    "hemtt-pp-define_use_define",
+    "hemtt-pp-if_digits",
+    "hemtt-pp-if_nested",
+    "hemtt-pp-if_pass",
+    "hemtt-pp-if_read",
+    "hemtt-pp-if_value",
+    "hemtt-pp-ignore_quoted",
+    "hemtt-pp-include_empty",
+    "hemtt-pp-join_digit",
+    "hemtt-pp-join_ignore",
+    "hemtt-pp-macro_const",
+    "hemtt-pp-procedural_texture",
+    "hemtt-pp-quote",
+    "hemtt-pp-sqf",
+    "hemtt-pp-triple_backslash",
+    "hemtt-pp-utf",
+    "sqfvm-backslash",
+    "sqfvm-define_macro_callable_0",
 };
 
 rv::Result<rv::PreprocessedText> runCase(const fs::path& caseDir, const std::string& entry) {
@@ -466,7 +503,8 @@ TEST(PreprocessCorpus, Cases) {
         auto r = runCase(caseDir, c.entry);
         if (c.id.rfind("negative-", 0) == 0) {
             EXPECT_FALSE(r.ok()) << c.id << " must fail";
-            if (!r.ok()) std::cout << "[corpus] " << c.id << ": fails as expected: " << rv::diagnosticLine(r.error()) << "\n";
+            if (!r.ok())
+                std::cout << "[corpus] " << c.id << ": fails as expected: " << rv::diagnosticLine(r.error()) << "\n";
             continue;
         }
         ASSERT_TRUE(r.ok()) << c.id << ": " << rv::diagnosticLine(r.error());
@@ -498,13 +536,14 @@ TEST(PreprocessCorpus, EngineBuiltinValues) {
     ASSERT_TRUE(r.ok()) << rv::diagnosticLine(r.error());
     const auto t = tokens(r->text);
     for (const char* want :
-         {"a = \"config.cpp\";", "b = \"config\";", "c = 21;", "d = \"x\\cba\\addons\\accessory\\config.cpp\";", "e = 0;",
-          "class cba_accessory {", "name = \"$STR_cba_accessory_component\";", "requiredVersion = 2.20;",
+         {"a = \"config.cpp\";", "b = \"config\";", "c = 21;", "d = \"x\\cba\\addons\\accessory\\config.cpp\";",
+          "e = 0;", "class cba_accessory {", "name = \"$STR_cba_accessory_component\";", "requiredVersion = 2.20;",
           "author = \"$STR_CBA_Author\";", "versionStr = \"3.18.5.000000\";", "versionAr[] = {3,18,5,000000};",
           "init = \"call compileScript ['\\x\\cba\\addons\\accessory\\XEH_preStart.sqf']\";",
           "init = \"call compileScript ['\\x\\cba\\addons\\accessory\\XEH_preInit.sqf']\";",
           "file = \"\\x\\cba\\addons\\accessory\\fnc_addAttachmentCondition.sqf\";",
-          "file = \"\\x\\cba\\addons\\accessory\\fnc_switchableAttachments.sqf\";", "headerType = -1;", "recompile = 0;"})
+          "file = \"\\x\\cba\\addons\\accessory\\fnc_switchableAttachments.sqf\";", "headerType = -1;",
+          "recompile = 0;"})
         EXPECT_TRUE(containsTokens(t, want)) << want;
 }
 

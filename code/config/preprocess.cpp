@@ -24,8 +24,10 @@ std::string textOf(const uint8_t* data, size_t size) {
     if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.erase(0, 3);  // a UTF-8 byte-order mark
     // CR LF becomes LF, so that a continuation's backslash is right before the newline.
     size_t w = 0;
-    for (size_t r = 0; r < text.size(); ++r)
-        if (!(text[r] == '\r' && r + 1 < text.size() && text[r + 1] == '\n')) text[w++] = text[r];
+    for (size_t r = 0; r < text.size(); ++r) {
+        if (text[r] == '\r' && r + 1 < text.size() && text[r + 1] == '\n') continue;
+        text[w++] = text[r] == kArgumentOpen || text[r] == kArgumentClose ? ' ' : text[r];
+    }
     text.resize(w);
     return text;
 }
@@ -124,7 +126,8 @@ bool Preprocessor::runDirective(const LogicalLine& l) {
         }
     } else {
         if (!name.empty() && active())
-            s_.warn(DiagKind::UnknownRecord, "#" + std::string(name) + " is no directive the preprocessor knows; kept as text");
+            s_.warn(DiagKind::UnknownRecord,
+                    "#" + std::string(name) + " is no directive the preprocessor knows; kept as text");
         return false;
     }
     emit({}, l);
@@ -164,12 +167,13 @@ void Preprocessor::include(std::string_view rest) {
     const std::string target(rest.substr(1, end - 1));
     if (!pp_.includes) fail(DiagKind::CannotRead, "#include \"" + target + "\": no include source was given");
     if (s_.frames.size() > size_t(kPreprocessMaxIncludeDepth))
-        fail(DiagKind::BadCount, "#include \"" + target + "\" nests deeper than " +
-                                     std::to_string(kPreprocessMaxIncludeDepth) + " files");
+        fail(DiagKind::BadCount,
+             "#include \"" + target + "\" nests deeper than " + std::to_string(kPreprocessMaxIncludeDepth) + " files");
     Result<IncludedFile> file = pp_.includes->read(target, s_.frame().path);
     if (!file) fail(file.error().kind, "#include \"" + target + "\": " + diagnosticLine(file.error()));
     for (const Frame& f : s_.frames)
-        if (sameFile(f.path, file->path)) fail(DiagKind::BadValue, "#include \"" + target + "\" includes " + file->path + " inside itself");
+        if (sameFile(f.path, file->path))
+            fail(DiagKind::BadValue, "#include \"" + target + "\" includes " + file->path + " inside itself");
     s_.chargeWritten(file->bytes.size());
     const std::string text = textOf(file->bytes.data(), file->bytes.size());
     file->bytes = {};
@@ -188,9 +192,11 @@ void Preprocessor::openCondition(std::string_view directive, std::string_view re
         expandText(s_, rest, expanded);
         const EvalResult r = evaluateExpression(expanded, nullptr, true);
         if (!r.ok || r.value.isString)
-            fail(DiagKind::BadValue, "#if " + std::string(rest) + ": " + (r.ok ? "a string is no condition" : r.problem));
+            fail(DiagKind::BadValue,
+                 "#if " + std::string(rest) + ": " + (r.ok ? "a string is no condition" : r.problem));
         // The engine reads a name that is not a macro as 0 (HEMTT refuses it; Bohemia does not).
-        for (const std::string& n : r.unknownNames) s_.warn(DiagKind::NameProblem, "#if reads " + n + ", no macro, as 0");
+        for (const std::string& n : r.unknownNames)
+            s_.warn(DiagKind::NameProblem, "#if reads " + n + ", no macro, as 0");
         value = r.value.number != 0;
     } else {
         const std::string name(rest.substr(0, rest.find_first_of(" \t")));

@@ -120,7 +120,9 @@ private:
                 setProblem("division by zero");
                 break;
             }
-            v = number(op == '*' ? v.number * r.number : op == '/' ? v.number / r.number : std::fmod(v.number, r.number));
+            v = number(op == '*'   ? v.number * r.number
+                       : op == '/' ? v.number / r.number
+                                   : std::fmod(v.number, r.number));
         }
         return v;
     }

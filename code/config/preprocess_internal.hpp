@@ -51,7 +51,7 @@ public:
 
     std::unordered_map<std::string, Macro> macros;
     std::map<std::string, EvalValue> execVariables;  // set by __EXEC, read by __EVAL
-    std::vector<Frame> frames;                         // the include chain, innermost last
+    std::vector<Frame> frames;                       // the include chain, innermost last
     std::vector<Warning> warnings;
     uint32_t counter = 0;  // __COUNTER__
 
@@ -97,6 +97,12 @@ private:
     size_t pos_ = 0;
     uint32_t line_ = 1;
 };
+
+// Put around each argument in a substituted macro body (preprocess_macros.cpp); the input's own
+// bytes 1 and 2 become spaces when it is read, so they cannot pose as these.
+constexpr char kArgumentOpen = '\x01';
+constexpr char kArgumentClose = '\x02';
+constexpr const char* kMarkers = "\x01\x02";
 
 // Expands macros in one logical line (or a #if expression) into `out`.
 void expandText(RunState& state, std::string_view text, std::string& out);

@@ -56,8 +56,8 @@ void RunState::warn(DiagKind kind, const std::string& what) {
 std::vector<Warning> RunState::finishWarnings() {
     std::vector<Warning> all = std::move(warnings);
     if (warningsLeftOut_ > 0) {
-        Warning more = makeWarning(DiagKind::UnknownRecord, "and " + std::to_string(warningsLeftOut_) +
-                                                                " more preprocessor warnings");
+        Warning more = makeWarning(DiagKind::UnknownRecord,
+                                   "and " + std::to_string(warningsLeftOut_) + " more preprocessor warnings");
         more.count = warningsLeftOut_;
         all.push_back(std::move(more));
     }

@@ -6,6 +6,12 @@
 // result is scanned again with the macro switched off, so a macro never expands inside its own
 // expansion. Every byte written, at every level, is charged to the budget, which bounds both the
 // memory and the work of a macro bomb; nesting is capped at kPreprocessMaxExpansionDepth.
+//
+// An argument put into a body is wrapped in kArgumentOpen / kArgumentClose, and a call found in
+// the rescan does not split at commas inside those: where hemtt-pp-sqf (CBA's ERROR_2) shows it,
+// ERROR(FORMAT_2(m,a,b)) passes `format[m, a, b]` on to LOG_SYS('ERROR',MESSAGE) as one argument,
+// although a call written with `[a, b]` in it splits there. The markers never reach the output.
+#include <algorithm>
 #include <string>
 
 #include "config/preprocess_internal.hpp"
@@ -36,6 +42,8 @@ size_t stringEnd(std::string_view text, size_t i) {
     return close == std::string_view::npos ? text.size() : close + 1;
 }
 
+bool isMarker(char c) { return c == kArgumentOpen || c == kArgumentClose; }
+
 size_t wordEnd(std::string_view text, size_t i) {
     while (i < text.size() && isWordChar(text[i])) ++i;
     return i;
@@ -48,7 +56,16 @@ public:
     void expand(std::string_view text, std::string& out, int depth);
 
 private:
+    // Appends `piece` without argument markers (to the output).
     void write(std::string& out, std::string_view piece) {
+        for (size_t from = 0; from < piece.size();) {
+            const size_t marker = std::min(piece.find_first_of(kMarkers, from), piece.size());
+            writeRaw(out, piece.substr(from, marker - from));
+            from = marker + 1;
+        }
+    }
+    // Appends `piece` as it is (to a body that is scanned again).
+    void writeRaw(std::string& out, std::string_view piece) {
         out.append(piece.data(), piece.size());
         s_.chargeWritten(piece.size());
     }
@@ -111,9 +128,11 @@ size_t Expander::expandName(std::string_view text, size_t i, size_t end, std::st
     const std::string name(text.substr(i, end - i));
     const auto found = s_.macros.find(name);
     const Macro* m = found == s_.macros.end() ? nullptr : &found->second;
-    const bool call = end < text.size() && text[end] == '(';
+    size_t open = end;  // an argument's name followed by the body's '(' is a call (APPLY(f) f(1))
+    while (open < text.size() && isMarker(text[open])) ++open;
+    const bool call = open < text.size() && text[open] == '(';
     if (!m || isActive(m)) {
-        if (!m && call && (name == "__EVAL" || name == "__EXEC")) return expandEval(text, name, end, out, depth);
+        if (!m && call && (name == "__EVAL" || name == "__EXEC")) return expandEval(text, name, open, out, depth);
         if (!m && writeBuiltin(name, out)) return end;
         write(out, name);
         return end;
@@ -131,7 +150,7 @@ size_t Expander::expandName(std::string_view text, size_t i, size_t end, std::st
         return end;
     }
     std::vector<std::string_view> rawArgs;
-    const size_t after = splitArguments(text, end, name, rawArgs);
+    const size_t after = splitArguments(text, open, name, rawArgs);
     // NAME() is a call with no arguments for a macro of none, and one empty argument otherwise.
     if (m->params.empty() && rawArgs.size() == 1 && trimSpace(rawArgs[0]).empty()) rawArgs.clear();
     // Too many arguments is an error in the engine ("too many macro arguments") and in HEMTT
@@ -154,7 +173,7 @@ size_t Expander::splitArguments(std::string_view text, size_t open, std::string_
     // Only parentheses nest. Commas inside [] or {} split arguments, as in the engine: that is
     // why CBA has ARR_2(a,b) for `[a, b]` inside QUOTE(...) (the corpus has no call that shows
     // either way). "..." and '...' strings keep their commas (hemtt-pp-ignore_quoted).
-    int nesting = 0;
+    int nesting = 0, inArgument = 0;
     size_t from = open + 1;
     for (size_t i = open + 1; i < text.size();) {
         const char c = text[i];
@@ -162,13 +181,15 @@ size_t Expander::splitArguments(std::string_view text, size_t open, std::string_
             i = stringEnd(text, i);
             continue;
         }
+        if (c == kArgumentOpen) ++inArgument;
+        if (c == kArgumentClose) inArgument = std::max(0, inArgument - 1);
         if (c == '(') ++nesting;
         if (c == ')' && nesting-- == 0) {
             args.push_back(text.substr(from, i - from));
             work::count(i - open);
             return i + 1;
         }
-        if (c == ',' && nesting == 0) {
+        if (c == ',' && nesting == 0 && inArgument == 0) {
             args.push_back(text.substr(from, i - from));
             from = i + 1;
         }
@@ -190,10 +211,10 @@ std::string Expander::substitute(const Macro& m, const std::vector<std::string>&
         const char c = body[i];
         if (c == '"') {  // no parameters inside "..." in a body either
             const size_t e = stringEnd(body, i);
-            write(out, body.substr(i, e - i));
+            writeRaw(out, body.substr(i, e - i));
             i = e;
         } else if (c == '#' && i + 1 < body.size() && body[i + 1] == '#') {
-            write(out, "##");  // joined when the result is scanned again
+            writeRaw(out, "##");  // joined when the result is scanned again
             i += 2;
         } else if (c == '#') {
             size_t j = i + 1;
@@ -201,21 +222,27 @@ std::string Expander::substitute(const Macro& m, const std::vector<std::string>&
             const size_t e = wordEnd(body, j);
             const int p = e > j ? paramAt(j, e) : -1;
             if (p < 0) {
-                write(out, "#");  // not a parameter: the '#' stays (IS_ADMIN_SYS(#) in hemtt-pp-cba_is_admin)
+                writeRaw(out, "#");  // not a parameter: the '#' stays (IS_ADMIN_SYS(#) in hemtt-pp-cba_is_admin)
                 ++i;
                 continue;
             }
-            write(out, "\"");
-            write(out, trimSpace(args[size_t(p)]));
-            write(out, "\"");
+            writeRaw(out, "\"");
+            writeRaw(out, trimSpace(args[size_t(p)]));
+            writeRaw(out, "\"");
             i = e;
         } else if (isWordChar(c)) {
             const size_t e = wordEnd(body, i);
             const int p = paramAt(i, e);
-            write(out, p < 0 ? body.substr(i, e - i) : std::string_view(args[size_t(p)]));
+            if (p < 0) {
+                writeRaw(out, body.substr(i, e - i));
+            } else if (!args[size_t(p)].empty()) {
+                writeRaw(out, std::string_view(&kArgumentOpen, 1));
+                writeRaw(out, args[size_t(p)]);
+                writeRaw(out, std::string_view(&kArgumentClose, 1));
+            }
             i = e;
         } else {
-            write(out, body.substr(i, 1));
+            writeRaw(out, body.substr(i, 1));
             ++i;
         }
     }
