@@ -131,6 +131,40 @@ TEST(Preprocess, IfArithmetic) {
     EXPECT_EQ(textOf("#if __ARMA__\narma\n#endif\n"), "\narma\n\n");
 }
 
+TEST(Preprocess, IfReadsUnknownNamesAsZeroWithWarning) {
+    auto r = run("#if NOPE\na\n#else\nb\n#endif\n");
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->text, "\n\n\nb\n\n");
+    ASSERT_EQ(r->warnings.size(), 1u);
+    EXPECT_EQ(r->warnings[0].kind, rv::DiagKind::NameProblem);
+    EXPECT_FALSE(run("#if 1 +\n#endif\n").ok());
+    EXPECT_FALSE(run("#if 1 / 0\n#endif\n").ok());
+}
+
+TEST(Preprocess, HasInclude) {
+    MapIncludes inc;
+    inc.files["a\\h.hpp"] = "";
+    auto r = run("#if __has_include(\"h.hpp\") && !__has_include(<\\a\\n.hpp>)\nyes\n#endif\n", &inc, "a\\c.cpp");
+    ASSERT_TRUE(r.ok()) << rv::diagnosticLine(r.error());
+    EXPECT_EQ(r->text, "\nyes\n\n");
+}
+
+TEST(Preprocess, UndefAndUnknownDirective) {
+    auto r = run("#define T 1\na = T;\n#undef T\nb = T;\n#pragma x\n");
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->text, "\na = 1;\n\nb = T;\n#pragma x\n");
+    ASSERT_EQ(r->warnings.size(), 1u);  // #pragma is kept as text, with a warning
+    EXPECT_EQ(r->warnings[0].kind, rv::DiagKind::UnknownRecord);
+}
+
+TEST(Preprocess, StringsSpanLinesAndKeepTheirComments) {
+    auto r = run("a = \"x //\ny\"; // c\nb = 'P\n// q';\n");
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->text, "a = \"x //\ny\"; \nb = 'P\n// q';\n");
+    ASSERT_EQ(r->lineOrigins.size(), 4u);
+    EXPECT_EQ(r->lineOrigins[3].line, 4u);
+}
+
 // ---- built-ins and __EVAL ----
 
 TEST(Preprocess, Builtins) {
@@ -146,6 +180,13 @@ TEST(Preprocess, EvalArithmeticAndStrings) {
     EXPECT_EQ(textOf("a = __EVAL(1 + 2 * 3); b = __EVAL(1/2); c = __EVAL(\"a\" + \"b\"); d = __EVAL(-(4 - 10) % 4);\n"),
               "a = 7; b = 0.5; c = \"ab\"; d = 2;\n");
     EXPECT_EQ(textOf("#define W 4\n__EXEC(w = W * 2)v = __EVAL(w + 1);\n"), "\nv = 9;\n");
+}
+
+TEST(Preprocess, ExecBeyondSubsetKeptWithWarning) {
+    auto r = run("__EXEC(x = getResolution)\n");
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->text, "__EXEC(x = getResolution)\n");
+    EXPECT_EQ(r->warnings.size(), 1u);
 }
 
 TEST(Preprocess, EvalBeyondSubsetKeptWithWarning) {

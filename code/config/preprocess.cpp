@@ -53,6 +53,7 @@ private:
     void define(std::string_view rest);
     void include(std::string_view rest);
     void openCondition(std::string_view directive, std::string_view rest);
+    std::string replaceHasInclude(std::string_view condition);
     void elseOrEnd(std::string_view directive, size_t fileBase);
     void emit(std::string_view text, const LogicalLine& l);
     [[noreturn]] void fail(DiagKind kind, const std::string& what) const { throw Failure{kind, what}; }
@@ -189,7 +190,7 @@ void Preprocessor::openCondition(std::string_view directive, std::string_view re
     bool value = false;
     if (directive == "if") {
         std::string expanded;
-        expandText(s_, rest, expanded);
+        expandText(s_, replaceHasInclude(rest), expanded);
         const EvalResult r = evaluateExpression(expanded, nullptr, true);
         if (!r.ok || r.value.isString)
             fail(DiagKind::BadValue,
@@ -205,6 +206,29 @@ void Preprocessor::openCondition(std::string_view directive, std::string_view re
         value = directive == "ifdef" ? defined : !defined;
     }
     conditions_.push_back({value, true, false, line});
+}
+
+// `__has_include("x")` or `__has_include(<x>)` in an #if: 1 when the include source has the
+// file, else 0. Bohemia's preprocessor has it (HEMTT refuses it; the corpus README says so).
+std::string Preprocessor::replaceHasInclude(std::string_view condition) {
+    static constexpr std::string_view kName = "__has_include";
+    std::string out;
+    size_t from = 0;
+    for (size_t at; (at = condition.find(kName, from)) != std::string_view::npos;) {
+        out.append(condition.substr(from, at - from));
+        size_t i = at + kName.size();
+        while (i < condition.size() && isSpace(condition[i])) ++i;
+        const char open = i + 1 < condition.size() && condition[i] == '(' ? condition[i + 1] : '\0';
+        const size_t close =
+            open == '"' || open == '<' ? condition.find(open == '"' ? '"' : '>', i + 2) : std::string_view::npos;
+        const size_t paren = close == std::string_view::npos ? close : condition.find(')', close);
+        if (paren == std::string_view::npos) fail(DiagKind::BadValue, "__has_include needs (\"file\") or (<file>)");
+        const std::string target(condition.substr(i + 2, close - i - 2));
+        out += pp_.includes && pp_.includes->read(target, s_.frame().path).ok() ? "1" : "0";
+        from = paren + 1;
+    }
+    out.append(condition.substr(from));
+    return out;
 }
 
 void Preprocessor::elseOrEnd(std::string_view directive, size_t fileBase) {
