@@ -548,7 +548,8 @@ TEST(PreprocessCorpus, Cases) {
                 std::cout << "[corpus] " << c.id << ": fails as expected: " << rv::diagnosticLine(r.error()) << "\n";
             continue;
         }
-        ASSERT_TRUE(r.ok()) << c.id << ": " << rv::diagnosticLine(r.error());
+        EXPECT_TRUE(r.ok()) << c.id << ": " << rv::diagnosticLine(r.error());
+        if (!r.ok()) continue;
         for (const char* name : {"preprocessed-by-hemtt.hpp", "preprocessed.txt"}) {
             if (c.expected.find(name) == std::string::npos) continue;
             std::string want = readFile(caseDir / "expected" / name);
@@ -561,6 +562,11 @@ TEST(PreprocessCorpus, Cases) {
         if (c.id.rfind("cfgconvert-", 0) == 0 || c.id.rfind("hemtt-rapify-", 0) == 0 || c.id.rfind("engine-", 0) == 0) {
             const std::string left = leftoverMacro(r->text, definedMacros(caseDir / "input"));
             EXPECT_TRUE(left.empty()) << c.id << ": macro " << left << " left in the output";
+        }
+        if (c.id == "hemtt-rapify-eval") {  // beyond the __EVAL subset: kept for the game, with warnings
+            EXPECT_TRUE(
+                containsTokens(tokens(r->text), "{ __EVAL(getResolution select 0), __EVAL(getResolution select 1) }"));
+            EXPECT_EQ(r->warnings.size(), 3u);
         }
     }
     for (const std::string& id : kPassingTextCases) EXPECT_TRUE(passed.count(id)) << id << " no longer passes";
