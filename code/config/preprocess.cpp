@@ -63,7 +63,8 @@ private:
     PreprocessedText& out_;
     std::vector<Condition> conditions_;
     std::unordered_map<std::string, uint32_t> fileIndices_;
-    size_t conditionsBase_ = 0;  // conditions_ of the files that include the current one
+    std::unordered_map<std::string, bool> hasInclude_;  // (includer, target) -> found
+    size_t conditionsBase_ = 0;                         // conditions_ of the files that include the current one
 };
 
 uint32_t Preprocessor::fileIndex(const std::string& path) {
@@ -224,7 +225,10 @@ std::string Preprocessor::replaceHasInclude(std::string_view condition) {
         const size_t paren = close == std::string_view::npos ? close : condition.find(')', close);
         if (paren == std::string_view::npos) fail(DiagKind::BadValue, "__has_include needs (\"file\") or (<file>)");
         const std::string target(condition.substr(i + 2, close - i - 2));
-        out += pp_.includes && pp_.includes->read(target, s_.frame().path).ok() ? "1" : "0";
+        // Asked once per file and name: a line of many __has_include("big.hpp") reads big.hpp once.
+        const auto asked = hasInclude_.try_emplace(s_.frame().path + '\n' + target, false);
+        if (asked.second) asked.first->second = pp_.includes && pp_.includes->read(target, s_.frame().path).ok();
+        out += asked.first->second ? "1" : "0";
         from = paren + 1;
     }
     out.append(condition.substr(from));

@@ -23,7 +23,8 @@
 //
 // Rules where the corpus shows no case, chosen and kept on purpose:
 //   - a function-like macro is called only when '(' follows its name directly, and the call
-//     must close on its (logical) line;
+//     must close on its logical line (CBA continues a long QUOTE(...) with backslashes:
+//     hemtt-pp-cba_multiline);
 //   - arguments split at commas outside parentheses and strings, also inside [] and {} (why
 //     CBA has ARR_2); an argument passed on to another macro keeps its commas (hemtt-pp-sqf);
 //   - a call with too many or too few arguments is an error (DiagKind::BadCount);
