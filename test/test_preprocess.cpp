@@ -334,6 +334,19 @@ TEST(PreprocessBad, MacroBombStopsAtTheMemoryLimit) {
     EXPECT_EQ(r.error().kind, rv::DiagKind::MemoryLimit);
 }
 
+TEST(PreprocessBad, ExpansionCountIsCapped) {
+    const std::string in = "#define B x\n#define A B B B B B\nA A\n";  // 2 + 10 expansions
+    rv::PreprocessOptions pp;
+    pp.maxExpansions = 12;
+    auto ok = rv::preprocess(reinterpret_cast<const uint8_t*>(in.data()), in.size(), "a.cpp", pp);
+    ASSERT_TRUE(ok.ok());
+    EXPECT_EQ(ok->text, "\n\nx x x x x x x x x x\n");
+    pp.maxExpansions = 11;
+    auto r = rv::preprocess(reinterpret_cast<const uint8_t*>(in.data()), in.size(), "a.cpp", pp);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().kind, rv::DiagKind::BadCount);
+}
+
 TEST(PreprocessBad, BudgetKeepsOnlyTheResult) {
     rv::MemoryBudget budget(1 << 20);
     rv::Options options;

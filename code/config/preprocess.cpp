@@ -270,6 +270,7 @@ Result<PreprocessedText> preprocess(const uint8_t* data, size_t size, const std:
                                     const PreprocessOptions& settings, const Options& options) {
     BudgetScope budget(options.budget, options.memoryLimit);
     pp::RunState state(*budget);
+    state.maxExpansions = settings.maxExpansions;
     PreprocessedText out;
     try {
         pp::Preprocessor run(state, settings, out);

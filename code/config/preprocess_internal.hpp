@@ -27,6 +27,9 @@ struct Macro {
     bool functionLike = false;
     std::vector<std::string> params;
     std::string body;  // trimmed, continuations joined, comments removed
+    // Set while the macro's own expansion is being scanned, in which it does not expand again.
+    // (A failure leaves it set, but then the whole run and its table are dropped.)
+    bool expanding = false;
 };
 
 // A value of the __EVAL / __EXEC subset: a number or a string.
@@ -54,6 +57,8 @@ public:
     std::vector<Frame> frames;                       // the include chain, innermost last
     std::vector<Warning> warnings;
     uint32_t counter = 0;  // __COUNTER__
+    uint64_t expansions = 0;
+    uint64_t maxExpansions = kPreprocessMaxExpansions;
 
     // Charges `bytes` of text written (by expansion or to the output); throws MemoryLimit.
     void chargeWritten(uint64_t bytes);

@@ -69,10 +69,11 @@ private:
         out.append(piece.data(), piece.size());
         s_.chargeWritten(piece.size());
     }
-    bool isActive(const Macro* m) const {
-        for (const Macro* a : active_)
-            if (a == m) return true;
-        return false;
+    // Expands `text` with `m` switched off.
+    void expandWithin(Macro& m, std::string_view text, std::string& out, int depth) {
+        m.expanding = true;
+        expand(text, out, depth);
+        m.expanding = false;
     }
     // A name at text[i..end): writes its expansion and returns where the scan goes on.
     size_t expandName(std::string_view text, size_t i, size_t end, std::string& out, int depth);
@@ -85,7 +86,6 @@ private:
     [[noreturn]] void fail(DiagKind kind, const std::string& what) const { throw Failure{kind, what}; }
 
     RunState& s_;
-    std::vector<const Macro*> active_;  // the macros being expanded: not expanded again inside
 };
 
 void Expander::expand(std::string_view text, std::string& out, int depth) {
@@ -127,20 +127,20 @@ void Expander::expand(std::string_view text, std::string& out, int depth) {
 size_t Expander::expandName(std::string_view text, size_t i, size_t end, std::string& out, int depth) {
     const std::string name(text.substr(i, end - i));
     const auto found = s_.macros.find(name);
-    const Macro* m = found == s_.macros.end() ? nullptr : &found->second;
+    Macro* m = found == s_.macros.end() ? nullptr : &found->second;
     size_t open = end;  // an argument's name followed by the body's '(' is a call (APPLY(f) f(1))
     while (open < text.size() && isMarker(text[open])) ++open;
     const bool call = open < text.size() && text[open] == '(';
-    if (!m || isActive(m)) {
+    if (!m || m->expanding) {
         if (!m && call && (name == "__EVAL" || name == "__EXEC")) return expandEval(text, name, open, out, depth);
         if (!m && writeBuiltin(name, out)) return end;
         write(out, name);
         return end;
     }
+    if (++s_.expansions > s_.maxExpansions)
+        fail(DiagKind::BadCount, "more than " + std::to_string(s_.maxExpansions) + " macro expansions");
     if (!m->functionLike) {
-        active_.push_back(m);
-        expand(m->body, out, depth + 1);
-        active_.pop_back();
+        expandWithin(*m, m->body, out, depth + 1);
         return end;
     }
     // Where sqfvm-define_macro_callable_0 shows it: a function-like name without '(' stays as
@@ -161,10 +161,7 @@ size_t Expander::expandName(std::string_view text, size_t i, size_t end, std::st
                                      " argument(s) but is given " + std::to_string(rawArgs.size()));
     std::vector<std::string> args(rawArgs.size());
     for (size_t a = 0; a < rawArgs.size(); ++a) expand(trimSpace(rawArgs[a]), args[a], depth + 1);
-    const std::string body = substitute(*m, args);
-    active_.push_back(m);
-    expand(body, out, depth + 1);
-    active_.pop_back();
+    expandWithin(*m, substitute(*m, args), out, depth + 1);
     return after;
 }
 

@@ -35,9 +35,10 @@
 //   - the input's bytes 1 and 2 (never in a text config) are read as spaces.
 //
 // Hostile input: #include nesting deeper than kPreprocessMaxIncludeDepth and include cycles are
-// refused, macro expansion nests at most kPreprocessMaxExpansionDepth deep, and every byte the
-// expansion writes (at every nesting level) is charged to the memory budget, so a macro bomb stops
-// with DiagKind::MemoryLimit instead of exhausting the host. Errors name the file, the line and the
+// refused, macro expansion nests at most kPreprocessMaxExpansionDepth deep and makes at most
+// PreprocessOptions::maxExpansions expansions, and every byte the expansion writes (at every
+// nesting level) is charged to the memory budget, so a macro bomb stops with DiagKind::MemoryLimit
+// or DiagKind::BadCount instead of exhausting the host. Errors name the file, the line and the
 // include chain ("line 3, included from config.cpp line 12: ...", with the file as the source).
 #pragma once
 
@@ -54,6 +55,7 @@ namespace rv {
 
 constexpr int kPreprocessMaxIncludeDepth = 32;
 constexpr int kPreprocessMaxExpansionDepth = 64;
+constexpr uint64_t kPreprocessMaxExpansions = uint64_t(1) << 24;
 
 struct IncludedFile {
     // The file's name as __FILE__ gives it: relative to the include root, with backslashes
@@ -96,6 +98,10 @@ struct PreprocessOptions {
     IncludeSource* includes = nullptr;  // null: every #include is an error naming the file and line
     // Defines given by the caller before the file (name -> body), e.g. {"_ARMA_", ""}.
     std::vector<std::pair<std::string, std::string>> defines;
+    // The most macro expansions one run may make (DiagKind::BadCount beyond). The memory limit
+    // alone would let a macro bomb write 2 GiB, a minute's work. For scale: cfgconvert-ace_main
+    // makes 109, and an 8 MB file of 60,000 CBA QUOTE(GVAR(..)) / FUNC / CSTRING lines 1.3 million.
+    uint64_t maxExpansions = kPreprocessMaxExpansions;
 };
 
 // `path`: the entry file's name as __FILE__ gives it (root-relative with backslashes when known).
