@@ -55,6 +55,11 @@ TEST(Preprocess, FunctionMacroStringizeAndJoin) {
     EXPECT_EQ(textOf("#define F(a,b) a##_##b = #b;\nF(x, y)\n"), "\nx_y = \"y\";\n");
 }
 
+TEST(Preprocess, SelectOperatorIsNoStringize) {
+    EXPECT_EQ(textOf("#define SEL(a,i) a # i\n#define Q(x) #x\nSEL(_arr,1) Q(_arr # 1)\n"),
+              "\n\n_arr # 1 \"_arr # 1\"\n");
+}
+
 TEST(Preprocess, ArgumentsExpandBeforeStringize) {
     EXPECT_EQ(textOf("#define QUOTE(x) #x\n#define TEST 123\nv = QUOTE(TEST);\n"), "\n\nv = \"123\";\n");
 }

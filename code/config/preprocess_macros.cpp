@@ -214,12 +214,13 @@ std::string Expander::substitute(const Macro& m, const std::vector<std::string>&
             writeRaw(out, "##");  // joined when the result is scanned again
             i += 2;
         } else if (c == '#') {
-            size_t j = i + 1;
-            while (j < body.size() && isSpace(body[j])) ++j;
-            const size_t e = wordEnd(body, j);
+            // Stringize only with the parameter right after the '#': `arr # i` is SQF's select
+            // operator, written with spaces, and a '#' before no parameter stays
+            // (IS_ADMIN_SYS(#) in hemtt-pp-cba_is_admin).
+            const size_t j = i + 1, e = wordEnd(body, j);
             const int p = e > j ? paramAt(j, e) : -1;
             if (p < 0) {
-                writeRaw(out, "#");  // not a parameter: the '#' stays (IS_ADMIN_SYS(#) in hemtt-pp-cba_is_admin)
+                writeRaw(out, "#");
                 ++i;
                 continue;
             }

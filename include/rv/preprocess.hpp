@@ -28,6 +28,7 @@
 //   - arguments split at commas outside parentheses and strings, also inside [] and {} (why
 //     CBA has ARR_2); an argument passed on to another macro keeps its commas (hemtt-pp-sqf);
 //   - a call with too many or too few arguments is an error (DiagKind::BadCount);
+//   - `#param` stringizes only with no space after '#' (`arr # i` is SQF's select);
 //   - `##` joins the text either side of it, each side expanded on its own (A##B is 12 when A
 //     is 1 and B is 2, also outside a body: hemtt-pp-join_digit); the joined text is not looked
 //     up again as one macro name;
