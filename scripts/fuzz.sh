@@ -48,7 +48,8 @@ if [ -d "$SAMPLES" ]; then
     build/rvimport export "$f" "$F/seeds/image/$(basename "$f" .paa).png" >/dev/null 2>&1 || true
   done
   # every .rvmat, text and rapified; the same base name in several folders is kept once per folder
-  find "$SAMPLES" -name '*.rvmat' | while read -r f; do
+  # and the preprocessor corpus's sources (macros, #if, #include), so fuzz_config reaches the preprocessor
+  find "$SAMPLES" \( -name '*.rvmat' -o -path '*preprocessor/cases/*/input/*' -type f \) -size -64k | while read -r f; do
     cp -f "$f" "$F/seeds/config/$(echo "$f" | md5sum | cut -c1-8)-$(basename "$f")"
   done
 fi

@@ -19,6 +19,7 @@ enum class Opt {
     Northing,
     CellSize,
     DataFolder,
+    IncludeRoot,
     Bones,
     Jobs,
     ViaAssimp,
@@ -60,6 +61,7 @@ constexpr OptSpec kSpecs[] = {
     {"--cell-size", Opt::CellSize, true, false},
     {"--data-root", Opt::DataFolder, true, false},
     {"--data-folder", Opt::DataFolder, true, false},  // the earlier name of --data-root
+    {"--include-root", Opt::IncludeRoot, true, false},
     {"--selections-as-bones", Opt::Bones, false, false},
     {"-j", Opt::Jobs, true, true},
     {"--via-assimp", Opt::ViaAssimp, false, false},
@@ -156,6 +158,9 @@ bool storeAsGiven(Opt id, const std::string& v, CliOptions& out) {
             break;
         case Opt::DataFolder:
             out.decode.dataRoot = v;
+            break;
+        case Opt::IncludeRoot:
+            out.decode.includeRoot = v;
             break;
         case Opt::Bones:
             out.selectionsAsBones = true;

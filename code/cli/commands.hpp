@@ -73,6 +73,9 @@ Diagnostic convertTextureToPng(const std::string& in, const std::string& out, co
 // Configs (config_cli.cpp): .rvmat, .cpp, .hpp, .bin, .bisurf, .ext, .sqm by their extension,
 // text or rapified. `info` / `dump --json`; false after reporting an error on stderr.
 bool describeConfig(const OpenedFile& file, bool json, bool pretty);
+// `preprocess FILE [--include-root DIR] [--data-root DIR]`: the text after the preprocessor,
+// what a modder runs to see what a macro became (config_cli.cpp).
+int runPreprocess(const std::vector<std::string>& args);
 
 // The .asc / .txt terrain exports (-f asc / -f tbobjects or by OUT's extension); -1 when the
 // request is not one of them, else the exit code.

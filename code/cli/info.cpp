@@ -75,6 +75,7 @@ int runDescribe(const std::vector<std::string>& args, bool dump) {
     bool json = !dump, pretty = false;
     std::string dataRoot;       // --data-root DIR (alias --data-folder): list the model's references
     std::string modelConfig;    // --model-cfg FILE: an editable model's skeleton
+    std::string includeRoot;    // --include-root DIR: where a source config's #include lines look
     bool optionsEnded = false;  // after "--" every argument is the file, even "-f.p3d"
     for (size_t i = 1; i < args.size(); ++i) {
         if (!optionsEnded && args[i] == "--")
@@ -85,6 +86,12 @@ int runDescribe(const std::vector<std::string>& args, bool dump) {
                 return kExitUsage;
             }
             dataRoot = args[++i];
+        } else if (!optionsEnded && args[i] == "--include-root") {
+            if (i + 1 >= args.size()) {
+                std::fprintf(stderr, "rvimport %s: --include-root wants a folder\n", verb);
+                return kExitUsage;
+            }
+            includeRoot = args[++i];
         } else if (!optionsEnded && args[i] == "--model-cfg") {
             if (i + 1 >= args.size()) {
                 std::fprintf(stderr, "rvimport %s: --model-cfg wants a file\n", verb);
@@ -107,8 +114,8 @@ int runDescribe(const std::vector<std::string>& args, bool dump) {
     }
     if (file.empty() || !json) {
         std::fprintf(stderr, "usage: rvimport %s\n",
-                     dump ? "dump --json [--pretty] [--data-root DIR] [--model-cfg FILE] FILE"
-                          : "info [--data-root DIR] [--model-cfg FILE] FILE");
+                     dump ? "dump --json [--pretty] [--data-root DIR] [--include-root DIR] [--model-cfg FILE] FILE"
+                          : "info [--data-root DIR] [--include-root DIR] [--model-cfg FILE] FILE");
         return kExitUsage;
     }
     if (const std::string problem = inputProblem(file); !problem.empty()) {
@@ -118,6 +125,7 @@ int runDescribe(const std::vector<std::string>& args, bool dump) {
     Options withRoot;
     withRoot.dataRoot = dataRoot;
     withRoot.modelConfig = modelConfig;
+    withRoot.includeRoot = includeRoot;
     if (const std::string problem = dataRootProblem(withRoot); !problem.empty()) {
         std::fprintf(stderr, "rvimport %s: %s\n", verb, problem.c_str());
         return kExitUsage;

@@ -99,6 +99,10 @@ constexpr const char* kUsageRest =
     "                                 a PAA/PAC texture's mip N (default 0) as PNG; the ZIWS\n"
     "                                 channel swizzle is undone unless --raw-channels\n"
     "                                 (info and dump --json take .paa / .pac files too)\n"
+    "  rvimport preprocess FILE [--include-root DIR]\n"
+    "                                 a source config (config.cpp, model.cfg, .hpp) after #include,\n"
+    "                                 #define and #if, as the parser reads it; #include \"\\x\\...\"\n"
+    "                                 is found below DIR (default the data root, else FILE's folder)\n"
     "  rvimport batch IN_DIR OUT_DIR [--data-root DIR] [-f FORMAT_ID] [-j N] [--lod ...] ...\n"
     "                                 convert every supported file under IN_DIR (default glb2),\n"
     "                                 keeping folders; never stops on a bad file; summary at the end\n"
@@ -156,6 +160,7 @@ const VerbEntry kVerbs[] = {
     {"export", rv::cli::runExport},
     {"bench", rv::cli::runBench},
     {"pbo", rv::cli::runPbo},
+    {"preprocess", rv::cli::runPreprocess},
     {"batch", rv::cli::runBatch},
     {"listext", [](const std::vector<std::string>&) { return rv::cli::runListExt(); }},
     {"listexport", [](const std::vector<std::string>&) { return rv::cli::runListExport(); }},

@@ -23,6 +23,9 @@ struct ReadState {
     // Labels of the open classes ("class Stage1"), owned here because ParseContext keeps only
     // pointers. A deque keeps earlier labels in place while later ones are added.
     std::deque<std::string> labels;
+    // Text that the preprocessor changed: where each of its lines came from, so that a message
+    // names the file and line the user wrote (null: the text is the file's own).
+    const PreprocessedText* origins = nullptr;
 };
 
 // Charges `bytes` of tree memory; stops the decode with MemoryLimit beyond the limit. A raP array

@@ -85,6 +85,15 @@ bool parseConfigNumber(std::string_view t, ConfigValue& out) {
 
 namespace {
 
+// Where line `line` of preprocessed text came from: "line 12", or "script_macros.hpp line 40"
+// for an included file's. No column: macros and removed comments moved the text within the line.
+std::string sourceLine(const PreprocessedText& pre, size_t line) {
+    if (line == 0 || line > pre.lineOrigins.size()) return "line " + std::to_string(line) + " of the preprocessed text";
+    const PreprocessedText::LineOrigin& o = pre.lineOrigins[line - 1];
+    const std::string where = "line " + std::to_string(o.line);
+    return o.file == 0 || o.file >= pre.files.size() ? where : pre.files[o.file] + " " + where;
+}
+
 class TextReader {
 public:
     TextReader(ByteReader& r, ReadState& s)
@@ -112,6 +121,7 @@ private:
                                             [&steps](size_t a, size_t b) { return ++steps, a < b; });
         work::count(steps);
         const size_t line = size_t(after - lineStarts_.begin());  // lineStarts_[0] is 0
+        if (s_.origins) return sourceLine(*s_.origins, line);
         return "line " + std::to_string(line) + ", column " + std::to_string(at - *(after - 1) + 1);
     }
     void indexLines() {
@@ -124,12 +134,15 @@ private:
             if (text_[i] == '\n') lineStarts_.push_back(i + 1);
         work::count(2 * text_.size());
     }
+    // Preprocessed text has no offsets in the file the user wrote: its messages give the file
+    // and line it came from instead (offset 0).
     [[noreturn]] void fail(DiagKind kind, size_t at, const std::string& what) {
+        if (s_.origins) r_.failAtStated(kind, 0, lineColumn(at) + ": " + what);
         r_.failAt(kind, at, lineColumn(at) + ": " + what);
     }
     void warn(DiagKind kind, size_t at, const std::string& what) {
         ByteReader here = r_;
-        here.seek(at);
+        here.seek(s_.origins ? 0 : at);
         s_.warnings.add(here, kind, lineColumn(at) + ": " + what);
     }
     std::string shown(size_t at) const {  // the next character, for messages

@@ -6,6 +6,7 @@
 
 #include "config/config_internal.hpp"
 #include "core/work_meter.hpp"
+#include "rv/memory_budget.hpp"
 #include "rv/paths.hpp"
 
 namespace rv {
@@ -159,14 +160,13 @@ void warnDuplicateNames(ReadState& s, const ByteReader& r, const ConfigEntry& cl
 
 }  // namespace config
 
-Result<ConfigTree> decodeConfig(const uint8_t* data, size_t size, const std::string& sourceName,
-                                const Options& options) {
-    if (size >= 4 && std::memcmp(data, "0DHT", 4) == 0)
-        return withSource(
-            makeError(DiagKind::NotRecognized, "a texHeaders.bin texture index (0DHT) at offset 0x0, not a config"),
-            sourceName);
+namespace {
+
+Result<ConfigTree> parseConfig(const uint8_t* data, size_t size, const std::string& sourceName, const Options& options,
+                               const PreprocessedText* origins) {
     config::ReadState s;
     s.memoryLimit = options.memoryLimit;
+    s.origins = origins;
     ByteReader r(data, data + size, 0, s.context);
     try {
         ConfigTree t = isRapifiedConfig(data, size) ? config::readRapConfig(r, s) : config::readTextConfig(r, s);
@@ -180,6 +180,28 @@ Result<ConfigTree> decodeConfig(const uint8_t* data, size_t size, const std::str
             makeError(DiagKind::OutOfMemory, "out of memory at offset " + hexOffset(r.offset()), r.offset()),
             sourceName);
     }
+}
+
+}  // namespace
+
+Result<ConfigTree> decodeConfig(const uint8_t* data, size_t size, const std::string& sourceName, const Options& options,
+                                const PreprocessOptions& pp) {
+    if (size >= 4 && std::memcmp(data, "0DHT", 4) == 0)
+        return withSource(
+            makeError(DiagKind::NotRecognized, "a texHeaders.bin texture index (0DHT) at offset 0x0, not a config"),
+            sourceName);
+    if (isRapifiedConfig(data, size)) return parseConfig(data, size, sourceName, options, nullptr);
+    Result<PreprocessedText> text =
+        preprocess(data, size, pp.entryPath.empty() ? sourceName : pp.entryPath, pp, options);
+    if (!text) return text.error();
+    // Text the preprocessor left as it was (most .rvmat files) keeps its offsets and columns.
+    const bool unchanged = text->text.size() == size && std::memcmp(text->text.data(), data, size) == 0;
+    Result<ConfigTree> tree = unchanged ? parseConfig(data, size, sourceName, options, nullptr)
+                                        : parseConfig(reinterpret_cast<const uint8_t*>(text->text.data()),
+                                                      text->text.size(), sourceName, options, &text.value());
+    if (tree) tree->warnings.insert(tree->warnings.begin(), text->warnings.begin(), text->warnings.end());
+    if (options.budget) options.budget->release(text->charged);  // the text is dropped here
+    return tree;
 }
 
 }  // namespace rv

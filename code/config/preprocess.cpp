@@ -287,6 +287,7 @@ Result<PreprocessedText> preprocess(const uint8_t* data, size_t size, const std:
     }
     // What stays charged is what the result holds; the expansion's scratch text is freed.
     state.releaseBeyond(out.text.size() + out.lineOrigins.size() * sizeof(PreprocessedText::LineOrigin));
+    out.charged = options.budget ? state.charged() : 0;
     out.warnings = state.finishWarnings();
     return out;
 }

@@ -71,6 +71,7 @@ public:
     // The warnings, with one more saying how many were left out beyond the cap.
     std::vector<Warning> finishWarnings();
     const Frame& frame() const { return frames.back(); }
+    uint64_t charged() const { return charged_; }
 
 private:
     MemoryBudget& budget_;

@@ -214,9 +214,9 @@ RvMaterial readRvmat(const ConfigTree& tree) {
     return reader.read();
 }
 
-Result<RvMaterial> decodeRvmat(const uint8_t* data, size_t size, const std::string& sourceName,
-                               const Options& options) {
-    Result<ConfigTree> tree = decodeConfig(data, size, sourceName, options);
+Result<RvMaterial> decodeRvmat(const uint8_t* data, size_t size, const std::string& sourceName, const Options& options,
+                               const PreprocessOptions& pp) {
+    Result<ConfigTree> tree = decodeConfig(data, size, sourceName, options, pp);
     if (!tree) return tree.error();
     RvMaterial m = readRvmat(tree.value());
     m.warnings.insert(m.warnings.begin(), tree->warnings.begin(), tree->warnings.end());

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "rv/include_root.hpp"
 #include "rv/material_textures.hpp"
 #include "rv/paths.hpp"
 #include "rv/rvmat.hpp"
@@ -187,9 +188,7 @@ const TextureResolver::RvmatFile& TextureResolver::readRvmatFile(const std::stri
     } else if (where.kind == ResolvedRef::Kind::Unsafe) {
         file.problem = "not a safe path: " + where.reason;
     } else {
-        auto bytes = root_->read(where);
-        auto mat =
-            bytes ? decodeRvmat(bytes->data(), bytes->size(), rvmat, options_) : Result<RvMaterial>(bytes.error());
+        auto mat = readRvmatIn(*root_, where, rvmat, options_);
         if (mat)
             file.definition = fileDefinition(mat.value(), where);
         else

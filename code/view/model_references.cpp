@@ -5,6 +5,7 @@
 #include <set>
 #include <utility>
 
+#include "rv/include_root.hpp"
 #include "rv/rvmat.hpp"
 
 namespace rv {
@@ -41,9 +42,7 @@ private:
     void addRvmatStages(const ModelReference& material) {
         const ResolvedRef& w = material.where;
         if (!root_ || (w.kind != ResolvedRef::Kind::File && w.kind != ResolvedRef::Kind::PboEntry)) return;
-        auto bytes = root_->read(w);
-        auto mat = bytes ? decodeRvmat(bytes->data(), bytes->size(), material.reference, options_)
-                         : Result<RvMaterial>(bytes.error());
+        auto mat = readRvmatIn(*root_, w, material.reference, options_);
         if (!mat) {
             Warning warning = mat.error();
             warning.severity = Severity::Warning;

@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "rv/file_bytes.hpp"
+#include "rv/include_root.hpp"
 #include "rv/model_cfg.hpp"
 #include "rv/paths.hpp"
 #include "rv/retexture.hpp"
@@ -117,8 +118,10 @@ bool readRetexture(OpenedFile& f, DecodeError& error) {
         return false;
     }
     Result<std::vector<uint8_t>> bytes = readFileBytes(o.retextureConfig, o.memoryLimit);
-    Result<ConfigTree> tree = bytes ? decodeConfig(bytes->data(), bytes->size(), fileNameOf(o.retextureConfig), o)
-                                    : Result<ConfigTree>(bytes.error());
+    IncludeRoot includes = IncludeRoot::around(o.retextureConfig, o);
+    Result<ConfigTree> tree =
+        bytes ? decodeConfig(bytes->data(), bytes->size(), fileNameOf(o.retextureConfig), o, includes.preprocessing())
+              : Result<ConfigTree>(bytes.error());
     Result<Retexture> found = tree ? findRetexture(tree.value(), o.retextureClass) : Result<Retexture>(tree.error());
     if (!found) {
         error = found.error();
@@ -260,9 +263,11 @@ Result<OpenedFile> open(const uint8_t* data, size_t size, const std::string& nam
         case FileKind::Texture:
             ok = take(readTexture(data, size, name, f.options), f.texture, f.warnings, error);
             break;
-        case FileKind::Config:
-            ok = take(decodeConfig(data, size, name, f.options), f.config, f.warnings, error);
+        case FileKind::Config: {
+            IncludeRoot includes = IncludeRoot::around(request.sourcePath, f.options);
+            ok = take(decodeConfig(data, size, name, f.options, includes.preprocessing()), f.config, f.warnings, error);
             break;
+        }
         case FileKind::Archive:
             ok = take(readPbo(data, size, name, f.options), f.archive, f.warnings, error);
             break;

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "rv/file_bytes.hpp"
+#include "rv/include_root.hpp"
 #include "rv/model_cfg.hpp"
 #include "rv/paths.hpp"
 #include "view/open_parts.hpp"
@@ -23,7 +24,8 @@ Result<OdolSkeleton> cfgSkeleton(const std::string& path, const OpenedFile& f, s
     const uint64_t charge = uint64_t(bytes->size()) * (1 + kConfigTreePerByte);
     if (!budget.tryCharge(charge))
         return makeError(DiagKind::MemoryLimit, budget.overMessage(path + ": the config and its tree", charge));
-    Result<ConfigTree> tree = decodeConfig(bytes->data(), bytes->size(), path, f.options);
+    IncludeRoot includes = IncludeRoot::around(path, f.options);  // a skeleton shared through #include
+    Result<ConfigTree> tree = decodeConfig(bytes->data(), bytes->size(), path, f.options, includes.preprocessing());
     Result<OdolSkeleton> skeleton =
         tree ? skeletonForModel(tree.value(), f.name, path, &warnings) : Result<OdolSkeleton>(tree.error());
     if (tree) warnings.insert(warnings.begin(), tree->warnings.begin(), tree->warnings.end());

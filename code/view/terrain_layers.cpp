@@ -1,6 +1,7 @@
 // A terrain's layer textures (include/rv/terrain_layers.hpp).
 #include "rv/terrain_layers.hpp"
 
+#include "rv/include_root.hpp"
 #include "rv/paths.hpp"
 #include "rv/rvmat.hpp"
 #include "rv/texture.hpp"
@@ -88,9 +89,7 @@ TerrainLayers::TerrainLayers(const WrpTerrain& t, const DataRoot* root, const Op
             if (missing++ == 0) firstMissing = material;  // missing game data: counted, said once below
             continue;
         }
-        auto bytes = root->read(where);
-        auto mat =
-            bytes ? decodeRvmat(bytes->data(), bytes->size(), material, options) : Result<RvMaterial>(bytes.error());
+        auto mat = readRvmatIn(*root, where, material, options);
         if (!mat) {
             warnings_.push_back(
                 makeWarning(mat.error().kind, "layer material '" + material + "': " + diagnosticLine(mat.error())));

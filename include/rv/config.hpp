@@ -13,8 +13,8 @@
 //
 // Text: classes, `name = value;`, `name[] = {...};`, `name[] += {...};`, // and /* */
 // comments, "..." strings with "" for a quote, unquoted words (`version = 0.8.0;` is the string
-// "0.8.0"), numbers with scientific notation and 0x hex. There is no preprocessor: a #define or
-// #include line is skipped with a warning (DiagKind::UnknownRecord).
+// "0.8.0"), numbers with scientific notation and 0x hex, after the preprocessor
+// (rv/preprocess.hpp) has run its #include, #define and #if lines and expanded the macros.
 //
 // Rapified (format notes §5): a header, class bodies reached through absolute offsets,
 // compressed-int counts, and an enum table. Hostile input: every count is bounded by the bytes
@@ -33,6 +33,7 @@
 
 #include "rv/error.hpp"
 #include "rv/options.hpp"
+#include "rv/preprocess.hpp"
 
 namespace rv {
 
@@ -86,7 +87,7 @@ struct ConfigEntry {
     ConfigValue value;                 // Value, Array, ArrayAppend (type Array for the last two)
     std::string base;                  // Class: the base class named after ':', else ""
     std::vector<ConfigEntry> entries;  // Class: its entries in file order
-    uint64_t offset = 0;               // where the entry starts in the file
+    uint64_t offset = 0;               // where the entry starts in the file (text: the preprocessed text)
 
     bool isClass() const { return kind == ConfigEntryKind::Class; }
     // The first entry of this class named `name`, compared ASCII case-insensitively (the
@@ -112,10 +113,13 @@ struct ConfigTree {
 bool isRapifiedConfig(const uint8_t* data, size_t size);
 
 // Reads a config held in memory, rapified when it starts with "\0raP", else text (a UTF-8
-// byte-order mark is skipped). `sourceName` starts every message. A "0DHT" texHeaders.bin is
-// a texture index, not a config: it is refused with DiagKind::NotRecognized.
+// byte-order mark is skipped), which is preprocessed first as Bohemia's tools do
+// (rv/preprocess.hpp: its #include lines read through `pp.includes`, `pp.entryPath` its
+// __FILE__). `sourceName` starts every message; a text error names the file and line it came from
+// before preprocessing. A "0DHT" texHeaders.bin is a texture index, not a config: it is refused
+// with DiagKind::NotRecognized.
 [[nodiscard]] Result<ConfigTree> decodeConfig(const uint8_t* data, size_t size, const std::string& sourceName,
-                                              const Options& options = {});
+                                              const Options& options = {}, const PreprocessOptions& pp = {});
 
 // ASCII case-insensitive equality, the engine's rule for config names.
 bool configNameEquals(std::string_view a, std::string_view b);

@@ -93,6 +93,8 @@ struct PreprocessedText {
     };
     std::vector<LineOrigin> lineOrigins;
     std::vector<std::string> files;  // files[0] is the entry file
+    // Bytes of Options::budget this text holds; the caller releases them when it drops the text.
+    uint64_t charged = 0;
 };
 
 struct PreprocessOptions {
@@ -103,6 +105,9 @@ struct PreprocessOptions {
     // alone would let a macro bomb write 2 GiB, a minute's work. For scale: cfgconvert-ace_main
     // makes 109, and an 8 MB file of 60,000 CBA QUOTE(GVAR(..)) / FUNC / CSTRING lines 1.3 million.
     uint64_t maxExpansions = kPreprocessMaxExpansions;
+    // decodeConfig's entry file as __FILE__ gives it (preprocess() takes it as an argument);
+    // empty: the source name.
+    std::string entryPath;
 };
 
 // `path`: the entry file's name as __FILE__ gives it (root-relative with backslashes when known).

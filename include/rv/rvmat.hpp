@@ -60,9 +60,10 @@ struct RvMaterial {
 // warning (the tree's own warnings are not copied).
 RvMaterial readRvmat(const ConfigTree& tree);
 
-// decodeConfig, then readRvmat; the warnings of both, decode first.
+// decodeConfig (its #include lines read through `pp`), then readRvmat; the warnings of both,
+// decode first.
 [[nodiscard]] Result<RvMaterial> decodeRvmat(const uint8_t* data, size_t size, const std::string& sourceName,
-                                             const Options& options = {});
+                                             const Options& options = {}, const PreprocessOptions& pp = {});
 
 // ---- procedural textures: "#(format,width,height,mips)function(arguments)" ----
 
