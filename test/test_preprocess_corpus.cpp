@@ -325,4 +325,54 @@ TEST(PreprocessCorpus, SourceTreesEqualTheRapifiedOnes) {
     EXPECT_EQ(compared, 9u);
 }
 
+// expected/expected-values.txt of the engine case, on the tree: "A >> B >> name = value [tag]".
+// Each value is read as the one-entry config "name = value;" (the file writes them in config
+// syntax), then compared with the entry at that path of the decoded config.cpp.
+TEST(PreprocessCorpus, EngineCaseTreeHoldsTheExpectedValues) {
+    const fs::path caseDir = corpusDir() / "cases" / "engine-cba-accessory-builtins";
+    if (!fs::is_directory(caseDir)) GTEST_SKIP() << caseDir << " not present";
+    rv::Options options;
+    options.includeRoot = (caseDir / "input").u8string();
+    const fs::path entry = caseDir / "input" / "x" / "cba" / "addons" / "accessory" / "config.cpp";
+    rv::IncludeRoot includes = rv::IncludeRoot::around(entry.u8string(), options);
+    ASSERT_EQ(includes.entryName(), "x\\cba\\addons\\accessory\\config.cpp");
+    auto tree = decodeFile(entry, options, includes.preprocessing());
+    ASSERT_TRUE(tree.ok()) << rv::diagnosticLine(tree.error());
+    std::istringstream lines(readFile(caseDir / "expected" / "expected-values.txt"));
+    size_t checked = 0;
+    for (std::string line; std::getline(lines, line);) {
+        const size_t tag = line.find("[engine]") != std::string::npos ? line.find("[engine]") : line.find("[hand]");
+        if (line.empty() || line[0] == '#' || tag == std::string::npos) continue;
+        std::string lhs = line.substr(0, line.find('=')), rhs = line.substr(line.find('=') + 1, tag - line.find('=') - 1);
+        if (const size_t note = rhs.find("  ("); note != std::string::npos) rhs.erase(note);  // "(written ...)"
+        std::vector<std::string> path;
+        for (size_t at = 0; at != std::string::npos;) {
+            const size_t next = lhs.find(">>", at);
+            std::string part = lhs.substr(at, next == std::string::npos ? std::string::npos : next - at);
+            part.erase(0, part.find_first_not_of(' '));
+            part.erase(part.find_last_not_of(' ') + 1);
+            path.push_back(part);
+            at = next == std::string::npos ? next : next + 2;
+        }
+        const rv::ConfigEntry* cls = &tree->root;
+        for (size_t i = 0; cls && i + 1 < path.size(); ++i) cls = cls->findClass(path[i]);
+        ASSERT_NE(cls, nullptr) << line;
+        std::string name = path.back();
+        if (name.size() > 2 && name.compare(name.size() - 2, 2, "[]") == 0) name.resize(name.size() - 2);
+        const std::string literal = path.back() + " = " + rhs + ";";
+        auto want = rv::decodeConfig(reinterpret_cast<const uint8_t*>(literal.data()), literal.size(), "expected");
+        ASSERT_TRUE(want.ok() && want->root.entries.size() == 1) << literal;
+        const rv::ConfigValue* got = cls->findValue(name);
+        ASSERT_NE(got, nullptr) << line;
+        EXPECT_EQ(valueDifference(*got, want->root.entries[0].value, name), "") << line;
+        ++checked;
+    }
+    EXPECT_EQ(checked, 23u);
+    std::vector<std::string> order;
+    for (const rv::ConfigEntry& e : tree->root.entries) order.push_back(e.name);
+    const std::vector<std::string> rootOrder = {"CfgPatches", "Extended_PreStart_EventHandlers",
+                                                "Extended_PreInit_EventHandlers", "CfgFunctions", "a", "b", "c", "d", "e"};
+    EXPECT_EQ(order, rootOrder);
+}
+
 }  // namespace

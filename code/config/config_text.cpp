@@ -1,4 +1,5 @@
-// The text config reader: config.cpp / .rvmat / .bisurf syntax, no preprocessor.
+// The text config reader: config.cpp / .rvmat / .bisurf syntax, after the preprocessor
+// (preprocess.cpp; decodeConfig runs it first).
 //
 //   entry  := 'class' name [':' base] ['{' entry* '}'] ';'  |  'delete' name ';'
 //           | name '[' ']' ('=' | '+=') array ';'  |  name '=' value ';'
@@ -6,8 +7,8 @@
 //   value  := "string" | 'string' | everything up to ';' or the end of the line (a number
 //             when all of it reads as one, else a string: `version = 0.8.0;` is "0.8.0")
 //
-// Tolerated with a warning, because real files do it: #define / #include lines (skipped; the
-// glass.rvmat sample opens with "#define _ARMA_"), and a missing ';' before '}' or the end of
+// Tolerated with a warning, because real files do it: a line starting with '#' that the
+// preprocessor left (skipped), and a missing ';' before '}' or the end of
 // the file (dayz rod.rvmat and spindle.rvmat end in "}" with no ';'). A UTF-8 byte-order mark is
 // skipped silently (the CUP rvmats start with one).
 #include <algorithm>
@@ -272,7 +273,7 @@ private:
         std::string_view line = text_.substr(start, pos_ - start);
         while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
         if (line.size() > 80) line = line.substr(0, 80);
-        warn(DiagKind::UnknownRecord, start, "preprocessor line '" + std::string(line) + "' skipped (no preprocessor)");
+        warn(DiagKind::UnknownRecord, start, "line '" + std::string(line) + "' skipped: no config entry starts with '#'");
     }
 
     void readEntries(ConfigEntry& cls, int depth) {

@@ -162,6 +162,24 @@ void warnDuplicateNames(ReadState& s, const ByteReader& r, const ConfigEntry& cl
 
 namespace {
 
+// Whether the preprocessor could change what the parser reads: a directive (a '#' first on its
+// line; without one no macro exists), a "__" (a built-in, __EVAL), a line continuation, or the
+// caller's defines. Most .rvmat files have none, "#(argb,...)" textures included, and are parsed
+// as they are: their messages keep the file's own offsets and columns.
+bool needsPreprocessing(const uint8_t* data, size_t size, const PreprocessOptions& pp) {
+    if (!pp.defines.empty()) return true;
+    bool lineStart = true;
+    const bool bom = size >= 3 && std::memcmp(data, "\xEF\xBB\xBF", 3) == 0;
+    for (size_t i = bom ? 3 : 0; i < size; ++i) {
+        const uint8_t c = data[i];
+        if (c == '#' && lineStart) return true;
+        if (c == '_' && i + 1 < size && data[i + 1] == '_') return true;
+        if (c == '\\' && i + 1 < size && (data[i + 1] == '\n' || data[i + 1] == '\r')) return true;
+        lineStart = c == '\n' || (lineStart && (c == ' ' || c == '\t' || c == '\r'));
+    }
+    return false;
+}
+
 Result<ConfigTree> parseConfig(const uint8_t* data, size_t size, const std::string& sourceName, const Options& options,
                                const PreprocessedText* origins) {
     config::ReadState s;
@@ -190,15 +208,13 @@ Result<ConfigTree> decodeConfig(const uint8_t* data, size_t size, const std::str
         return withSource(
             makeError(DiagKind::NotRecognized, "a texHeaders.bin texture index (0DHT) at offset 0x0, not a config"),
             sourceName);
-    if (isRapifiedConfig(data, size)) return parseConfig(data, size, sourceName, options, nullptr);
+    if (isRapifiedConfig(data, size) || !needsPreprocessing(data, size, pp))
+        return parseConfig(data, size, sourceName, options, nullptr);
     Result<PreprocessedText> text =
         preprocess(data, size, pp.entryPath.empty() ? sourceName : pp.entryPath, pp, options);
     if (!text) return text.error();
-    // Text the preprocessor left as it was (most .rvmat files) keeps its offsets and columns.
-    const bool unchanged = text->text.size() == size && std::memcmp(text->text.data(), data, size) == 0;
-    Result<ConfigTree> tree = unchanged ? parseConfig(data, size, sourceName, options, nullptr)
-                                        : parseConfig(reinterpret_cast<const uint8_t*>(text->text.data()),
-                                                      text->text.size(), sourceName, options, &text.value());
+    Result<ConfigTree> tree = parseConfig(reinterpret_cast<const uint8_t*>(text->text.data()), text->text.size(),
+                                          sourceName, options, &text.value());
     if (tree) tree->warnings.insert(tree->warnings.begin(), text->warnings.begin(), text->warnings.end());
     if (options.budget) options.budget->release(text->charged);  // the text is dropped here
     return tree;

@@ -104,7 +104,7 @@ void Preprocessor::runFile(const std::string& text, const std::string& path) {
 }
 
 // Runs `l` when it is a directive (also in a skipped branch, where only the conditionals
-// count); false when it is text. A '#' line that names no directive is text: where
+// count); false when it is text. A '#' line with no name after it is text: where
 // hemtt-pp-procedural_texture shows it, "#(argb,8,8,3)color(...)" is a value, not a directive.
 bool Preprocessor::runDirective(const LogicalLine& l) {
     const std::string_view line = trimSpace(l.text);
@@ -126,11 +126,12 @@ bool Preprocessor::runDirective(const LogicalLine& l) {
             include(rest);
             return true;  // the included lines stand for this one
         }
-    } else {
-        if (!name.empty() && active())
-            s_.warn(DiagKind::UnknownRecord,
-                    "#" + std::string(name) + " is no directive the preprocessor knows; kept as text");
-        return false;
+    } else if (name.empty()) {
+        return false;  // "#(argb,...)", "# i": text
+    } else if (active()) {
+        // #pragma and the like: Bohemia's tools have none beyond these; the line is left out, as the
+        // parser could not read it either.
+        s_.warn(DiagKind::UnknownRecord, "#" + std::string(name) + " is no directive the preprocessor knows; skipped");
     }
     emit({}, l);
     return true;
