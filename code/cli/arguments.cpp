@@ -10,16 +10,14 @@ namespace rv::cli {
 namespace {
 
 enum class Opt {
+    Text,  // a text field of Options, stored as given (OptSpec::text)
     Format,
-    Lod,
     Autocenter,
     MemoryLimit,
     MaxMemory,
     Easting,
     Northing,
     CellSize,
-    DataFolder,
-    IncludeRoot,
     Bones,
     Jobs,
     ViaAssimp,
@@ -31,10 +29,7 @@ enum class Opt {
     NoQuantize,
     Target,
     Verbose,
-    Config,
-    ClassName,
     MaxTextureSize,
-    ModelConfig,
     Animation,
     AnimationFps,
     Proxies,
@@ -47,21 +42,22 @@ struct OptSpec {
     Opt id;
     bool takesValue;
     bool batchOnly;
+    std::string Options::*text = nullptr;  // Opt::Text: the field the value goes to
 };
 
 constexpr OptSpec kSpecs[] = {
     {"-f", Opt::Format, true, false},
     {"--format", Opt::Format, true, false},
-    {"--lod", Opt::Lod, true, false},
+    {"--lod", Opt::Text, true, false, &Options::lods},
     {"--autocenter", Opt::Autocenter, true, false},
     {"--max-memory", Opt::MaxMemory, true, false},
     {"--memory-limit", Opt::MemoryLimit, true, false},  // the same in megabytes, its earlier form
     {"--easting", Opt::Easting, true, false},
     {"--northing", Opt::Northing, true, false},
     {"--cell-size", Opt::CellSize, true, false},
-    {"--data-root", Opt::DataFolder, true, false},
-    {"--data-folder", Opt::DataFolder, true, false},  // the earlier name of --data-root
-    {"--include-root", Opt::IncludeRoot, true, false},
+    {"--data-root", Opt::Text, true, false, &Options::dataRoot},
+    {"--data-folder", Opt::Text, true, false, &Options::dataRoot},  // the earlier name of --data-root
+    {"--include-root", Opt::Text, true, false, &Options::includeRoot},
     {"--selections-as-bones", Opt::Bones, false, false},
     {"-j", Opt::Jobs, true, true},
     {"--via-assimp", Opt::ViaAssimp, false, false},
@@ -74,10 +70,10 @@ constexpr OptSpec kSpecs[] = {
     {"--target", Opt::Target, true, false},
     {"--verbose", Opt::Verbose, false, false},
     {"-v", Opt::Verbose, false, false},
-    {"--config", Opt::Config, true, false},
-    {"--class", Opt::ClassName, true, false},
+    {"--config", Opt::Text, true, false, &Options::retextureConfig},
+    {"--class", Opt::Text, true, false, &Options::retextureClass},
     {"--max-texture-size", Opt::MaxTextureSize, true, false},
-    {"--model-cfg", Opt::ModelConfig, true, false},
+    {"--model-cfg", Opt::Text, true, false, &Options::modelConfig},
     {"--animation", Opt::Animation, true, false},
     {"--animation-fps", Opt::AnimationFps, true, false},
     {"--proxies", Opt::Proxies, true, false},
@@ -147,20 +143,15 @@ bool parseRegion(const std::string& v, TerrainGrid& grid) {
     return true;
 }
 
-// Options stored as given (text, or a flag); false when `id` is not one of them.
-bool storeAsGiven(Opt id, const std::string& v, CliOptions& out) {
-    switch (id) {
+// Options stored as given (text, or a flag); false when `spec` is not one of them.
+bool storeAsGiven(const OptSpec& spec, const std::string& v, CliOptions& out) {
+    if (spec.text) {
+        out.decode.*spec.text = v;
+        return true;
+    }
+    switch (spec.id) {
         case Opt::Format:
             out.format = v;
-            break;
-        case Opt::Lod:
-            out.decode.lods = v;
-            break;
-        case Opt::DataFolder:
-            out.decode.dataRoot = v;
-            break;
-        case Opt::IncludeRoot:
-            out.decode.includeRoot = v;
             break;
         case Opt::Bones:
             out.selectionsAsBones = true;
@@ -170,15 +161,6 @@ bool storeAsGiven(Opt id, const std::string& v, CliOptions& out) {
             break;
         case Opt::Verbose:
             out.decode.verbose = true;
-            break;
-        case Opt::Config:
-            out.decode.retextureConfig = v;
-            break;
-        case Opt::ClassName:
-            out.decode.retextureClass = v;
-            break;
-        case Opt::ModelConfig:
-            out.decode.modelConfig = v;
             break;
         case Opt::Animation:
             out.animations.push_back(v);
@@ -264,7 +246,7 @@ bool applyCount(const char* verb, const OptSpec& spec, const std::string& v, Cli
 
 // Stores one option's value; false after reporting a bad value.
 bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptions& out) {
-    if (storeAsGiven(spec.id, v, out)) return true;
+    if (storeAsGiven(spec, v, out)) return true;
     bool handled = false;
     const bool counted = applyCount(verb, spec, v, out, handled);
     if (handled) return counted;

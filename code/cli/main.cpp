@@ -54,7 +54,9 @@ constexpr const char* kUsageHead =
     "                                 (default: model.cfg beside the model or in a parent folder)\n"
     "                                 info and dump --json also read configs, text or rapified:\n"
     "                                 .rvmat (info: shaders, colours, stages), config.cpp/.bin,\n"
-    "                                 .bisurf, .sqm, .ext (dump: the whole class tree), and\n"
+    "                                 .bisurf, .sqm, .ext (dump: the whole class tree; source\n"
+    "                                 configs preprocessed, #include found below --include-root DIR,\n"
+    "                                 default the data root, else the config's folder), and\n"
     "                                 animations (.rtm: RTM_0101, RTM_MDAT, BMTR v3-v5; dump: every\n"
     "                                 frame's stored transforms)\n";
 
@@ -73,7 +75,8 @@ constexpr const char* kUsageExport =
     "                                 megabytes); --verbose: also warn about textures no output\n"
     "                                 draws (environment maps); --config FILE --class NAME: the\n"
     "                                 variant a config.cpp/.bin class shows (its hiddenSelections-\n"
-    "                                 Textures and -Materials); --max-texture-size N: each .paa's\n"
+    "                                 Textures and -Materials; --include-root DIR for its #include);\n"
+    "                                 --max-texture-size N: each .paa's\n"
     "                                 largest own mip no wider or taller than N (a smaller file; no\n"
     "                                 resampling; default 0: full size); --animation X.rtm\n"
     "                                 (repeatable): an RTM on the model's skeleton, one animation\n"
