@@ -63,6 +63,8 @@ class CfgModels { class Default { skeletonName = "missing"; }; };
 TEST(ModelCfgPreprocessed, IncludedSkeletonEqualsTheFlatOne) {
     rvtest::TempDir tmp;
     const std::vector<uint8_t> box = rvtest::writeMlod(rvtest::makeBoxModel(false));
+    fs::create_directories(tmp.dir / "flat");
+    fs::create_directories(tmp.dir / "mod" / "rigged");
     ASSERT_TRUE(rvtest::writeFile((tmp.dir / "flat" / "Rigged.p3d").string(), box));
     writeText(tmp.dir / "flat" / "model.cfg", kFlat);
     ASSERT_TRUE(rvtest::writeFile((tmp.dir / "mod" / "rigged" / "Rigged.p3d").string(), box));

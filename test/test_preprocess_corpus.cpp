@@ -343,7 +343,8 @@ TEST(PreprocessCorpus, EngineCaseTreeHoldsTheExpectedValues) {
     for (std::string line; std::getline(lines, line);) {
         const size_t tag = line.find("[engine]") != std::string::npos ? line.find("[engine]") : line.find("[hand]");
         if (line.empty() || line[0] == '#' || tag == std::string::npos) continue;
-        std::string lhs = line.substr(0, line.find('=')), rhs = line.substr(line.find('=') + 1, tag - line.find('=') - 1);
+        std::string lhs = line.substr(0, line.find('=')),
+                    rhs = line.substr(line.find('=') + 1, tag - line.find('=') - 1);
         if (const size_t note = rhs.find("  ("); note != std::string::npos) rhs.erase(note);  // "(written ...)"
         std::vector<std::string> path;
         for (size_t at = 0; at != std::string::npos;) {
@@ -370,8 +371,15 @@ TEST(PreprocessCorpus, EngineCaseTreeHoldsTheExpectedValues) {
     EXPECT_EQ(checked, 23u);
     std::vector<std::string> order;
     for (const rv::ConfigEntry& e : tree->root.entries) order.push_back(e.name);
-    const std::vector<std::string> rootOrder = {"CfgPatches", "Extended_PreStart_EventHandlers",
-                                                "Extended_PreInit_EventHandlers", "CfgFunctions", "a", "b", "c", "d", "e"};
+    const std::vector<std::string> rootOrder = {"CfgPatches",
+                                                "Extended_PreStart_EventHandlers",
+                                                "Extended_PreInit_EventHandlers",
+                                                "CfgFunctions",
+                                                "a",
+                                                "b",
+                                                "c",
+                                                "d",
+                                                "e"};
     EXPECT_EQ(order, rootOrder);
 }
 

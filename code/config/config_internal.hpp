@@ -52,6 +52,8 @@ void warnDuplicateNames(ReadState& s, const ByteReader& r, const ConfigEntry& cl
 // A number when the whole word reads as one: an integer (decimal or 0x hex) within int64, else
 // a float within float range ("1.7881394e-008", ".5"). "inf", "nan" and "0.8.0" stay words.
 bool parseConfigNumber(std::string_view word, ConfigValue& out);
+// An unquoted word's value: a number, an expression (an __EVAL the preprocessor kept), else a string.
+ConfigValue wordValue(std::string_view word);
 
 // The readers. `r` covers the whole file (base 0); both throw ParseError.
 ConfigTree readTextConfig(ByteReader& r, ReadState& s);

@@ -29,60 +29,7 @@ bool isNameChar(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || u >= 0x80;
 }
 
-bool isDigits(std::string_view t) {
-    if (t.empty()) return false;
-    for (char c : t)
-        if (c < '0' || c > '9') return false;
-    return true;
-}
-
-// [+-]? (d+ [. d*] | . d+) ([eE] [+-]? d+)? : the only spellings read as a float (from_chars
-// alone would also take "inf" and "nan", which configs mean as words).
-bool isDecimal(std::string_view t) {
-    size_t i = (!t.empty() && (t[0] == '+' || t[0] == '-')) ? 1 : 0;
-    size_t digits = 0;
-    while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i, ++digits;
-    if (i < t.size() && t[i] == '.') {
-        ++i;
-        while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i, ++digits;
-    }
-    if (digits == 0) return false;
-    if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
-        ++i;
-        if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
-        if (!isDigits(t.substr(i))) return false;
-        i = t.size();
-    }
-    return i == t.size();
-}
-
 }  // namespace
-
-bool parseConfigNumber(std::string_view t, ConfigValue& out) {
-    const bool negative = !t.empty() && t[0] == '-';
-    std::string_view body = (!t.empty() && (t[0] == '+' || t[0] == '-')) ? t.substr(1) : t;
-    if (body.size() > 2 && body[0] == '0' && (body[1] == 'x' || body[1] == 'X')) {
-        uint64_t u = 0;
-        auto res = std::from_chars(body.data() + 2, body.data() + body.size(), u, 16);
-        if (res.ec != std::errc() || res.ptr != body.data() + body.size() || u > uint64_t(INT64_MAX)) return false;
-        out = ConfigValue::integral(negative ? -int64_t(u) : int64_t(u));
-        return true;
-    }
-    if (isDigits(body)) {
-        int64_t i = 0;
-        auto res = std::from_chars(t.data() + (t[0] == '+' ? 1 : 0), t.data() + t.size(), i);
-        if (res.ec == std::errc()) {
-            out = ConfigValue::integral(i);
-            return true;
-        }  // beyond int64: read as a float below
-    }
-    if (!isDecimal(t)) return false;
-    double d = 0;
-    auto res = std::from_chars(t.data() + (t[0] == '+' ? 1 : 0), t.data() + t.size(), d);
-    if (res.ec != std::errc() || !(std::fabs(d) <= double(FLT_MAX))) return false;
-    out = ConfigValue::floating(float(d));
-    return true;
-}
 
 namespace {
 
@@ -220,6 +167,22 @@ private:
         }
     }
 
+    // Strings joined by a bare \n between them: `"a" \n "b"` is "a<newline>b", as CfgConvert writes
+    // it (corpus cfgconvert-cba_multiline; CBA's multi-line descriptions).
+    std::string joinedStrings() {
+        std::string out = quoted();
+        for (;;) {
+            const size_t back = pos_;
+            skipSpace();
+            if (text_.compare(pos_, 2, "\\n") != 0) return pos_ = back, out;
+            pos_ += 2;
+            skipSpace();
+            if (peek() != '"' && peek() != '\'') return pos_ = back, out;
+            out += '\n';
+            out += quoted();
+        }
+    }
+
     // An unquoted word: up to one of `stops`, a comment, a line end or the end; spaces trimmed.
     std::string_view word(const char* stops) {
         const size_t start = pos_;
@@ -239,11 +202,11 @@ private:
         const size_t at = pos_;
         ConfigValue v;
         if (peek() == '"' || peek() == '\'') {
-            v = ConfigValue::string(quoted());
+            v = ConfigValue::string(joinedStrings());
         } else {
             const std::string_view w = word(stops);
             if (w.empty()) fail(badOrCut(), at, std::string("expected ") + what + ", found " + shown(at));
-            if (!parseConfigNumber(w, v)) v = ConfigValue::string(std::string(w));
+            v = wordValue(w);
         }
         chargeMemory(s_, r_, sizeof(ConfigValue) + v.text.size());
         return v;
@@ -273,7 +236,8 @@ private:
         std::string_view line = text_.substr(start, pos_ - start);
         while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
         if (line.size() > 80) line = line.substr(0, 80);
-        warn(DiagKind::UnknownRecord, start, "line '" + std::string(line) + "' skipped: no config entry starts with '#'");
+        warn(DiagKind::UnknownRecord, start,
+             "line '" + std::string(line) + "' skipped: no config entry starts with '#'");
     }
 
     void readEntries(ConfigEntry& cls, int depth) {

@@ -27,6 +27,11 @@ struct Options {
     // Where a terrain's object models ("ca\buildings\house.p3d") are looked up; empty = nowhere.
     std::string dataRoot;
 
+    // Where a source config's `#include "\x\cba\..."` lines are found (`--include-root DIR`): a
+    // folder laid out as the P: drive. Empty (default): the data root, else the config's own
+    // folder (rv/include_root.hpp).
+    std::string includeRoot;
+
     // Which LODs of a model the importers and exports turn into geometry:
     //   "first"  (default) the first visual LOD only: what the model looks like in the game;
     //   "visual" every rendered LOD (resolutions and the View Pilot/Gunner/Cargo interiors);

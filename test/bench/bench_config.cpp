@@ -39,8 +39,8 @@ void BM_SourceConfigAceMain(benchmark::State& state) {
     options.includeRoot = entry.parent_path().u8string();
     for (auto _ : state) {
         rv::IncludeRoot includes = rv::IncludeRoot::around(entry.u8string(), options);
-        auto tree = rv::decodeConfig(reinterpret_cast<const uint8_t*>(text.data()), text.size(), "source.hpp",
-                                     options, includes.preprocessing());
+        auto tree = rv::decodeConfig(reinterpret_cast<const uint8_t*>(text.data()), text.size(), "source.hpp", options,
+                                     includes.preprocessing());
         if (!tree) return state.SkipWithError(rv::diagnosticLine(tree.error()).c_str());
         benchmark::DoNotOptimize(tree->root.entries.size());
     }
@@ -51,8 +51,9 @@ BENCHMARK(BM_SourceConfigAceMain)->Unit(benchmark::kMicrosecond);
 // `uses` macro uses in classes of 8 entries, each line like a CBA config's:
 //   name_17 = QUOTE(GVAR(fnc_17)); ... and an array of two macro-made strings.
 std::string generatedConfig(size_t uses) {
-    std::string t = "#define PREFIX ace\n#define QUOTE(x) #x\n#define DOUBLES(a,b) a##_##b\n"
-                    "#define GVAR(x) DOUBLES(PREFIX,x)\n#define PATHTO(x) \\x\\PREFIX\\addons\\x.sqf\n";
+    std::string t =
+        "#define PREFIX ace\n#define QUOTE(x) #x\n#define DOUBLES(a,b) a##_##b\n"
+        "#define GVAR(x) DOUBLES(PREFIX,x)\n#define PATHTO(x) \\x\\PREFIX\\addons\\x.sqf\n";
     t.reserve(uses * 110);
     for (size_t i = 0; i < uses; ++i) {
         const std::string n = std::to_string(i);
