@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "rv/include_root.hpp"
 #include "rv/rvmat.hpp"
 #include "test_config_common.hpp"
 
@@ -236,11 +237,14 @@ TEST(RvmatSamples, ShapeProblemsWarnAndKeepTheRest) {
     // Read in the order PixelShaderID, ambient, diffuse, specular, then the stages.
     ASSERT_EQ(m->warnings.size(), 6u);
     EXPECT_EQ(m->warnings[0].kind, rv::DiagKind::UnknownRecord);
-    EXPECT_EQ(rv::diagnosticLine(m->warnings[0]), "s.rvmat: PixelShaderID is an int, not a string; skipped (at offset 0x5c)");
+    EXPECT_EQ(rv::diagnosticLine(m->warnings[0]),
+              "s.rvmat: PixelShaderID is an int, not a string; skipped (at offset 0x5c)");
     EXPECT_EQ(m->warnings[2].kind, rv::DiagKind::SizeMismatch);
     EXPECT_EQ(m->warnings[2].offset, 0u);
     EXPECT_EQ(m->warnings[4].where, "class Stage1 class uvTransform");
-    EXPECT_EQ(rv::diagnosticLine(m->warnings[4]).rfind("s.rvmat: class Stage1 class uvTransform: aside has 2 numbers", 0), 0u);
+    EXPECT_EQ(
+        rv::diagnosticLine(m->warnings[4]).rfind("s.rvmat: class Stage1 class uvTransform: aside has 2 numbers", 0),
+        0u);
 }
 
 // The config.cpp files packed in the TFAR PBOs: unquoted versions, inheritance, externals and a
@@ -264,19 +268,25 @@ TEST(ConfigTextSamples, TfarConfigCpp) {
     EXPECT_EQ(vehicles->findClass("tf_rt1523g")->findValue("maximumLoad")->integer, 30);
     EXPECT_EQ(t.root.findClass("CfgWeapons")->findClass("anprc152_1")->base, "ItemRadio");
 
-    // The later one calls a macro (TF_RADIO_IDS(...), defined in an #included file): without a
-    // preprocessor it is refused, at the call. Its #include line before that was skipped.
+    // The later one calls a macro (TF_RADIO_IDS(...), defined in radio_ids.hpp, which its PBO holds
+    // beside it): with the PBO's folder as the data root, the include is found at the prefix and
+    // the macros make 1,000 numbered copies of each radio (radio_ids.hpp: TF_RADIO_ID 1..1000).
+    const std::string prefix = "task-force-arma-3-radio\\arma3\\@task_force_radio\\addons\\task_force_radio_items";
     const std::vector<uint8_t> big =
         cfgtest::pboEntry(rvtest::readBytes(dir + "TFAR_task_force_radio_items_705k.pbo"), "config.cpp");
     ASSERT_EQ(big.size(), 7570u);
-    auto b = rv::decodeConfig(big.data(), big.size(), "config.cpp");
-    ASSERT_FALSE(b.ok());
-    EXPECT_EQ(b.error().kind, rv::DiagKind::BadValue);
-    EXPECT_EQ(b.error().where, "class CfgWeapons");
-    EXPECT_EQ(rv::diagnosticLine(b.error()).rfind(
-                  "config.cpp: class CfgWeapons: line 297, column 14: expected '=' after TF_RADIO_IDS, found '('", 0),
-              0u)
-        << rv::diagnosticLine(b.error());
+    auto root = rv::DataRoot::open(dir);
+    ASSERT_TRUE(root.ok()) << rv::diagnosticLine(root.error());
+    rv::IncludeRoot includes = rv::IncludeRoot::inDataRoot(root.value(), prefix + "\\config.cpp", {});
+    auto b = rv::decodeConfig(big.data(), big.size(), "config.cpp", {}, includes.preprocessing());
+    ASSERT_TRUE(b.ok()) << rv::diagnosticLine(b.error());
+    const rv::ConfigEntry* weapons = b->root.findClass("CfgWeapons");
+    ASSERT_NE(weapons, nullptr);
+    size_t copies = 0;
+    for (const rv::ConfigEntry& e : weapons->entries) copies += e.isClass() && e.base == "tf_anprc152";
+    EXPECT_EQ(copies, 1000u);
+    ASSERT_NE(weapons->findClass("tf_anprc152_1000"), nullptr);
+    EXPECT_EQ(weapons->findClass("tf_anprc152_1000")->findValue("tf_radio")->integer, 1);
 }
 
 }  // namespace

@@ -36,7 +36,6 @@ bool isDecimal(std::string_view t) {
     return i == t.size();
 }
 
-
 }  // namespace
 
 bool parseConfigNumber(std::string_view t, ConfigValue& out) {

@@ -91,7 +91,7 @@ private:
     void warn(DiagKind kind, size_t at, const std::string& what) {
         ByteReader here = r_;
         here.seek(s_.origins ? 0 : at);
-        s_.warnings.add(here, kind, lineColumn(at) + ": " + what);
+        s_.warnings.add(here, kind, lineColumn(at) + ": " + what, s_.origins == nullptr);
     }
     std::string shown(size_t at) const {  // the next character, for messages
         if (at >= text_.size()) return "the end of the file";

@@ -290,6 +290,8 @@ Result<PreprocessedText> preprocess(const uint8_t* data, size_t size, const std:
     state.releaseBeyond(out.text.size() + out.lineOrigins.size() * sizeof(PreprocessedText::LineOrigin));
     out.charged = options.budget ? state.charged() : 0;
     out.warnings = state.finishWarnings();
+    for (Warning& w : out.warnings)
+        if (w.source.empty()) w.source = path;  // the summary of those left out
     return out;
 }
 

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "config/preprocess_internal.hpp"
+#include "core/diagnostics.hpp"
 #include "core/work_meter.hpp"
 
 namespace rv::pp {
@@ -11,7 +12,7 @@ namespace {
 // Written text is charged in steps of this size, so the atomic budget is touched rarely.
 constexpr uint64_t kChargeStep = 64 * 1024;
 // A run keeps at most this many warnings; the rest are counted into one more.
-constexpr size_t kMaxWarnings = 200;
+constexpr size_t kMaxWarnings = kMaxWarningsPerKind;  // the project's cap (core/diagnostics.hpp)
 
 }  // namespace
 

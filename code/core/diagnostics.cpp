@@ -46,7 +46,7 @@ const char* diagKindName(DiagKind kind) {
     return "unknown";
 }
 
-void WarningList::add(const ByteReader& r, DiagKind kind, const std::string& detail) {
+void WarningList::add(const ByteReader& r, DiagKind kind, const std::string& detail, bool atOffset) {
     std::string where = r.context().describe();
     if (!items_.empty() && items_.back().kind == kind && items_.back().where == where && details_.back() == detail) {
         ++items_.back().count;
@@ -62,7 +62,8 @@ void WarningList::add(const ByteReader& r, DiagKind kind, const std::string& det
     w.kind = kind;
     w.severity = Severity::Warning;
     w.offset = r.offset();
-    w.message = (where.empty() ? "" : where + ": ") + detail + " (at offset " + hexOffset(w.offset) + ")";
+    w.message = (where.empty() ? "" : where + ": ") + detail;
+    if (atOffset) w.message += " (at offset " + hexOffset(w.offset) + ")";
     w.where = std::move(where);
     items_.push_back(std::move(w));
     details_.push_back(detail);

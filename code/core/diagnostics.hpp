@@ -20,7 +20,9 @@ constexpr uint32_t kMaxWarningsPerKind = 100;
 // the end (a 2 MB config once gave 524,286 warnings and 325 MB, issue 29).
 class WarningList {
 public:
-    void add(const ByteReader& r, DiagKind kind, const std::string& detail);
+    // `atOffset` false: the detail says where itself (a line of preprocessed text, which has no
+    // offset in the file), and no "(at offset ...)" is added.
+    void add(const ByteReader& r, DiagKind kind, const std::string& detail, bool atOffset = true);
     // The warnings with `sourceName` starting every message, as the decode returns them.
     std::vector<Warning> finish(const std::string& sourceName);
     bool empty() const { return items_.empty(); }
