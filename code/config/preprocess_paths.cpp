@@ -43,9 +43,8 @@ bool appendComponents(const std::string& path, std::vector<std::string>& parts, 
     return true;
 }
 
-Result<std::string> refuse(const std::string& target, const std::string& why) {
-    return makeError(DiagKind::BadValue, "#include \"" + target + "\": " + why);
-}
+// The preprocessor names the #include line itself, so the reason is the whole message.
+Result<std::string> refuse(const std::string& why) { return makeError(DiagKind::BadValue, "refused: " + why); }
 
 }  // namespace
 
@@ -56,21 +55,21 @@ Result<std::string> resolveIncludePath(const std::string& target, const std::str
     if (hasDrive(target)) {
         // P: is the conventional drive the game's data is mounted on, so P:\x\... means \x\...;
         // any other drive is a path on the host.
-        if (target[0] != 'P' && target[0] != 'p') return refuse(target, "an absolute path on the host system");
+        if (target[0] != 'P' && target[0] != 'p') return refuse("an absolute path on the host system");
         rest = target.substr(2);
     } else if (target.size() >= 2 && isSeparator(target[0]) && isSeparator(target[1])) {
-        return refuse(target, "a network path");
+        return refuse("a network path");
     } else if (!target.empty() && target[0] == '/') {
-        return refuse(target, "an absolute path on the host system");
+        return refuse("an absolute path on the host system");
     } else if (target.empty() || target[0] != '\\') {
         // Relative to the includer's folder.
         std::string folder = hasDrive(includer) ? includer.substr(2) : includer;
         const size_t slash = folder.find_last_of("\\/");
         folder = slash == std::string::npos ? std::string() : folder.substr(0, slash);
-        if (!appendComponents(folder, parts, problem)) return refuse(target, "its includer's folder: " + problem);
+        if (!appendComponents(folder, parts, problem)) return refuse("its includer's folder: " + problem);
     }
-    if (!appendComponents(rest, parts, problem)) return refuse(target, problem);
-    if (parts.empty()) return refuse(target, "names no file");
+    if (!appendComponents(rest, parts, problem)) return refuse(problem);
+    if (parts.empty()) return refuse("names no file");
     std::string path;
     for (const std::string& part : parts) {
         if (!path.empty()) path += '\\';

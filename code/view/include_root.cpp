@@ -49,6 +49,18 @@ bool findComponent(const fs::path& folder, const std::string& component, fs::pat
     return false;
 }
 
+// `path` ("x\\mod\\m.hpp") below `folder`, each component found by findComponent.
+bool findBelow(const fs::path& folder, const std::string& path, fs::path& out) {
+    out = folder;
+    for (size_t start = 0; start <= path.size();) {
+        const size_t end = std::min(path.find('\\', start), path.size());
+        if (!findComponent(out, path.substr(start, end - start), out)) return false;
+        start = end + 1;
+    }
+    std::error_code ec;
+    return fs::is_regular_file(out, ec);
+}
+
 }  // namespace
 
 IncludeRoot IncludeRoot::around(const std::string& entryPath, const Options& options) {
@@ -58,6 +70,7 @@ IncludeRoot IncludeRoot::around(const std::string& entryPath, const Options& opt
     std::string folder = options.includeRoot.empty() ? dataRoot : options.includeRoot;
     r.rootIsDataRoot_ = !folder.empty() && folder == dataRoot;
     const fs::path entry = entryPath.empty() ? fs::path() : fs::u8path(entryPath);
+    r.rootIsEntryFolder_ = folder.empty();
     if (folder.empty() && !entry.empty()) folder = entry.has_parent_path() ? utf8(entry.parent_path()) : ".";
     if (!folder.empty()) r.folder_ = canonicalFolder(folder);
     if (!entry.empty()) {
@@ -84,7 +97,8 @@ Result<IncludedFile> IncludeRoot::read(const std::string& target, const std::str
     if (!name) return name.error();
     const std::string& path = name.value();
     if (dataRoot_) return readFromDataRoot(*dataRoot_, path);
-    Result<IncludedFile> file = readFromFolder(path);
+    const bool absolute = !target.empty() && (target[0] == '\\' || target[0] == '/');
+    Result<IncludedFile> file = readFromFolder(path, absolute);
     if (file || file.error().kind != DiagKind::CannotRead || !rootIsDataRoot_) return file;
     if (!opened_) {  // the PBOs: only now, as indexing a whole P: drive is not free
         Result<DataRoot> root = DataRoot::open(folder_, options_);
@@ -94,20 +108,33 @@ Result<IncludedFile> IncludeRoot::read(const std::string& target, const std::str
     return readFromDataRoot(*opened_, path);
 }
 
-Result<IncludedFile> IncludeRoot::readFromFolder(const std::string& path) {
+// When the root is only the config's own folder, a P: drive path ("x\mod\addons\main\m.hpp") may be
+// found from a folder above it: say which, as the modder has not given one yet.
+std::string IncludeRoot::rootHint(const std::string& path) const {
+    if (!rootIsEntryFolder_) return " (give --include-root DIR, the folder that holds your P: drive's files)";
+    // Only a folder above whose child on the way down is the path's first component: a P: drive's
+    // top folder ("x", "z", "a3"), never a system path such as "\\etc\\passwd".
+    const std::string first = asciiLower(path.substr(0, path.find('\\')));
+    fs::path above = fs::u8path(folder_);
+    for (int level = 0; level < 32 && above.has_relative_path(); ++level) {
+        const bool onTheWay = asciiLower(utf8(above.filename())) == first;
+        above = above.parent_path();
+        fs::path at;
+        if (onTheWay && findBelow(above, path, at))
+            return "; it is below " + utf8(above) + ": give --include-root " + utf8(above);
+    }
+    return " (the config's own folder: give --include-root DIR, the folder that holds your P: drive's files)";
+}
+
+Result<IncludedFile> IncludeRoot::readFromFolder(const std::string& path, bool absolute) {
     if (folder_.empty())
         return makeError(DiagKind::CannotRead, "no include root to find " + path + " in (give --include-root DIR)");
-    fs::path at = fs::u8path(folder_);
-    bool found = true;
-    for (size_t start = 0; found && start <= path.size();) {
-        const size_t end = std::min(path.find('\\', start), path.size());
-        found = findComponent(at, path.substr(start, end - start), at);
-        start = end + 1;
-    }
-    std::error_code ec;
-    if (!found || !fs::is_regular_file(at, ec))
-        return makeError(DiagKind::CannotRead, "no file " + path + " below the include root " + folder_);
+    fs::path at;
+    if (!findBelow(fs::u8path(folder_), path, at))
+        return makeError(DiagKind::CannotRead, "no file " + path + " below the include root " + folder_ +
+                                                   (absolute ? rootHint(path) : std::string()));
     // A symbolic link below the root may lead out of it: what it names must stay inside.
+    std::error_code ec;
     if (rootRelativeName(fs::u8path(folder_), fs::weakly_canonical(at, ec)).empty())
         return makeError(DiagKind::BadValue,
                          path + " leads out of the include root " + folder_ + " through a symbolic link");

@@ -46,14 +46,16 @@ public:
     const std::string& entryName() const { return entryName_; }  // as __FILE__ gives it
 
 private:
-    Result<IncludedFile> readFromFolder(const std::string& path);
+    Result<IncludedFile> readFromFolder(const std::string& path, bool absolute);
     Result<IncludedFile> readFromDataRoot(const DataRoot& root, const std::string& path);
+    std::string rootHint(const std::string& path) const;
 
     std::string folder_;     // "" when there is none (bytes without a file and no root)
     std::string entryName_;  // root-relative, backslashes
     Options options_;
     const DataRoot* dataRoot_ = nullptr;  // a caller's, already open
     bool rootIsDataRoot_ = false;         // folder_ is the data root: its PBOs count too
+    bool rootIsEntryFolder_ = false;      // no root was given: folder_ is the entry's own folder
     std::unique_ptr<DataRoot> opened_;    // the data root, indexed on the first miss
 };
 

@@ -176,10 +176,14 @@ shutil.rmtree(root_dir, ignore_errors=True)
 reset()
 cfg_dir = tempfile.mkdtemp(prefix="rv_model_cfg_")
 shutil.copy(os.path.join(demo, "Box.p3d"), os.path.join(cfg_dir, "Box.p3d"))
+# The skeleton comes from an included file and a macro, as modders share them (issue 39).
+with open(os.path.join(cfg_dir, "rig.hpp"), "w") as f:
+    f.write('#define BONE(name, parent) QUOTE(name), parent\n#define QUOTE(x) #x\n'
+            'class CfgSkeletons { class Default { isDiscrete = 1; skeletonInherit = ""; skeletonBones[] = {}; };\n'
+            '  class BoxRig: Default { skeletonBones[] = {BONE(all, ""), BONE(top, "all")}; }; };\n')
 with open(os.path.join(cfg_dir, "model.cfg"), "w") as f:
-    f.write('class CfgSkeletons { class Default { isDiscrete = 1; skeletonInherit = ""; skeletonBones[] = {}; };\n'
-            '  class BoxRig: Default { skeletonBones[] = {"all", "", "top", "all"}; }; };\n'
-            'class CfgModels { class Default { skeletonName = ""; }; class Box: Default { skeletonName = "BoxRig"; }; };\n')
+    f.write('#include "rig.hpp"\n'
+            'class CfgModels { class Default { skeletonName = ""; }; class Box: Default { skeletonName = QUOTE(BoxRig); }; };\n')
 check(bpy.ops.import_scene.rv_p3d(filepath=os.path.join(cfg_dir, "Box.p3d")) == {"FINISHED"}, "the editable box imports")
 rigs = [o for o in bpy.data.objects if o.type == "ARMATURE"]
 check(len(rigs) == 1 and sorted(b.name for b in rigs[0].data.bones) == ["all", "top"],

@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""Source configs through the CLI (issue 39): `rvimport preprocess`, and `--include-root` on info
+and dump.
+
+A mod written here as modders lay one out on their P: drive: x\\mymod\\addons\\gear\\config.cpp
+with CBA-style macros from x\\mymod\\addons\\main\\script_macros.hpp (a P: drive path) and a
+relative include. The expected text and tree are written by hand from the macros' definitions.
+Errors: the include root a modder forgot (the message names the folder to give), a missing file
+two includes deep (the include chain), a path out of the root, a macro bomb, an unterminated
+#ifdef, and usage.
+
+usage: cli_preprocess_test.py RVIMPORT WORK_DIR
+"""
+import json, os, re, shutil, subprocess, sys
+
+MACROS = r"""#define PREFIX mymod
+#define DOUBLES(a,b) a##_##b
+#define GVAR(v) DOUBLES(PREFIX,DOUBLES(COMPONENT,v))
+#define QUOTE(x) #x
+#define QGVAR(v) QUOTE(GVAR(v))
+"""
+CONFIG = r"""#define COMPONENT gear
+#include "\x\mymod\addons\main\script_macros.hpp"
+#include "base.hpp"
+class CfgPatches {
+    class GVAR(patch) { units[] = {QGVAR(box), 'GVAR(single)'}; version = __EVAL(1 + 2 * 3); file = __FILE__; line = __LINE__; };
+};
+"""
+BASE = "class GVAR(Base) { name = QGVAR(base); };\n"
+WANT_TEXT = r"""class mymod_gear_Base { name = "mymod_gear_base"; };
+class CfgPatches {
+    class mymod_gear_patch { units[] = {"mymod_gear_box", 'mymod_gear_single'}; version = 7;
+        file = "x\mymod\addons\gear\config.cpp"; line = 5; };
+};"""
+WANT_TREE = {
+    "mymod_gear_Base": {"base": "", "entries": {"name": "mymod_gear_base"}},
+    "CfgPatches": {"base": "", "entries": {"mymod_gear_patch": {"base": "", "entries": {
+        "units": ["mymod_gear_box", "mymod_gear_single"], "version": 7,
+        "file": "x\\mymod\\addons\\gear\\config.cpp", "line": 5}}}},
+}
+
+
+def tokens(text):
+    """Whitespace outside strings ignored, as the corpus compares preprocessed text."""
+    return re.findall(r'"[^"]*"|\'[^\']*\'|\w+|[^\s\w]', text)
+
+
+def write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def main():
+    rvimport, work = sys.argv[1:3]
+    shutil.rmtree(work, ignore_errors=True)
+    root = os.path.join(work, "P")
+    gear = os.path.join(root, "x", "mymod", "addons", "gear")
+    write(os.path.join(root, "x", "mymod", "addons", "main", "script_macros.hpp"), MACROS)
+    write(os.path.join(gear, "config.cpp"), CONFIG)
+    write(os.path.join(gear, "base.hpp"), BASE)
+    config = os.path.join(gear, "config.cpp")
+    failures = []
+
+    def check(what, ok, detail=""):
+        if not ok:
+            failures.append("%s %s" % (what, detail))
+
+    def run(*args):
+        return subprocess.run([rvimport, *args], capture_output=True, text=True, timeout=120)
+
+    out = run("preprocess", config, "--include-root", root)
+    check("preprocess exits 0", out.returncode == 0, out.stderr)
+    check("preprocess prints the macros' text", tokens(out.stdout) == tokens(WANT_TEXT), out.stdout)
+
+    out = run("dump", "--json", config, "--include-root", root)
+    check("dump exits 0", out.returncode == 0, out.stderr)
+    if out.returncode == 0:
+        tree = json.loads(out.stdout)
+        check("dump gives the preprocessed tree", tree["root"]["entries"] == WANT_TREE, tree["root"])
+        check("dump has no warnings", tree["warnings"] == [], tree["warnings"])
+    out = run("info", "--include-root", root, config)
+    check("info exits 0", out.returncode == 0, out.stderr)
+    check("info names the classes", "mymod_gear_Base" in out.stdout, out.stdout)
+
+    # The include root forgotten: the P: drive path is not below the config's folder, and the
+    # message says which folder above it holds the file.
+    for verb in (["preprocess"], ["info"], ["dump", "--json"]):
+        out = run(*verb, config)
+        check("%s without the root fails" % verb[0], out.returncode == 1, out.returncode)
+        check("%s names the root to give" % verb[0], "give --include-root " + os.path.realpath(root) in out.stderr
+              and "line 2" in out.stderr, out.stderr)
+
+    write(os.path.join(gear, "inner.hpp"), "class A {};\n#include \"missing.hpp\"\n")
+    write(os.path.join(gear, "chain.cpp"), "// top\n#include \"inner.hpp\"\n")
+    out = run("preprocess", os.path.join(gear, "chain.cpp"), "--include-root", root)
+    check("a missing include fails", out.returncode == 1, out.returncode)
+    check("the error names the file, line and include chain",
+          "inner.hpp: line 2, included from x\\mymod\\addons\\gear\\chain.cpp line 2" in out.stderr
+          and "missing.hpp" in out.stderr, out.stderr)
+
+    write(os.path.join(gear, "escape.cpp"), '#include "..\\..\\..\\..\\..\\outside.hpp"\n')
+    write(os.path.join(work, "outside.hpp"), "class Outside {};\n")
+    out = run("preprocess", os.path.join(gear, "escape.cpp"), "--include-root", root)
+    check("an include out of the root is refused", out.returncode == 1 and "climbs above the include root"
+          in out.stderr and "Outside" not in out.stdout, out.stderr)
+
+    bomb = "".join("#define %s %s %s\n" % (chr(65 + i), chr(66 + i), chr(66 + i)) for i in range(25))
+    write(os.path.join(work, "bomb.cpp"), bomb + "class C { a[] = {A}; };\n")
+    out = run("preprocess", os.path.join(work, "bomb.cpp"))
+    check("a macro bomb stops", out.returncode == 1 and "macro expansions" in out.stderr, out.stderr[:300])
+
+    write(os.path.join(work, "open_if.cpp"), "#ifdef A\nclass B {};\n")
+    out = run("preprocess", os.path.join(work, "open_if.cpp"))
+    check("an unterminated #ifdef fails", out.returncode == 1 and "line 1" in out.stderr
+          and "#endif" in out.stderr, out.stderr)
+
+    check("no file is a usage error", run("preprocess").returncode == 2)
+    check("an unknown option is a usage error", run("preprocess", "--nope", config).returncode == 2)
+
+    for f in failures:
+        print("FAIL:", f)
+    if failures:
+        return 1
+    print("cli_preprocess: all checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
