@@ -287,6 +287,13 @@ TEST(ConfigTextSamples, TfarConfigCpp) {
     EXPECT_EQ(copies, 1000u);
     ASSERT_NE(weapons->findClass("tf_anprc152_1000"), nullptr);
     EXPECT_EQ(weapons->findClass("tf_anprc152_1000")->findValue("tf_radio")->integer, 1);
+    // A real slip in this config: line 300 is TF_RADIO_IDS(tf_fadak,AN/PRC-154), a copy of line
+    // 299's class name, so all 1,000 tf_fadak_N are defined twice. The warnings say so by the
+    // line the modder wrote (capped at 100 and a count of the rest).
+    ASSERT_FALSE(b->warnings.empty());
+    EXPECT_EQ(rv::diagnosticLine(b->warnings[0]),
+              "config.cpp: class CfgWeapons: line 300: 'tf_fadak_1' is defined twice; lookups use the first");
+    EXPECT_EQ(b->warnings.size(), 101u);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -47,7 +48,8 @@ private:
 
 // Warns (NameProblem) about each name defined twice in one class: the engine refuses that in a
 // text config and the tree's lookups return the first one.
-void warnDuplicateNames(ReadState& s, const ByteReader& r, const ConfigEntry& cls);
+void warnDuplicateNames(ReadState& s, const ByteReader& r, const ConfigEntry& cls,
+                        const std::function<std::string(size_t)>& lineOf = {});
 
 // A number when the whole word reads as one: an integer (decimal or 0x hex) within int64, else
 // a float within float range ("1.7881394e-008", ".5"). "inf", "nan" and "0.8.0" stay words.

@@ -53,7 +53,7 @@ public:
         t.format = ConfigFormat::Text;
         readEntries(t.root, 0);
         if (pos_ < text_.size()) fail(DiagKind::BadValue, pos_, "'}' without a class to close");
-        warnDuplicateNames(s_, r_, t.root);
+        warnDuplicateNames(s_, r_, t.root, [this](size_t at) { return lineColumn(at); });
         return t;
     }
 
@@ -287,7 +287,7 @@ private:
         NameScope scope(s_, "class", e.name);
         readEntries(e, depth + 1);
         expect('}', ("closing class " + e.name).c_str());
-        warnDuplicateNames(s_, r_, e);
+        warnDuplicateNames(s_, r_, e, [this](size_t at) { return lineColumn(at); });
     }
 
     void readAssignment(ConfigEntry& e) {

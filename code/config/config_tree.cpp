@@ -1,6 +1,7 @@
 // The config tree's helpers (lookups, value constructors, names) and decodeConfig, which picks
 // the text or the rapified reader by the magic and turns their exceptions into a Result.
 #include <cstring>
+#include <functional>
 #include <new>
 #include <unordered_set>
 
@@ -145,7 +146,8 @@ NameScope::~NameScope() {
     s_.labels.pop_back();
 }
 
-void warnDuplicateNames(ReadState& s, const ByteReader& r, const ConfigEntry& cls) {
+void warnDuplicateNames(ReadState& s, const ByteReader& r, const ConfigEntry& cls,
+                        const std::function<std::string(size_t)>& lineOf) {
     std::unordered_set<std::string> seen;
     for (const ConfigEntry& e : cls.entries) {
         // `delete x;` and `x[] += {...};` name an entry defined elsewhere; they are no duplicates.
@@ -153,8 +155,14 @@ void warnDuplicateNames(ReadState& s, const ByteReader& r, const ConfigEntry& cl
         std::string key = asciiLower(e.name);
         if (seen.insert(std::move(key)).second) continue;
         ByteReader at = r;
-        at.seek(e.offset);
-        s.warnings.add(at, DiagKind::NameProblem, "'" + e.name + "' is defined twice; lookups use the first");
+        const std::string what = "'" + e.name + "' is defined twice; lookups use the first";
+        if (!lineOf) {
+            at.seek(e.offset);
+            s.warnings.add(at, DiagKind::NameProblem, what);
+        } else {  // text: its line (and the file a preprocessed line came from), as the parser's warnings
+            at.seek(s.origins ? 0 : e.offset);
+            s.warnings.add(at, DiagKind::NameProblem, lineOf(e.offset) + ": " + what, s.origins == nullptr);
+        }
     }
 }
 
