@@ -15,7 +15,7 @@ $SUDO apt-get install -y -q --no-install-recommends \
   build-essential cmake ninja-build pkg-config time \
   libassimp-dev libglm-dev googletest libgtest-dev libbenchmark-dev \
   liblzo2-dev libsquish-dev libstb-dev nlohmann-json3-dev clang clang-format libclang-rt-14-dev blender python3-numpy assimp-utils qt3d5-dev-tools \
-  g++-mingw-w64-x86-64-posix wine64 debootstrap
+  g++-mingw-w64-x86-64-posix wine64 debootstrap ccache
 # The Khronos glTF validator (npm gltf-validator, pinned by test/gltf/package-lock.json) checks
 # every glTF the tests write. Node.js and npm come with the machine; Debian's are the fallback.
 if ! command -v npm >/dev/null; then

@@ -5,7 +5,7 @@
 #                                asserts on
 #   scripts/test.sh --no-assimp  -DRV_WITH_ASSIMP=OFF in build-noassimp/, with CMake forbidden to
 #                                find Assimp: the decoder, view, C ABI, CLI and add-on without it
-# In every mode rv_tests' ~1,150 cases run in one gtest shard per core and the rest under ctest: a
+# In every mode the gtest programs' ~1,200 cases run in one gtest shard per core and the rest under ctest: a
 # process per case cost 6.6 of a release run's 7 minutes (and 15 of 29 under ASan); the cases
 # themselves take 60 s in one process.
 # Real-file tests read ../shared/samples (or $RV_SAMPLES_DIR) and skip when it is absent.
@@ -33,25 +33,29 @@ case "${1:-}" in
   ;;
 esac
 
-# Every case of rv_tests, split over one process per core (gtest sharding); each shard's log is
-# printed when it fails, and its summary either way.
+# Every case of the gtest programs (rv_tests, and rv_assimp_tests where Assimp is built), each split
+# over one process per core (gtest sharding); a shard's log is printed when it fails, and its
+# summary either way.
 run_gtest_shards() {
-  local n pids=() failed=0 i
+  local program=$1 n pids=() failed=0 i
   n=$(nproc)
   for ((i = 0; i < n; i++)); do
-    (cd "$BUILD_DIR/test" && GTEST_TOTAL_SHARDS=$n GTEST_SHARD_INDEX=$i timeout 1800 ./rv_tests --gtest_brief=1 \
-      > "rv_tests.shard$i.log" 2>&1) &
+    (cd "$BUILD_DIR/test" && GTEST_TOTAL_SHARDS=$n GTEST_SHARD_INDEX=$i timeout 1800 "./$program" --gtest_brief=1 \
+      > "$program.shard$i.log" 2>&1) &
     pids+=($!)
   done
   for ((i = 0; i < n; i++)); do
     if ! wait "${pids[$i]}"; then
       failed=1
-      cat "$BUILD_DIR/test/rv_tests.shard$i.log"
+      cat "$BUILD_DIR/test/$program.shard$i.log"
     fi
-    echo "rv_tests shard $i of $n: $(grep -E '^\[  (PASSED|FAILED)  \]|tests? from .* ran' "$BUILD_DIR/test/rv_tests.shard$i.log" | tr '\n' ' ')"
+    echo "$program shard $i of $n: $(grep -E '^\[  (PASSED|FAILED)  \]|tests? from .* ran' "$BUILD_DIR/test/$program.shard$i.log" | tr '\n' ' ')"
   done
   return $failed
 }
 
 ctest --test-dir "$BUILD_DIR" -j "$(nproc)" --output-on-failure -LE rv_tests
-run_gtest_shards
+status=0
+run_gtest_shards rv_tests || status=1
+if [ -x "$BUILD_DIR/test/rv_assimp_tests" ]; then run_gtest_shards rv_assimp_tests || status=1; fi
+exit $status

@@ -20,7 +20,7 @@ suites=("$@")
 packages=(build-essential cmake ninja-build pkg-config python3 libassimp-dev assimp-utils qt3d5-dev-tools
   libgtest-dev nlohmann-json3-dev libstb-dev liblzo2-dev libsquish-dev nodejs)
 # Only what those tests run: no benchmarks, fuzz seeds, world generator or Blender add-on zips.
-targets=(rvimport_cli rvimport_assimp_plugin rvimport_capi rv_tests rv_capi_tests rv_make_demo rv_make_cli_inputs
+targets=(rvimport_cli rvimport_assimp_plugin rvimport_capi rv_assimp_tests rv_capi_tests rv_make_demo rv_make_cli_inputs
   rv_make_hostile)
 tests='Assimp|^HostileScenes\.|^capi\.|^assimp_host_|^cli_(demo_dump|export_batch|safe_.*|hostile_memory|textures|skeleton)$|^install_find_package$|^gltf_writer$'
 jobs="${RV_JOBS:-$(nproc)}"
