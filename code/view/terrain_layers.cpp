@@ -15,9 +15,10 @@ bool isWorldPos(const std::string& source) {
     return endsWithNoCase(source, "worldpos");
 }
 
-// The satellite stage of an Arma layer .rvmat: Stage0 mapped by world position.
-const RvMatStage* satelliteStage(const RvMaterial& m) {
-    const RvMatStage* s = m.stage(0);
+// A picture stage of an Arma layer .rvmat: Stage0 (satellite) or Stage1 (mask), mapped by world
+// position.
+const RvMatStage* pictureStage(const RvMaterial& m, LayerPicture which) {
+    const RvMatStage* s = m.stage(which == LayerPicture::Satellite ? 0 : 1);
     return s && !s->texture.empty() && isWorldPos(s->uvSource) && s->hasUvTransform ? s : nullptr;
 }
 
@@ -57,6 +58,38 @@ Vec2 TerrainLayer::uvAt(float east, float height, float north, bool bottomLeft) 
     return {u, bottomLeft ? 1.0f - v : v};
 }
 
+LayerPictureSource layerPictureSource(const WrpTerrain& t, const std::string& material, const DataRoot& root,
+                                      LayerPicture which, const Options& options) {
+    LayerPictureSource out;
+    if (isTextureName(material)) {
+        // OFP: the texture covers one land cell and repeats; v grows southward in the picture.
+        if (which != LayerPicture::Satellite) return out;
+        const float cell = t.layerCellSize > 0 ? t.layerCellSize : t.cellSize();
+        out.texture = material;
+        out.worldToUv.m[0] = 1.0f / cell;
+        out.worldToUv.m[7] = -1.0f / cell;
+        return out;
+    }
+    if (!endsWithNoCase(material, ".rvmat")) return out;
+    const ResolvedRef where = root.resolve(material);
+    if (where.kind != ResolvedRef::Kind::File && where.kind != ResolvedRef::Kind::PboEntry) {
+        out.missingMaterial = true;
+        return out;
+    }
+    auto mat = readRvmatIn(root, where, material, options);
+    if (!mat) {
+        out.problem = "layer material '" + material + "': " + diagnosticLine(mat.error());
+        out.problemKind = mat.error().kind;
+        return out;
+    }
+    if (const RvMatStage* s = pictureStage(mat.value(), which)) {
+        out.texture = s->texture;
+        out.worldToUv = s->uvTransform;
+        out.clampToEdge = true;
+    }
+    return out;
+}
+
 TerrainLayers::TerrainLayers(const WrpTerrain& t, const DataRoot* root, const Options& options) {
     if (!root) {
         layers_.resize(t.materials.size());
@@ -75,31 +108,13 @@ TerrainLayers::TerrainLayers(const WrpTerrain& t, const DataRoot* root, const Op
     for (const std::string& material : t.materials) {
         TerrainLayer& l = layers_.emplace_back();
         l.material = material;
-        if (isTextureName(material)) {
-            // OFP: the texture covers one land cell and repeats; v grows southward in the picture.
-            const float cell = t.layerCellSize > 0 ? t.layerCellSize : t.cellSize();
-            l.colour = colourOf(material);
-            l.worldToUv.m[0] = 1.0f / cell;
-            l.worldToUv.m[7] = -1.0f / cell;
-            continue;
-        }
-        if (!endsWithNoCase(material, ".rvmat")) continue;
-        const ResolvedRef where = root->resolve(material);
-        if (where.kind != ResolvedRef::Kind::File && where.kind != ResolvedRef::Kind::PboEntry) {
-            if (missing++ == 0) firstMissing = material;  // missing game data: counted, said once below
-            continue;
-        }
-        auto mat = readRvmatIn(*root, where, material, options);
-        if (!mat) {
-            warnings_.push_back(
-                makeWarning(mat.error().kind, "layer material '" + material + "': " + diagnosticLine(mat.error())));
-            continue;
-        }
-        if (const RvMatStage* s = satelliteStage(mat.value())) {
-            l.colour = colourOf(s->texture);
-            l.worldToUv = s->uvTransform;
-            l.clampToEdge = true;
-        }
+        const LayerPictureSource source = layerPictureSource(t, material, *root, LayerPicture::Satellite, options);
+        if (source.missingMaterial && missing++ == 0) firstMissing = material;  // said once below
+        if (!source.problem.empty()) warnings_.push_back(makeWarning(source.problemKind, source.problem));
+        if (source.texture.empty()) continue;
+        l.colour = colourOf(source.texture);
+        l.worldToUv = source.worldToUv;
+        l.clampToEdge = source.clampToEdge;
     }
     warnings_.insert(warnings_.end(), resolver.warnings().begin(), resolver.warnings().end());
     // A world has hundreds of layer materials: one warning for all the missing ones.

@@ -52,4 +52,13 @@ constexpr float kAnimationFps = 30.0f;
 constexpr const char* kModelConfig = "";
 constexpr int kModelConfigFolders = 64;
 
+// A terrain's map outputs (rv/terrain_map.hpp, `rvimport map`): the projected CRS and where the
+// map's south-west height sample sits in it, as Terrain Builder sets a mapframe (UTM zone 31N,
+// easting 200000, northing 0), and the largest side of a layer mosaic: its pictures' own
+// resolution, down to the mips that fit (8192^2 RGBA is 256 MiB, within the memory limit).
+constexpr int kMapEpsg = 32631;
+constexpr double kMapEasting = 200000.0;
+constexpr double kMapNorthing = 0.0;
+constexpr uint32_t kMosaicSize = 8192;
+
 }  // namespace rv::defaults

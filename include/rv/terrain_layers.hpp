@@ -55,6 +55,25 @@ private:
     std::vector<Warning> warnings_;
 };
 
+// Which picture of a layer: Stage0, the satellite picture (`s_###_###_lco`), or Stage1, the mask
+// that weights the layer's surfaces (`m_###_###_lca`), each mapped by world position. OFP's cell
+// textures are satellite pictures drawn once per land cell; OFP has no masks.
+enum class LayerPicture { Satellite, Mask };
+
+// Where a layer's picture comes from and how the world maps onto it, read without decoding the
+// picture (what TerrainLayer holds, less the pixels). `texture` is empty when the layer has no
+// such picture; `problem` then says why, when the layer material could not be read.
+struct LayerPictureSource {
+    std::string texture;
+    Mat43 worldToUv{};
+    bool clampToEdge = false;
+    std::string problem;
+    DiagKind problemKind = DiagKind::BadValue;
+    bool missingMaterial = false;  // the layer .rvmat is not in the data root (counted, not warned each)
+};
+LayerPictureSource layerPictureSource(const WrpTerrain& terrain, const std::string& material, const DataRoot& root,
+                                      LayerPicture which, const Options& options);
+
 // ---- what every adapter shows of a layer (one rule each, code/view/terrain_layers.cpp) ----
 
 // The name of cells without a layer material (an empty name, or a terrain with none).
