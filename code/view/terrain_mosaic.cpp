@@ -58,8 +58,8 @@ struct PictureFile {
 Result<PictureFile> readPicture(const DataRoot& root, const std::string& reference, const Options& options) {
     const ResolvedRef where = root.resolve(reference);
     if (where.kind != ResolvedRef::Kind::File && where.kind != ResolvedRef::Kind::PboEntry)
-        return makeError(DiagKind::CannotRead, std::string(resolvedKindName(where.kind)) +
-                                                   (where.reason.empty() ? "" : ": " + where.reason));
+        return makeError(DiagKind::CannotRead,
+                         std::string(resolvedKindName(where.kind)) + (where.reason.empty() ? "" : ": " + where.reason));
     auto bytes = root.read(where);
     if (!bytes) return bytes.error();
     PictureFile f;
@@ -154,11 +154,16 @@ Result<LayerMosaic> layerMosaic(const WrpTerrain& t, const DataRoot& root, Layer
         if (s.texture.empty()) continue;
         auto f = readPicture(root, s.texture, options);
         if (!f) continue;
-        const uint32_t w = f->texture ? f->texture->width() : 0, h = f->texture ? f->texture->height() : 0;
+        uint32_t w = f->texture ? f->texture->width() : 0, h = f->texture ? f->texture->height() : 0;
+        if (!f->texture) {  // a .png/.tga stand-in: no header of mips to read, so its pixels tell
+            auto img = decodePicture(f.value(), s.worldToUv, 0, options);
+            if (img) w = img->width, h = img->height;
+        }
         if (w && h) density = texelsPerMetre(s.worldToUv, w, h);
         if (density > 0) break;
     }
-    const double worldEast = double(t.layerSizeX) * t.layerCellSize, worldNorth = double(t.layerSizeY) * t.layerCellSize;
+    const double worldEast = double(t.layerSizeX) * t.layerCellSize,
+                 worldNorth = double(t.layerSizeY) * t.layerCellSize;
     double pixels = density > 0 ? std::ceil(std::max(worldEast, worldNorth) * density) : 1024.0;
     if (maxSize) pixels = std::min<double>(pixels, maxSize);
     MapRaster& r = out.raster;
@@ -180,8 +185,8 @@ Result<LayerMosaic> layerMosaic(const WrpTerrain& t, const DataRoot& root, Layer
         if (!img || img->width == 0 || img->height == 0) {
             out.warnings.push_back(makeWarning(
                 img ? DiagKind::BadValue : img.error().kind,
-                "layer picture '" + view::printable(s.texture) + "' of '" + view::printable(t.materials[m]) +
-                    "': " + (img ? std::string("empty") : diagnosticLine(img.error())) + "; its cells are left transparent"));
+                "layer picture '" + view::printable(s.texture) + "' of '" + view::printable(t.materials[m]) + "': " +
+                    (img ? std::string("empty") : diagnosticLine(img.error())) + "; its cells are left transparent"));
             continue;
         }
         for (uint32_t i = cells.start[m]; i < cells.start[m + 1]; ++i)
@@ -189,9 +194,10 @@ Result<LayerMosaic> layerMosaic(const WrpTerrain& t, const DataRoot& root, Layer
         ++out.layersDrawn;
     }
     if (missingMaterials)
-        out.warnings.push_back(makeWarning(DiagKind::IndexOutOfRange,
-                                           std::to_string(missingMaterials) + " of " + std::to_string(t.materials.size()) +
-                                               " layer material(s) missing from the data root; their cells are left transparent"));
+        out.warnings.push_back(
+            makeWarning(DiagKind::IndexOutOfRange,
+                        std::to_string(missingMaterials) + " of " + std::to_string(t.materials.size()) +
+                            " layer material(s) missing from the data root; their cells are left transparent"));
     return out;
 }
 

@@ -32,7 +32,7 @@ struct MapRaster {
 
 struct LayerMosaic {
     MapRaster raster;
-    uint32_t layersDrawn = 0;  // layers whose picture was painted
+    uint32_t layersDrawn = 0;       // layers whose picture was painted
     std::vector<Warning> warnings;  // one per missing or unreadable picture: its area stays transparent
 };
 
