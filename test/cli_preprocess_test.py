@@ -9,7 +9,10 @@ Errors: the include root a modder forgot (the message names the folder to give),
 two includes deep (the include chain), a path out of the root, a macro bomb, an unterminated
 #ifdef, and usage.
 
-usage: cli_preprocess_test.py RVIMPORT WORK_DIR
+With the samples (../shared/samples, skipped without them): `export --config` on the real ACE3
+main config of the preprocessor corpus finds its macro-named classes.
+
+usage: cli_preprocess_test.py RVIMPORT MAKE_CLI_INPUTS WORK_DIR [SAMPLES_DIR]
 """
 import json, os, re, shutil, subprocess, sys
 
@@ -52,7 +55,8 @@ def write(path, text):
 
 
 def main():
-    rvimport, work = sys.argv[1:3]
+    rvimport, make_inputs, work = sys.argv[1:4]
+    samples = sys.argv[4] if len(sys.argv) > 4 else ""
     shutil.rmtree(work, ignore_errors=True)
     root = os.path.join(work, "P")
     gear = os.path.join(root, "x", "mymod", "addons", "gear")
@@ -117,6 +121,21 @@ def main():
 
     check("no file is a usage error", run("preprocess").returncode == 2)
     check("an unknown option is a usage error", run("preprocess", "--nope", config).returncode == 2)
+
+    # The real ACE3 main config (the corpus's CfgConvert case): `--config --class` finds the classes
+    # its macros name: ADDON is ace_main (QUOTE/DOUBLES of PREFIX and COMPONENT), XADDON acex_main.
+    ace = os.path.join(samples, "preprocessor", "cases", "cfgconvert-ace_main", "input", "source.hpp")
+    if samples and os.path.isfile(ace):
+        box = os.path.join(work, "Box.p3d")
+        subprocess.run([make_inputs, "mlod", box], check=True)
+        for cls in ("ace_main", "acex_main", "ACE_Logistics_Items"):
+            out = run("export", box, os.path.join(work, cls + ".glb"), "--config", ace, "--class", cls)
+            check("--config ACE3 main finds %s" % cls, out.returncode == 0 and "class %s has no hiddenSelections"
+                  % cls in out.stderr, out.stderr)
+        out = run("export", box, os.path.join(work, "none.glb"), "--config", ace, "--class", "ADDON")
+        check("the macro's name is no class", out.returncode == 1 and "no class ADDON" in out.stderr, out.stderr)
+    else:
+        print("cli_preprocess: samples absent, the ACE3 case skipped")
 
     for f in failures:
         print("FAIL:", f)
