@@ -10,7 +10,8 @@ two includes deep (the include chain), a path out of the root, a macro bomb, an 
 #ifdef, and usage.
 
 With the samples (../shared/samples, skipped without them): `export --config` on the real ACE3
-main config of the preprocessor corpus finds its macro-named classes.
+main config of the preprocessor corpus finds its macro-named classes, and `dump --json` of each
+CfgConvert case's source equals `dump --json` of the config.bin CfgConvert made from it.
 
 usage: cli_preprocess_test.py RVIMPORT MAKE_CLI_INPUTS WORK_DIR [SAMPLES_DIR]
 """
@@ -134,8 +135,23 @@ def main():
                   % cls in out.stderr, out.stderr)
         out = run("export", box, os.path.join(work, "none.glb"), "--config", ace, "--class", "ADDON")
         check("the macro's name is no class", out.returncode == 1 and "no class ADDON" in out.stderr, out.stderr)
+        # `dump --json` of each CfgConvert case's source equals `dump --json` of the config.bin
+        # CfgConvert made from it: classes, bases, order, values (floats as raP's 32 bits),
+        # delete, external classes, += arrays and enums.
+        cases = os.path.join(samples, "preprocessor", "cases")
+        for case in sorted(c for c in os.listdir(cases) if c.startswith("cfgconvert-")):
+            with open(os.path.join(cases, case, "SOURCE.txt")) as f:
+                fields = dict(line.split(": ", 1) for line in f.read().splitlines() if ": " in line)
+            entry = os.path.join(cases, case, fields["entry file"])
+            source = run("dump", "--json", entry, "--include-root", os.path.join(cases, case, fields["include root"]))
+            binary = run("dump", "--json", os.path.join(cases, case, "expected", "config.bin"))
+            check("%s dumps" % case, source.returncode == 0 and binary.returncode == 0, source.stderr + binary.stderr)
+            if source.returncode == 0 and binary.returncode == 0:
+                a, b = json.loads(source.stdout), json.loads(binary.stdout)
+                check("%s: the source's tree is CfgConvert's" % case,
+                      (a["root"], a["enums"], a["warnings"]) == (b["root"], b["enums"], []), case)
     else:
-        print("cli_preprocess: samples absent, the ACE3 case skipped")
+        print("cli_preprocess: samples absent, the ACE3 and CfgConvert cases skipped")
 
     for f in failures:
         print("FAIL:", f)
