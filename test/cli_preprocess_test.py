@@ -9,6 +9,9 @@ Errors: the include root a modder forgot (the message names the folder to give),
 two includes deep (the include chain), a path out of the root, a macro bomb, an unterminated
 #ifdef, and usage.
 
+A model.cfg that includes its skeleton from `..\\skeleton.hpp` gives the exported glTF the skin of
+the same model.cfg written out flat.
+
 With the samples (../shared/samples, skipped without them): `export --config` on the real ACE3
 main config of the preprocessor corpus finds its macro-named classes, and `dump --json` of each
 CfgConvert case's source equals `dump --json` of the config.bin CfgConvert made from it.
@@ -16,6 +19,8 @@ CfgConvert case's source equals `dump --json` of the config.bin CfgConvert made 
 usage: cli_preprocess_test.py RVIMPORT MAKE_CLI_INPUTS WORK_DIR [SAMPLES_DIR]
 """
 import json, os, re, shutil, subprocess, sys
+
+import gltf_files
 
 MACROS = r"""#define PREFIX mymod
 #define DOUBLES(a,b) a##_##b
@@ -42,6 +47,25 @@ WANT_TREE = {
         "units": ["mymod_gear_box", "mymod_gear_single"], "version": 7,
         "file": "x\\mymod\\addons\\gear\\config.cpp", "line": 5}}}},
 }
+
+
+# Bones named as the box's selections ("all", "top"), so the glTF skins its vertices to them.
+RIG_FLAT = """class CfgSkeletons {
+    class Base { skeletonInherit = ""; skeletonBones[] = {"all", ""}; };
+    class Rig : Base { skeletonInherit = "Base"; skeletonBones[] = {"top", "all", "Arm_L", "top"}; };
+};
+class CfgModels { class Default { skeletonName = "Rig"; }; };
+"""
+RIG_SHARED = """#define BONE(name, parent) QUOTE(name), QUOTE(parent)
+#define QUOTE(x) #x
+class CfgSkeletons {
+    class Base { skeletonInherit = ""; skeletonBones[] = {"all", ""}; };
+    class Rig : Base { skeletonInherit = "Base"; skeletonBones[] = {BONE(top, all), BONE(Arm_##L, top)}; };
+};
+"""
+RIG_INCLUDING = """#include "..\\skeleton.hpp"
+class CfgModels { class Default { skeletonName = QUOTE(Rig); }; };
+"""
 
 
 def tokens(text):
@@ -122,6 +146,29 @@ def main():
 
     check("no file is a usage error", run("preprocess").returncode == 2)
     check("an unknown option is a usage error", run("preprocess", "--nope", config).returncode == 2)
+
+    # A model.cfg that includes its skeleton gives the glTF the skin of the same file written out
+    # flat: the same joints, names (lower case, as the game matches them) and parents.
+    flat_dir, shared_dir = os.path.join(work, "flat"), os.path.join(work, "mod", "rigged")
+    for d in (flat_dir, shared_dir):
+        os.makedirs(d, exist_ok=True)
+        subprocess.run([make_inputs, "mlod", os.path.join(d, "Box.p3d")], check=True)
+    write(os.path.join(flat_dir, "model.cfg"), RIG_FLAT)
+    write(os.path.join(work, "mod", "skeleton.hpp"), RIG_SHARED)
+    write(os.path.join(shared_dir, "model.cfg"), RIG_INCLUDING)
+    skins = []
+    for d, extra in ((flat_dir, []), (shared_dir, ["--include-root", os.path.join(work, "mod")])):
+        out = run("export", os.path.join(d, "Box.p3d"), os.path.join(d, "box.glb"), *extra)
+        check("export with %s's model.cfg" % os.path.basename(d), out.returncode == 0, out.stderr)
+        if out.returncode == 0:
+            doc, _ = gltf_files.load(os.path.join(d, "box.glb"))
+            nodes = doc["nodes"]
+            parent = {c: i for i, n in enumerate(nodes) for c in n.get("children", [])}
+            joints = doc["skins"][0]["joints"] if doc.get("skins") else []
+            skins.append([(nodes[j]["name"], nodes[parent[j]]["name"] if parent.get(j) in joints else "")
+                          for j in joints])
+    check("the included skeleton's skin is the flat one's", len(skins) == 2 and skins[0] == skins[1]
+          and sorted(skins[0]) == [("all", ""), ("arm_l", "top"), ("top", "all")], skins)
 
     # The real ACE3 main config (the corpus's CfgConvert case): `--config --class` finds the classes
     # its macros name: ADDON is ace_main (QUOTE/DOUBLES of PREFIX and COMPONENT), XADDON acex_main.
