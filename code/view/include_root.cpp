@@ -97,7 +97,8 @@ Result<IncludedFile> IncludeRoot::read(const std::string& target, const std::str
     if (!name) return name.error();
     const std::string& path = name.value();
     if (dataRoot_) return readFromDataRoot(*dataRoot_, path);
-    const bool absolute = !target.empty() && (target[0] == '\\' || target[0] == '/');
+    // "\x\..." or "P:\x\...": a P: drive path, which the root hint can look for above.
+    const bool absolute = (!target.empty() && target[0] == '\\') || (target.size() >= 2 && target[1] == ':');
     Result<IncludedFile> file = readFromFolder(path, absolute);
     if (file || file.error().kind != DiagKind::CannotRead || !rootIsDataRoot_) return file;
     if (!opened_) {  // the PBOs: only now, as indexing a whole P: drive is not free
