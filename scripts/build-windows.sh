@@ -24,7 +24,10 @@ for f in $B/rvimport.dll $B/rvimport.exe; do
 done
 if [ "${1:-}" = "--test" ]; then
   # The demo files the C ABI test reads, from the Linux writer (it packs the world with liblzo2).
-  cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  # Configured as scripts/build.sh does (ccache included), so the release build reuses these objects.
+  # shellcheck source=scripts/ccache_env.sh
+  source scripts/ccache_env.sh
+  cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" >/dev/null
   cmake --build build --target rv_make_demo >/dev/null
   mkdir -p $B/demo
   build/test/rv_make_demo $B/demo/rv_crate.p3d $B/demo/rv_world.wrp

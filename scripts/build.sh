@@ -3,14 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR="${BUILD_DIR:-build}"
-# ccache, where installed (scripts/setup.sh), so the builds of one run share what is compiled the
-# same way: the Assimp-free build compiles none of the release build's files again. Its cache is
-# the checkout's own (.ccache/), so a clean clone starts cold, as CI does.
-launcher=()
-if command -v ccache >/dev/null; then
-  export CCACHE_DIR="${CCACHE_DIR:-$PWD/.ccache}" CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
-  export CCACHE_SLOPPINESS="${CCACHE_SLOPPINESS:-pch_defines,time_macros,include_file_mtime,include_file_ctime}"
-  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
-fi
+# shellcheck source=scripts/ccache_env.sh
+source scripts/ccache_env.sh
 cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" "${launcher[@]}" "$@"
 cmake --build "$BUILD_DIR" -j "$(nproc)"

@@ -9,9 +9,18 @@ Errors: the include root a modder forgot (the message names the folder to give),
 two includes deep (the include chain), a path out of the root, a macro bomb, an unterminated
 #ifdef, and usage.
 
-usage: cli_preprocess_test.py RVIMPORT WORK_DIR
+A model.cfg that includes its skeleton from `..\\skeleton.hpp` gives the exported glTF the skin of
+the same model.cfg written out flat.
+
+With the samples (../shared/samples, skipped without them): `export --config` on the real ACE3
+main config of the preprocessor corpus finds its macro-named classes, and `dump --json` of each
+CfgConvert case's source equals `dump --json` of the config.bin CfgConvert made from it.
+
+usage: cli_preprocess_test.py RVIMPORT MAKE_CLI_INPUTS WORK_DIR [SAMPLES_DIR]
 """
 import json, os, re, shutil, subprocess, sys
+
+import gltf_files
 
 MACROS = r"""#define PREFIX mymod
 #define DOUBLES(a,b) a##_##b
@@ -40,6 +49,25 @@ WANT_TREE = {
 }
 
 
+# Bones named as the box's selections ("all", "top"), so the glTF skins its vertices to them.
+RIG_FLAT = """class CfgSkeletons {
+    class Base { skeletonInherit = ""; skeletonBones[] = {"all", ""}; };
+    class Rig : Base { skeletonInherit = "Base"; skeletonBones[] = {"top", "all", "Arm_L", "top"}; };
+};
+class CfgModels { class Default { skeletonName = "Rig"; }; };
+"""
+RIG_SHARED = """#define BONE(name, parent) QUOTE(name), QUOTE(parent)
+#define QUOTE(x) #x
+class CfgSkeletons {
+    class Base { skeletonInherit = ""; skeletonBones[] = {"all", ""}; };
+    class Rig : Base { skeletonInherit = "Base"; skeletonBones[] = {BONE(top, all), BONE(Arm_##L, top)}; };
+};
+"""
+RIG_INCLUDING = """#include "..\\skeleton.hpp"
+class CfgModels { class Default { skeletonName = QUOTE(Rig); }; };
+"""
+
+
 def tokens(text):
     """Whitespace outside strings ignored, as the corpus compares preprocessed text."""
     return re.findall(r'"[^"]*"|\'[^\']*\'|\w+|[^\s\w]', text)
@@ -52,7 +80,8 @@ def write(path, text):
 
 
 def main():
-    rvimport, work = sys.argv[1:3]
+    rvimport, make_inputs, work = sys.argv[1:4]
+    samples = sys.argv[4] if len(sys.argv) > 4 else ""
     shutil.rmtree(work, ignore_errors=True)
     root = os.path.join(work, "P")
     gear = os.path.join(root, "x", "mymod", "addons", "gear")
@@ -117,6 +146,59 @@ def main():
 
     check("no file is a usage error", run("preprocess").returncode == 2)
     check("an unknown option is a usage error", run("preprocess", "--nope", config).returncode == 2)
+
+    # A model.cfg that includes its skeleton gives the glTF the skin of the same file written out
+    # flat: the same joints, names (lower case, as the game matches them) and parents.
+    flat_dir, shared_dir = os.path.join(work, "flat"), os.path.join(work, "mod", "rigged")
+    for d in (flat_dir, shared_dir):
+        os.makedirs(d, exist_ok=True)
+        subprocess.run([make_inputs, "mlod", os.path.join(d, "Box.p3d")], check=True)
+    write(os.path.join(flat_dir, "model.cfg"), RIG_FLAT)
+    write(os.path.join(work, "mod", "skeleton.hpp"), RIG_SHARED)
+    write(os.path.join(shared_dir, "model.cfg"), RIG_INCLUDING)
+    skins = []
+    for d, extra in ((flat_dir, []), (shared_dir, ["--include-root", os.path.join(work, "mod")])):
+        out = run("export", os.path.join(d, "Box.p3d"), os.path.join(d, "box.glb"), *extra)
+        check("export with %s's model.cfg" % os.path.basename(d), out.returncode == 0, out.stderr)
+        if out.returncode == 0:
+            doc, _ = gltf_files.load(os.path.join(d, "box.glb"))
+            nodes = doc["nodes"]
+            parent = {c: i for i, n in enumerate(nodes) for c in n.get("children", [])}
+            joints = doc["skins"][0]["joints"] if doc.get("skins") else []
+            skins.append([(nodes[j]["name"], nodes[parent[j]]["name"] if parent.get(j) in joints else "")
+                          for j in joints])
+    check("the included skeleton's skin is the flat one's", len(skins) == 2 and skins[0] == skins[1]
+          and sorted(skins[0]) == [("all", ""), ("arm_l", "top"), ("top", "all")], skins)
+
+    # The real ACE3 main config (the corpus's CfgConvert case): `--config --class` finds the classes
+    # its macros name: ADDON is ace_main (QUOTE/DOUBLES of PREFIX and COMPONENT), XADDON acex_main.
+    ace = os.path.join(samples, "preprocessor", "cases", "cfgconvert-ace_main", "input", "source.hpp")
+    if samples and os.path.isfile(ace):
+        box = os.path.join(work, "Box.p3d")
+        subprocess.run([make_inputs, "mlod", box], check=True)
+        for cls in ("ace_main", "acex_main", "ACE_Logistics_Items"):
+            out = run("export", box, os.path.join(work, cls + ".glb"), "--config", ace, "--class", cls)
+            check("--config ACE3 main finds %s" % cls, out.returncode == 0 and "class %s has no hiddenSelections"
+                  % cls in out.stderr, out.stderr)
+        out = run("export", box, os.path.join(work, "none.glb"), "--config", ace, "--class", "ADDON")
+        check("the macro's name is no class", out.returncode == 1 and "no class ADDON" in out.stderr, out.stderr)
+        # `dump --json` of each CfgConvert case's source equals `dump --json` of the config.bin
+        # CfgConvert made from it: classes, bases, order, values (floats as raP's 32 bits),
+        # delete, external classes, += arrays and enums.
+        cases = os.path.join(samples, "preprocessor", "cases")
+        for case in sorted(c for c in os.listdir(cases) if c.startswith("cfgconvert-")):
+            with open(os.path.join(cases, case, "SOURCE.txt")) as f:
+                fields = dict(line.split(": ", 1) for line in f.read().splitlines() if ": " in line)
+            entry = os.path.join(cases, case, fields["entry file"])
+            source = run("dump", "--json", entry, "--include-root", os.path.join(cases, case, fields["include root"]))
+            binary = run("dump", "--json", os.path.join(cases, case, "expected", "config.bin"))
+            check("%s dumps" % case, source.returncode == 0 and binary.returncode == 0, source.stderr + binary.stderr)
+            if source.returncode == 0 and binary.returncode == 0:
+                a, b = json.loads(source.stdout), json.loads(binary.stdout)
+                check("%s: the source's tree is CfgConvert's" % case,
+                      (a["root"], a["enums"], a["warnings"]) == (b["root"], b["enums"], []), case)
+    else:
+        print("cli_preprocess: samples absent, the ACE3 and CfgConvert cases skipped")
 
     for f in failures:
         print("FAIL:", f)

@@ -47,9 +47,10 @@ private:
 };
 
 // Warns (NameProblem) about each name defined twice in one class: the engine refuses that in a
-// text config and the tree's lookups return the first one.
+// text config and the tree's lookups return the first one. `warnAt` (the text reader's own
+// warning, by line) replaces the warning at the entry's offset.
 void warnDuplicateNames(ReadState& s, const ByteReader& r, const ConfigEntry& cls,
-                        const std::function<std::string(size_t)>& lineOf = {});
+                        const std::function<void(size_t, const std::string&)>& warnAt = {});
 
 // A number when the whole word reads as one: an integer (decimal or 0x hex) within int64, else
 // a float within float range ("1.7881394e-008", ".5"). "inf", "nan" and "0.8.0" stay words.

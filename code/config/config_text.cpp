@@ -53,7 +53,8 @@ public:
         t.format = ConfigFormat::Text;
         readEntries(t.root, 0);
         if (pos_ < text_.size()) fail(DiagKind::BadValue, pos_, "'}' without a class to close");
-        warnDuplicateNames(s_, r_, t.root, [this](size_t at) { return lineColumn(at); });
+        warnDuplicateNames(s_, r_, t.root,
+                           [this](size_t at, const std::string& what) { warn(DiagKind::NameProblem, at, what); });
         return t;
     }
 
@@ -287,7 +288,8 @@ private:
         NameScope scope(s_, "class", e.name);
         readEntries(e, depth + 1);
         expect('}', ("closing class " + e.name).c_str());
-        warnDuplicateNames(s_, r_, e, [this](size_t at) { return lineColumn(at); });
+        warnDuplicateNames(s_, r_, e,
+                           [this](size_t at, const std::string& what) { warn(DiagKind::NameProblem, at, what); });
     }
 
     void readAssignment(ConfigEntry& e) {

@@ -147,22 +147,21 @@ NameScope::~NameScope() {
 }
 
 void warnDuplicateNames(ReadState& s, const ByteReader& r, const ConfigEntry& cls,
-                        const std::function<std::string(size_t)>& lineOf) {
+                        const std::function<void(size_t, const std::string&)>& warnAt) {
     std::unordered_set<std::string> seen;
     for (const ConfigEntry& e : cls.entries) {
         // `delete x;` and `x[] += {...};` name an entry defined elsewhere; they are no duplicates.
         if (e.kind == ConfigEntryKind::Delete || e.kind == ConfigEntryKind::ArrayAppend) continue;
         std::string key = asciiLower(e.name);
         if (seen.insert(std::move(key)).second) continue;
-        ByteReader at = r;
         const std::string what = "'" + e.name + "' is defined twice; lookups use the first";
-        if (!lineOf) {
-            at.seek(e.offset);
-            s.warnings.add(at, DiagKind::NameProblem, what);
-        } else {  // text: its line (and the file a preprocessed line came from), as the parser's warnings
-            at.seek(s.origins ? 0 : e.offset);
-            s.warnings.add(at, DiagKind::NameProblem, lineOf(e.offset) + ": " + what, s.origins == nullptr);
+        if (warnAt) {
+            warnAt(e.offset, what);
+            continue;
         }
+        ByteReader at = r;
+        at.seek(e.offset);
+        s.warnings.add(at, DiagKind::NameProblem, what);
     }
 }
 

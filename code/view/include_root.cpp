@@ -97,7 +97,8 @@ Result<IncludedFile> IncludeRoot::read(const std::string& target, const std::str
     if (!name) return name.error();
     const std::string& path = name.value();
     if (dataRoot_) return readFromDataRoot(*dataRoot_, path);
-    const bool absolute = !target.empty() && (target[0] == '\\' || target[0] == '/');
+    // "\x\..." or "P:\x\...": a P: drive path, which the root hint can look for above.
+    const bool absolute = (!target.empty() && target[0] == '\\') || (target.size() >= 2 && target[1] == ':');
     Result<IncludedFile> file = readFromFolder(path, absolute);
     if (file || file.error().kind != DiagKind::CannotRead || !rootIsDataRoot_) return file;
     if (!opened_) {  // the PBOs: only now, as indexing a whole P: drive is not free
@@ -111,7 +112,9 @@ Result<IncludedFile> IncludeRoot::read(const std::string& target, const std::str
 // When the root is only the config's own folder, a P: drive path ("x\mod\addons\main\m.hpp") may be
 // found from a folder above it: say which, as the modder has not given one yet.
 std::string IncludeRoot::rootHint(const std::string& path) const {
-    if (!rootIsEntryFolder_) return " (give --include-root DIR, the folder that holds your P: drive's files)";
+    // Blender has no include root field: its data root serves, so both are named.
+    if (!rootIsEntryFolder_)
+        return " (the include root, --include-root or the data root, is the folder that holds your P: drive's files)";
     // Only a folder above whose child on the way down is the path's first component: a P: drive's
     // top folder ("x", "z", "a3"), never a system path such as "\\etc\\passwd".
     const std::string first = asciiLower(path.substr(0, path.find('\\')));
@@ -121,9 +124,10 @@ std::string IncludeRoot::rootHint(const std::string& path) const {
         above = above.parent_path();
         fs::path at;
         if (onTheWay && findBelow(above, path, at))
-            return "; it is below " + utf8(above) + ": give --include-root " + utf8(above);
+            return "; it is below " + utf8(above) + ": give --include-root " + utf8(above) + " (or that data root)";
     }
-    return " (the config's own folder: give --include-root DIR, the folder that holds your P: drive's files)";
+    return " (the config's own folder: give --include-root DIR or the data root, the folder that holds your P: drive's "
+           "files)";
 }
 
 Result<IncludedFile> IncludeRoot::readFromFolder(const std::string& path, bool absolute) {
