@@ -155,7 +155,7 @@ list(GET asc 6 first)
 string(REPLACE " " ";" first "${first}")
 list(LENGTH first ncols)
 list(GET first 0 nw)
-if(NOT rc EQUAL 0 OR NOT nasc EQUAL 38 OR NOT l0 STREQUAL "ncols 64" OR NOT l2 STREQUAL "xllcorner 200000.000000"
+if(NOT rc EQUAL 0 OR NOT nasc EQUAL 38 OR NOT l0 STREQUAL "ncols 64" OR NOT l2 STREQUAL "xllcenter 200000.000000"
    OR NOT l4 STREQUAL "cellsize 20" OR NOT ncols EQUAL 64)
   message(FATAL_ERROR "world.asc: rc=${rc} lines=${nasc} '${l0}' '${l2}' '${l4}' cols=${ncols} ${err}")
 endif()

@@ -58,7 +58,10 @@ int runInfo(const std::vector<std::string>& args);
 int runDump(const std::vector<std::string>& args);
 int runExport(const std::vector<std::string>& args);
 int runBench(const std::vector<std::string>& args);
-int runPbo(const std::vector<std::string>& args);  // pbo_cli.cpp: pbo list / pbo extract
+int runPbo(const std::vector<std::string>& args);
+// `map WORLD.wrp OUTDIR`: the terrain as GIS and engine files (map_cli.cpp; no_gdal.cpp says it
+// is not in a build without GDAL).
+int runMap(const std::vector<std::string>& args);  // pbo_cli.cpp: pbo list / pbo extract
 
 // Textures (paa_cli.cpp), told apart by the front door (rv::sniffKind).
 // `info` / `dump --json` of a texture; false after reporting an error on stderr.

@@ -106,6 +106,11 @@ constexpr const char* kUsageRest =
     "                                 a source config (config.cpp, model.cfg, .hpp) after #include,\n"
     "                                 #define and #if, as the parser reads it; #include \"\\x\\...\"\n"
     "                                 is found below DIR (default the data root, else FILE's folder)\n"
+    "  rvimport map WORLD.wrp OUTDIR [--data-root DIR] [--epsg N] [--origin E,N] [--mosaic-size N]\n"
+    "                                 the terrain for GIS tools and engines: dem.tif, dem.asc,\n"
+    "                                 satellite.tif, mask.tif, map.gpkg and *.geojson (objects,\n"
+    "                                 roads, map info), height.png/.r16/.json, meta.json; default\n"
+    "                                 EPSG:32631 with world (0, 0) at 200000,0 (docs/map.md)\n"
     "  rvimport batch IN_DIR OUT_DIR [--data-root DIR] [-f FORMAT_ID] [-j N] [--lod ...] ...\n"
     "                                 convert every supported file under IN_DIR (default glb2),\n"
     "                                 keeping folders; never stops on a bad file; summary at the end\n"
@@ -163,6 +168,7 @@ const VerbEntry kVerbs[] = {
     {"export", rv::cli::runExport},
     {"bench", rv::cli::runBench},
     {"pbo", rv::cli::runPbo},
+    {"map", rv::cli::runMap},
     {"preprocess", rv::cli::runPreprocess},
     {"batch", rv::cli::runBatch},
     {"listext", [](const std::vector<std::string>&) { return rv::cli::runListExt(); }},

@@ -15,12 +15,11 @@
 #include "rv/open.hpp"
 #include "rv/placed_models.hpp"
 #include "rv/printable.hpp"
+#include "rv/terrain_features.hpp"
 #include "rv/view.hpp"
 
 namespace rv::cli {
 namespace {
-
-constexpr double kPi = 3.14159265358979323846;
 
 // Why a library name cannot stand between the quotes of a Terrain Builder line: a quote would
 // end it, a ';' reads as the next field in tools that split first, CR / LF / other control
@@ -43,13 +42,16 @@ std::string describeObject(size_t index, const WrpObject& o) {
 
 }  // namespace
 
-// ESRI ASCII grid: rows from north to south. The lower-left sample (world 0, 0) sits at
-// (easting, northing), the corner Terrain Builder places a terrain's mapframe at. Samples that
-// are not finite are written as NODATA_value (-9999) and counted in `notes`.
+// ESRI ASCII grid: rows from north to south. Heights are samples at grid nodes, so the grid is
+// registered by its centres (xllcenter/yllcenter, ESRI's point form): the lower-left sample
+// (world 0, 0) sits exactly at (easting, northing), the corner Terrain Builder places a
+// terrain's mapframe at. dem.tif says the same with PixelIsPoint. An `xllcorner` there would
+// move every height half a cell in GDAL and QGIS. Samples that are not finite are written as
+// NODATA_value (-9999) and counted in `notes`.
 bool writeEsriAscii(std::FILE* out, const WrpTerrain& t, double easting, double northing,
                     std::vector<std::string>& notes) {
     if (t.mapSizeX == 0 || t.elevation.size() != size_t(t.mapSizeX) * t.mapSizeY) return false;
-    std::fprintf(out, "ncols %u\nnrows %u\nxllcorner %.6f\nyllcorner %.6f\ncellsize %.9g\nNODATA_value -9999\n",
+    std::fprintf(out, "ncols %u\nnrows %u\nxllcenter %.6f\nyllcenter %.6f\ncellsize %.9g\nNODATA_value -9999\n",
                  t.mapSizeX, t.mapSizeY, easting, northing, double(t.cellSize()));
     size_t noData = 0;
     for (uint32_t row = 0; row < t.mapSizeY; ++row) {
@@ -90,27 +92,13 @@ bool writeTerrainBuilderObjects(std::FILE* out, const WrpTerrain& t, double east
                             ", which a Terrain Builder list cannot hold; skipped");
             continue;
         }
-        if (!isPlaceable(o)) {
-            notes.push_back(describeObject(i, o) + ": its transform holds a NaN or infinite number; skipped");
+        ObjectPlacement at;
+        if (const char* why = placeObject(t, o, at)) {
+            notes.push_back(describeObject(i, o) + ": " + why + "; skipped");
             continue;
         }
-        const Vec3 a = o.transform.aside(), d = o.transform.dir(), p = o.transform.position();
-        // The ground the view draws (its two triangles per cell), so z matches what the other outputs show.
-        const double ground = t.elevation.empty() ? 0.0 : groundHeight(t, p.x, p.z);
-        const double x = easting + p.x, y = northing + p.z, z = double(p.y) - ground;
-        if (!std::isfinite(x) || !std::isfinite(y) || !std::isfinite(z)) {
-            notes.push_back(describeObject(i, o) + ": the terrain height under it is not a finite number; skipped");
-            continue;
-        }
-        const double scale = std::sqrt(double(a.x) * a.x + double(a.y) * a.y + double(a.z) * a.z);
-        const double dlen = std::sqrt(double(d.x) * d.x + double(d.y) * d.y + double(d.z) * d.z);
-        double yaw = std::atan2(double(d.x), double(d.z)) * 180.0 / kPi;
-        if (yaw < 0) yaw += 360.0;
-        const double pitch = dlen > 0 ? std::asin(std::clamp(double(d.y) / dlen, -1.0, 1.0)) * 180.0 / kPi : 0.0;
-        const double roll = scale > 0 ? -std::asin(std::clamp(double(a.y) / scale, -1.0, 1.0)) * 180.0 / kPi : 0.0;
-        // + 0.0 turns -0 into 0 so flat objects print "0.000000".
-        std::fprintf(out, "\"%s\";%.6f;%.6f;%.6f;%.6f;%.6f;%.6f;%.6f;\n", name.c_str(), x, y, yaw + 0.0, pitch + 0.0,
-                     roll + 0.0, scale, z + 0.0);
+        std::fprintf(out, "\"%s\";%.6f;%.6f;%.6f;%.6f;%.6f;%.6f;%.6f;\n", name.c_str(), easting + at.x,
+                     northing + at.z, at.yaw, at.pitch, at.roll, at.scale, at.heightAboveGround);
     }
     return std::ferror(out) == 0;
 }

@@ -1,0 +1,202 @@
+// writeMapFolder (map_stage.hpp): the files of `rvimport map`, in the order a failure is
+// cheapest: heights first, then the pictures, the vectors and meta.json.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <limits>
+
+#include "cli/commands.hpp"
+#include "cli/json_writer.hpp"
+#include "cli/map_stage.hpp"
+#include "cli/output_file.hpp"
+#include "rv/printable.hpp"
+#include "rv/paths.hpp"
+#include "rv/version.hpp"
+
+namespace rv::cli {
+namespace {
+
+struct HeightRange {
+    float min = 0, max = 0;
+};
+
+HeightRange finiteRange(const std::vector<float>& h) {
+    HeightRange r{std::numeric_limits<float>::max(), std::numeric_limits<float>::lowest()};
+    for (const float v : h)
+        if (std::isfinite(v)) r.min = std::min(r.min, v), r.max = std::max(r.max, v);
+    if (r.min > r.max) r = {0, 0};
+    return r;
+}
+
+// A text or binary file of the stage, written by `fill`; "" or why not.
+std::string writeStaged(const MapStage& stage, const std::string& name, const std::function<bool(std::FILE*)>& fill) {
+    std::FILE* f = std::fopen(stage.path(name).c_str(), "wb");
+    if (!f) return "cannot write " + name + ": " + errnoText(errno);
+    if (fillFile(f, fill, SyncMode::Later) != 0) return "cannot write " + name + ": " + errnoText(errno);
+    return {};
+}
+
+// height.png (16-bit), height.r16 (the same values, little-endian) and height.json: the heights
+// scaled to 0..65535 between the lowest and the highest, rows north first, as the engines'
+// terrain importers take them.
+std::string writeEngineHeights(const MapStage& stage, const WrpTerrain& t, MemoryBudget& budget) {
+    const uint32_t w = t.mapSizeX, h = t.mapSizeY;
+    const uint64_t bytes = uint64_t(w) * h * 2 * 2;  // ours and GDAL's in-memory copy
+    if (!budget.tryCharge(bytes)) return budget.overMessage("the 16-bit heightmap", bytes);
+    const HeightRange r = finiteRange(t.elevation);
+    const double span = double(r.max) - double(r.min);
+    std::vector<uint16_t> q(size_t(w) * h);
+    for (uint32_t row = 0; row < h; ++row)
+        for (uint32_t x = 0; x < w; ++x) {
+            const float v = t.elevation[size_t(h - 1 - row) * w + x];
+            const double s = std::isfinite(v) && span > 0 ? (double(v) - r.min) / span * 65535.0 : 0.0;
+            q[size_t(row) * w + x] = uint16_t(std::lround(std::clamp(s, 0.0, 65535.0)));
+        }
+    std::string e = writePng16(stage.path("height.png"), q, w, h);
+    if (e.empty())
+        e = writeStaged(stage, "height.r16", [&](std::FILE* f) {
+            for (const uint16_t v : q) {
+                const unsigned char le[2] = {uint8_t(v & 0xFF), uint8_t(v >> 8)};
+                if (std::fwrite(le, 1, 2, f) != 2) return false;
+            }
+            return true;
+        });
+    budget.release(bytes);
+    if (!e.empty()) return e;
+    return writeStaged(stage, "height.json", [&](std::FILE* f) {
+        JsonWriter j(f, true);
+        j.beginObject();
+        j.field("width", w);
+        j.field("height", h);
+        j.field("min", r.min);
+        j.field("max", r.max);
+        j.field("cell_size", t.cellSize());
+        j.field("rows", "north first");
+        j.field("encoding", "height = min + (max - min) * value / 65535; height.r16: unsigned 16-bit little-endian");
+        j.endObject();
+        j.flush();
+        return std::ferror(f) == 0;
+    });
+}
+
+// satellite.tif or mask.tif; false after a warning when the map has none of those pictures.
+std::string writeMosaic(const MapStage& stage, OpenedFile& file, const std::string& input, LayerPicture which,
+                        uint32_t mosaicSize, const MapGeoreference& geo, std::vector<std::string>& written) {
+    const char* name = which == LayerPicture::Satellite ? "satellite.tif" : "mask.tif";
+    auto mosaic = layerMosaic(*file.terrain, *file.dataRoot, which, mosaicSize, file.options);
+    if (!mosaic) return std::string(name) + ": " + diagnosticLine(mosaic.error());
+    printWarnings(input, file.name, mosaic->warnings);
+    const uint64_t bytes = mosaic->raster.rgba.size();
+    std::string e;
+    if (mosaic->layersDrawn == 0) {
+        std::fprintf(stderr, "warning: %s\n",
+                     printable(input + ": no layer picture was found for " + name + "; not written").c_str());
+    } else {
+        e = writeRgbaTiff(stage.path(name), mosaic->raster, geo);
+        if (e.empty()) written.push_back(name);
+    }
+    std::vector<uint8_t>().swap(mosaic->raster.rgba);  // freed before the next mosaic is made
+    file.budget->release(bytes);
+    return e;
+}
+
+}  // namespace
+namespace {
+
+std::string writeMeta(const MapStage& stage, const WrpTerrain& t, const std::string& input, const MapGeoreference& geo,
+                      const MapFeatures& features, const std::vector<std::string>& written) {
+    return writeStaged(stage, "meta.json", [&](std::FILE* f) {
+        JsonWriter j(f, true);
+        j.beginObject();
+        j.field("source", fileNameOf(input));
+        j.field("format", t.signature);
+        j.field("format_version", t.version);
+        j.field("rvimport", versionString());
+        j.field("crs", "EPSG:" + std::to_string(geo.epsg));
+        j.key("origin");  // where world (0, 0), the south-west height sample, lies
+        j.beginArray();
+        j.value(geo.easting);
+        j.value(geo.northing);
+        j.endArray();
+        j.field("world_size", double(t.layerSizeX) * t.layerCellSize);
+        j.key("height_grid");
+        j.beginArray();
+        j.value(t.mapSizeX);
+        j.value(t.mapSizeY);
+        j.endArray();
+        j.field("cell_size", t.cellSize());
+        j.key("land_grid");
+        j.beginArray();
+        j.value(t.layerSizeX);
+        j.value(t.layerSizeY);
+        j.endArray();
+        j.field("land_cell_size", t.layerCellSize);
+        j.field("layers", uint64_t(t.materials.size()));
+        j.key("vector_layers");
+        j.beginObject();
+        for (const MapLayer& l : features.layers) j.field(l.name, uint64_t(l.features.size()));
+        j.endObject();
+        j.key("files");
+        j.beginArray();
+        for (const std::string& w : written) j.value(w);
+        j.endArray();
+        j.endObject();
+        j.flush();
+        return std::ferror(f) == 0;
+    });
+}
+
+// dem.tif and dem.asc: the heights as decoded, registered at their sample points.
+std::string writeDem(const MapStage& stage, const WrpTerrain& t, const MapGeoreference& geo,
+                     std::vector<std::string>& notes) {
+    std::string e = writeDemTiff(stage.path("dem.tif"), t, geo);
+    if (!e.empty()) return e;
+    return writeStaged(stage, "dem.asc",
+                       [&](std::FILE* f) { return writeEsriAscii(f, t, geo.easting, geo.northing, notes); });
+}
+
+}  // namespace
+
+int writeMapFolder(OpenedFile& file, const std::string& input, const std::string& outDir, const MapGeoreference& geo,
+                   uint32_t mosaicSize) {
+    const WrpTerrain& t = *file.terrain;
+    if (t.mapSizeX == 0 || t.elevation.size() != size_t(t.mapSizeX) * t.mapSizeY ||
+        !(std::isfinite(t.cellSize()) && t.cellSize() > 0)) {
+        std::fprintf(stderr, "rvimport map: %s has no height grid with a usable cell size\n", fileNameOf(input).c_str());
+        return kExitDecode;
+    }
+    MapStage stage(outDir);
+    auto fail = [&](const std::string& why) {
+        std::fprintf(stderr, "rvimport map: %s; nothing was written to %s\n", printable(why).c_str(), outDir.c_str());
+        return kExitDecode;
+    };
+    if (!stage.error().empty()) return fail(stage.error());
+    std::vector<std::string> written{"dem.tif", "dem.asc", "height.png", "height.r16", "height.json"}, notes;
+    if (std::string e = writeDem(stage, t, geo, notes); !e.empty()) return fail(e);
+    for (const std::string& n : notes) std::fprintf(stderr, "warning: %s\n", printable(input + ": " + n).c_str());
+    if (std::string e = writeEngineHeights(stage, t, *file.budget); !e.empty()) return fail(e);
+    if (file.dataRoot) {
+        for (LayerPicture which : {LayerPicture::Satellite, LayerPicture::Mask})
+            if (std::string e = writeMosaic(stage, file, input, which, mosaicSize, geo, written); !e.empty())
+                return fail(e);
+    } else {
+        std::fprintf(stderr, "warning: %s: no data root: satellite.tif and mask.tif need the layers' rvmats and "
+                     "pictures; give --data-root DIR\n", printable(input).c_str());
+    }
+    const uint64_t featureBytes = uint64_t(t.objects.size() + t.roads.size() + t.mapInfo.size()) * 320;
+    if (!file.budget->tryCharge(featureBytes)) return fail(file.budget->overMessage("the vector layers", featureBytes));
+    const MapFeatures features = mapFeatures(t);
+    printWarnings(input, file.name, features.warnings);
+    if (std::string e = writeVectorLayers(stage.path("map.gpkg"), stage.path(""), features, geo); !e.empty())
+        return fail(e);
+    written.push_back("map.gpkg");
+    for (const MapLayer& l : features.layers) written.push_back(l.name + ".geojson");
+    written.push_back("meta.json");
+    if (std::string e = writeMeta(stage, t, input, geo, features, written); !e.empty()) return fail(e);
+    if (std::string e = stage.commit(input); !e.empty()) return fail(e);
+    std::printf("wrote %zu files to %s\n", stage.committed(), outDir.c_str());
+    return kExitOk;
+}
+
+}  // namespace rv::cli

@@ -1,0 +1,41 @@
+// `rvimport map`'s GIS files, written through GDAL (Debian's libgdal-dev): the field's own
+// writers for GeoTIFF, GeoPackage, GeoJSON and 16-bit PNG, so no TIFF or GeoPackage writer of
+// ours. Every function returns "" or the reason it failed, in words; GDAL's own message is kept.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "rv/terrain_features.hpp"
+#include "rv/terrain_map.hpp"
+#include "rv/wrp.hpp"
+
+namespace rv::cli {
+
+// Where world (0, 0) lands in the projected CRS, and the CRS.
+struct MapGeoreference {
+    int epsg = 0;
+    double easting = 0, northing = 0;
+    std::string wkt;  // the CRS as GDAL knows it (filled by checkEpsg)
+};
+
+// Registers GDAL's drivers once, with its messages captured (not printed) and its block cache
+// held to `cacheBytes`, which the caller has charged to the budget.
+void startGdal(uint64_t cacheBytes);
+// "" when GDAL's EPSG database knows `epsg` (and `geo.wkt` is set), else why not.
+std::string checkEpsg(MapGeoreference& geo);
+
+// dem.tif: float32 heights, rows north first, PixelIsPoint: sample (0, 0) at exactly
+// (easting, northing). Values as decoded, bit for bit; NaN is the no-data value when present.
+std::string writeDemTiff(const std::string& path, const WrpTerrain& terrain, const MapGeoreference& geo);
+// satellite.tif / mask.tif: RGBA, unassociated alpha, pixels as areas from the map's north-west corner.
+std::string writeRgbaTiff(const std::string& path, const MapRaster& raster, const MapGeoreference& geo);
+// A 16-bit greyscale PNG of `values`, rows as given.
+std::string writePng16(const std::string& path, const std::vector<uint16_t>& values, uint32_t width, uint32_t height);
+// map.gpkg with every layer, and <layer>.geojson for each in `geojsonDir`; coordinates are world
+// metres plus the origin.
+std::string writeVectorLayers(const std::string& gpkgPath, const std::string& geojsonDir, const MapFeatures& features,
+                              const MapGeoreference& geo);
+
+}  // namespace rv::cli

@@ -1,0 +1,41 @@
+// The folder `rvimport map` writes (map_folder.cpp): every file is made in a staging folder
+// inside OUTDIR and renamed to its fixed name only when all are complete. A failure, or SIGINT,
+// leaves OUTDIR as it was: its other files untouched, and OUTDIR itself gone if this run made it.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "cli/map_gdal.hpp"
+#include "cli/temp_files.hpp"
+#include "rv/open.hpp"
+
+namespace rv::cli {
+
+class MapStage {
+public:
+    explicit MapStage(const std::string& outDir);
+    ~MapStage();
+    MapStage(const MapStage&) = delete;
+    MapStage& operator=(const MapStage&) = delete;
+
+    const std::string& error() const { return error_; }
+    std::string path(const std::string& name) const { return stage_ + "/" + name; }
+    // Moves every staged file to OUTDIR under its name, replacing a file of that name; refuses
+    // (moving nothing) when one of those names is `input` itself. Returns "" or why not.
+    std::string commit(const std::string& input);
+    size_t committed() const { return committed_; }
+
+private:
+    std::string outDir_, stage_, error_;
+    bool madeOutDir_ = false;
+    size_t committed_ = 0;
+    std::unique_ptr<LiveTemporary> live_;
+};
+
+// Writes the whole map folder of the opened terrain `file` (read from `input`) into `outDir`.
+// Returns the exit code; every problem is reported on stderr.
+int writeMapFolder(OpenedFile& file, const std::string& input, const std::string& outDir,
+                   const MapGeoreference& geo, uint32_t mosaicSize);
+
+}  // namespace rv::cli

@@ -1,0 +1,216 @@
+// The terrain's vector features (rv/terrain_features.hpp): objects as points, OPRW road links as
+// lines, map-info records as the geometry their kind has.
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "rv/terrain_features.hpp"
+#include "rv/view.hpp"
+
+namespace rv {
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+// Map-info numbers beyond this many metres outside the map are not positions (a damaged record).
+constexpr double kFarOutside = 100000.0;
+
+// Where each map-info type goes: its layer and geometry. Record bodies as the decoder reads them
+// (code/wrp/wrp_map_info.cpp, notes §3.10). The two-point and three-point shapes follow the
+// wiki's `float line[2][2]` (forest, rocks, 41-43) and `line[3][2]` (railway, type 35); the
+// real samples hold no map info, so these stay [uncertain] until a real OPRW file says more.
+struct LayerOf {
+    const char* layer;
+    FeatureGeometry geometry;
+    size_t points;  // 0: every (x, z) pair the record has
+};
+
+LayerOf layerOfMapType(uint32_t type) {
+    switch (type) {
+        case 0:
+        case 1:
+            return {"trees", FeatureGeometry::Point, 1};
+        case 2:
+            return {"bushes", FeatureGeometry::Point, 1};
+        case 10:
+        case 11:
+        case 12:
+        case 13:
+        case 14:
+        case 15:
+        case 16:
+        case 17:
+        case 22:
+        case 23:
+        case 26:
+        case 27:
+        case 30:
+            return {"landmarks", FeatureGeometry::Point, 1};
+        case 20:
+        case 21:
+            return {"walls", FeatureGeometry::Polygon, 4};
+        case 24:
+        case 31:
+        case 32:
+            return {"road_areas", FeatureGeometry::Polygon, 4};
+        case 25:
+            return {"forests", FeatureGeometry::Line, 2};
+        case 33:
+            return {"rocks", FeatureGeometry::Line, 2};
+        case 34:
+            return {"powerlines", FeatureGeometry::Line, 2};
+        case 35:
+            return {"railways", FeatureGeometry::Line, 3};
+        case 41:
+        case 42:
+        case 43:
+            return {"other_lines", FeatureGeometry::Line, 2};
+        case 44:
+            return {"rivers", FeatureGeometry::Polygon, 0};
+        default:  // 3, 4, 8, 9, 18, 19, 28, 29, 36-39: buildings as four corners
+            return {"houses", FeatureGeometry::Polygon, 4};
+    }
+}
+
+const char* const kFixedLayers[] = {"objects", "roads", "forests", "rocks", "houses", "powerlines", "rivers"};
+
+MapLayer& layerNamed(MapFeatures& out, const std::string& name, FeatureGeometry geometry) {
+    for (MapLayer& l : out.layers)
+        if (l.name == name) return l;
+    out.layers.push_back(MapLayer{name, geometry, {}});
+    return out.layers.back();
+}
+
+bool usablePoint(const WrpTerrain& t, double x, double z) {
+    const double extent = double(t.layerSizeX) * double(t.layerCellSize);
+    const double far = (std::isfinite(extent) ? extent : 0.0) + kFarOutside;
+    return std::isfinite(x) && std::isfinite(z) && std::fabs(x) <= far && std::fabs(z) <= far;
+}
+
+void addObjects(const WrpTerrain& t, MapFeatures& out) {
+    MapLayer& layer = layerNamed(out, "objects", FeatureGeometry::Point);
+    layer.features.reserve(t.objects.size());
+    size_t skipped = 0;
+    for (const WrpObject& o : t.objects) {
+        MapFeature f;
+        if (placeObject(t, o, f.placement) != nullptr) {
+            ++skipped;
+            continue;
+        }
+        f.points.push_back({f.placement.x, f.placement.z});
+        f.objectId = o.id;
+        f.kind = "object";
+        f.model = o.model;
+        layer.features.push_back(std::move(f));
+    }
+    if (skipped)
+        out.warnings.push_back(makeWarning(DiagKind::BadValue, std::to_string(skipped) + " of " +
+                                                                   std::to_string(t.objects.size()) +
+                                                                   " objects have a transform or ground that is not "
+                                                                   "a finite number; left out of the objects layer"));
+}
+
+void addRoadLinks(const WrpTerrain& t, MapFeatures& out) {
+    MapLayer& layer = layerNamed(out, "roads", FeatureGeometry::Line);
+    size_t skipped = 0;
+    for (const WrpRoadLink& link : t.roads) {
+        MapFeature f;
+        for (const Vec3& c : link.connections) f.points.push_back({double(c.x), double(c.z)});
+        const bool usable = f.points.size() >= 2 && std::all_of(f.points.begin(), f.points.end(), [&](const auto& p) {
+                                return usablePoint(t, p[0], p[1]);
+                            });
+        if (!usable) {
+            ++skipped;
+            continue;
+        }
+        f.objectId = link.objectId;
+        f.kind = "road link";
+        f.model = link.model;
+        f.source = "OPRW road link";
+        layer.features.push_back(std::move(f));
+    }
+    if (skipped)
+        out.warnings.push_back(makeWarning(DiagKind::BadValue, std::to_string(skipped) + " of " +
+                                                                   std::to_string(t.roads.size()) +
+                                                                   " road links have fewer than two connections or "
+                                                                   "coordinates that are not usable; left out"));
+}
+
+void addMapInfo(const WrpTerrain& t, MapFeatures& out) {
+    std::map<uint32_t, size_t> skippedByType;
+    for (const WrpMapInfo& m : t.mapInfo) {
+        const LayerOf where = layerOfMapType(m.type);
+        MapFeature f;
+        const size_t pairs = m.values.size() / 2;
+        const size_t want = where.points ? where.points : pairs;
+        const size_t least = where.geometry == FeatureGeometry::Polygon ? 3 : where.geometry == FeatureGeometry::Line ? 2 : 1;
+        bool usable = pairs >= want && want >= least;
+        for (size_t i = 0; usable && i < want; ++i) {
+            const double x = m.values[2 * i], z = m.values[2 * i + 1];
+            usable = usablePoint(t, x, z);
+            f.points.push_back({x, z});
+        }
+        if (!usable) {
+            ++skippedByType[m.type];
+            continue;
+        }
+        f.objectId = m.objectId;
+        f.kind = mapTypeName(m.type);
+        layerNamed(out, where.layer, where.geometry).features.push_back(std::move(f));
+    }
+    for (const auto& [type, n] : skippedByType)
+        out.warnings.push_back(makeWarning(DiagKind::BadValue, "map info: " + std::to_string(n) + " " +
+                                                                   mapTypeName(type) +
+                                                                   " record(s) have coordinates that are not finite, "
+                                                                   "lie over 100 km off the map or are too few; left out"));
+}
+
+}  // namespace
+
+const char* placeObject(const WrpTerrain& t, const WrpObject& o, ObjectPlacement& out) {
+    if (!isPlaceable(o)) return "its transform holds a NaN or infinite number";
+    const Vec3 a = o.transform.aside(), d = o.transform.dir(), p = o.transform.position();
+    const double ground = t.elevation.empty() ? 0.0 : groundHeight(t, p.x, p.z);
+    out.x = p.x;
+    out.z = p.z;
+    out.height = p.y;
+    out.heightAboveGround = double(p.y) - ground;
+    if (!std::isfinite(out.heightAboveGround)) return "the terrain height under it is not a finite number";
+    out.scale = std::sqrt(double(a.x) * a.x + double(a.y) * a.y + double(a.z) * a.z);
+    const double dlen = std::sqrt(double(d.x) * d.x + double(d.y) * d.y + double(d.z) * d.z);
+    out.yaw = std::atan2(double(d.x), double(d.z)) * 180.0 / kPi;
+    if (out.yaw < 0) out.yaw += 360.0;
+    out.pitch = dlen > 0 ? std::asin(std::clamp(double(d.y) / dlen, -1.0, 1.0)) * 180.0 / kPi : 0.0;
+    out.roll = out.scale > 0 ? -std::asin(std::clamp(double(a.y) / out.scale, -1.0, 1.0)) * 180.0 / kPi : 0.0;
+    // + 0.0 turns -0 into 0, so flat objects print "0".
+    out.yaw += 0.0, out.pitch += 0.0, out.roll += 0.0, out.heightAboveGround += 0.0;
+    return nullptr;
+}
+
+std::string mapTypeName(uint32_t type) {
+    static const char* const names[] = {
+        "Tree",     "SmallTree", "Bush",        "Building", "House",       "ForestBorder", "ForestTriangle",
+        "ForestSquare", "Church", "Chapel",     "Cross",    "Rock",        "Bunker",       "Fortress",
+        "Fountain", "ViewTower", "Lighthouse",  "Quay",     "Fuelstation", "Hospital",     "Fence",
+        "Wall",     "Hide",      "BusStop",     "Road",     "Forest",      "Transmitter",  "Stack",
+        "Ruin",     "Tourism",   "Watertower",  "Track",    "MainRoad",    "Rocks",        "PowerLines",
+        "RailWay"};
+    if (type < sizeof(names) / sizeof(names[0])) return names[type];
+    if (type == 44) return "River";
+    return "type " + std::to_string(type);
+}
+
+MapFeatures mapFeatures(const WrpTerrain& terrain) {
+    MapFeatures out;
+    for (const char* name : kFixedLayers) {
+        const FeatureGeometry g = std::string(name) == "objects"                             ? FeatureGeometry::Point
+                                  : std::string(name) == "houses" || std::string(name) == "rivers" ? FeatureGeometry::Polygon
+                                                                                                  : FeatureGeometry::Line;
+        out.layers.push_back(MapLayer{name, g, {}});
+    }
+    addObjects(terrain, out);
+    addRoadLinks(terrain, out);
+    addMapInfo(terrain, out);
+    return out;
+}
+
+}  // namespace rv
