@@ -71,13 +71,12 @@ bool parseMapArgs(const std::vector<std::string>& args, MapArgs& out) {
             return false;
         }
         long n = 0;
-        const bool ok = name == "--origin"  ? parseOrigin(value, out.geo)
+        const bool ok = name == "--origin" ? parseOrigin(value, out.geo)
                         : name == "--epsg" ? parseCount(value, 1, 999999, n)
                                            : parseCount(value, 1, 65536, n);
         if (!ok) {
             std::fprintf(stderr, "rvimport map: %s %s: %s\n", name.c_str(), value.c_str(),
-                         name == "--origin" ? "give the easting and northing as E,N (metres)"
-                                            : "give a whole number");
+                         name == "--origin" ? "give the easting and northing as E,N (metres)" : "give a whole number");
             return false;
         }
         if (name == "--epsg") out.geo.epsg = int(n);

@@ -10,8 +10,8 @@
 #include "cli/json_writer.hpp"
 #include "cli/map_stage.hpp"
 #include "cli/output_file.hpp"
-#include "rv/printable.hpp"
 #include "rv/paths.hpp"
+#include "rv/printable.hpp"
 #include "rv/version.hpp"
 
 namespace rv::cli {
@@ -163,7 +163,8 @@ int writeMapFolder(OpenedFile& file, const std::string& input, const std::string
     const WrpTerrain& t = *file.terrain;
     if (t.mapSizeX == 0 || t.elevation.size() != size_t(t.mapSizeX) * t.mapSizeY ||
         !(std::isfinite(t.cellSize()) && t.cellSize() > 0)) {
-        std::fprintf(stderr, "rvimport map: %s has no height grid with a usable cell size\n", fileNameOf(input).c_str());
+        std::fprintf(stderr, "rvimport map: %s has no height grid with a usable cell size\n",
+                     fileNameOf(input).c_str());
         return kExitDecode;
     }
     MapStage stage(outDir);
@@ -181,8 +182,10 @@ int writeMapFolder(OpenedFile& file, const std::string& input, const std::string
             if (std::string e = writeMosaic(stage, file, input, which, mosaicSize, geo, written); !e.empty())
                 return fail(e);
     } else {
-        std::fprintf(stderr, "warning: %s: no data root: satellite.tif and mask.tif need the layers' rvmats and "
-                     "pictures; give --data-root DIR\n", printable(input).c_str());
+        std::fprintf(stderr,
+                     "warning: %s: no data root: satellite.tif and mask.tif need the layers' rvmats and "
+                     "pictures; give --data-root DIR\n",
+                     printable(input).c_str());
     }
     const uint64_t featureBytes = uint64_t(t.objects.size() + t.roads.size() + t.mapInfo.size()) * 320;
     if (!file.budget->tryCharge(featureBytes)) return fail(file.budget->overMessage("the vector layers", featureBytes));

@@ -114,6 +114,8 @@ std::string writeRgbaTiff(const std::string& path, const MapRaster& r, const Map
                             "INTERLEAVE=PIXEL", "BIGTIFF=IF_SAFER"});
     if (!e.empty()) return e;
     GDALSetMetadataItem(ds.h, "AREA_OR_POINT", "Area", nullptr);
+    // Said outright: readers that guess from ExtraSamples alone may take band 4 for a colour.
+    GDALSetRasterColorInterpretation(GDALGetRasterBand(ds.h, 4), GCI_AlphaBand);
     e = georeference(ds.h, geo, geo.easting, geo.northing + r.height * r.pixelSize, r.pixelSize);
     if (!e.empty()) return e;
     int bands[4] = {1, 2, 3, 4};

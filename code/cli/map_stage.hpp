@@ -35,7 +35,7 @@ private:
 
 // Writes the whole map folder of the opened terrain `file` (read from `input`) into `outDir`.
 // Returns the exit code; every problem is reported on stderr.
-int writeMapFolder(OpenedFile& file, const std::string& input, const std::string& outDir,
-                   const MapGeoreference& geo, uint32_t mosaicSize);
+int writeMapFolder(OpenedFile& file, const std::string& input, const std::string& outDir, const MapGeoreference& geo,
+                   uint32_t mosaicSize);
 
 }  // namespace rv::cli

@@ -31,7 +31,8 @@ bool addFields(OGRLayerH layer, const MapLayer& l) {
     };
     bool ok = field("object_id", OFTInteger64) && field("kind", OFTString);
     if (l.name == "objects") {
-        for (const char* n : {"yaw", "pitch", "roll", "scale", "height", "height_above_ground"}) ok = ok && field(n, OFTReal);
+        for (const char* n : {"yaw", "pitch", "roll", "scale", "height", "height_above_ground"})
+            ok = ok && field(n, OFTReal);
         ok = ok && field("model", OFTString);
     } else if (l.name == "roads") {
         ok = ok && field("model", OFTString) && field("source", OFTString);

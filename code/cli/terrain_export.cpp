@@ -97,8 +97,8 @@ bool writeTerrainBuilderObjects(std::FILE* out, const WrpTerrain& t, double east
             notes.push_back(describeObject(i, o) + ": " + why + "; skipped");
             continue;
         }
-        std::fprintf(out, "\"%s\";%.6f;%.6f;%.6f;%.6f;%.6f;%.6f;%.6f;\n", name.c_str(), easting + at.x,
-                     northing + at.z, at.yaw, at.pitch, at.roll, at.scale, at.heightAboveGround);
+        std::fprintf(out, "\"%s\";%.6f;%.6f;%.6f;%.6f;%.6f;%.6f;%.6f;\n", name.c_str(), easting + at.x, northing + at.z,
+                     at.yaw, at.pitch, at.roll, at.scale, at.heightAboveGround);
     }
     return std::ferror(out) == 0;
 }

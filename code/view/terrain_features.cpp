@@ -142,7 +142,9 @@ void addMapInfo(const WrpTerrain& t, MapFeatures& out) {
         MapFeature f;
         const size_t pairs = m.values.size() / 2;
         const size_t want = where.points ? where.points : pairs;
-        const size_t least = where.geometry == FeatureGeometry::Polygon ? 3 : where.geometry == FeatureGeometry::Line ? 2 : 1;
+        const size_t least = where.geometry == FeatureGeometry::Polygon ? 3
+                             : where.geometry == FeatureGeometry::Line  ? 2
+                                                                        : 1;
         bool usable = pairs >= want && want >= least;
         for (size_t i = 0; usable && i < want; ++i) {
             const double x = m.values[2 * i], z = m.values[2 * i + 1];
@@ -158,10 +160,10 @@ void addMapInfo(const WrpTerrain& t, MapFeatures& out) {
         layerNamed(out, where.layer, where.geometry).features.push_back(std::move(f));
     }
     for (const auto& [type, n] : skippedByType)
-        out.warnings.push_back(makeWarning(DiagKind::BadValue, "map info: " + std::to_string(n) + " " +
-                                                                   mapTypeName(type) +
-                                                                   " record(s) have coordinates that are not finite, "
-                                                                   "lie over 100 km off the map or are too few; left out"));
+        out.warnings.push_back(
+            makeWarning(DiagKind::BadValue, "map info: " + std::to_string(n) + " " + mapTypeName(type) +
+                                                " record(s) have coordinates that are not finite, "
+                                                "lie over 100 km off the map or are too few; left out"));
 }
 
 }  // namespace
@@ -188,12 +190,12 @@ const char* placeObject(const WrpTerrain& t, const WrpObject& o, ObjectPlacement
 
 std::string mapTypeName(uint32_t type) {
     static const char* const names[] = {
-        "Tree",     "SmallTree", "Bush",        "Building", "House",       "ForestBorder", "ForestTriangle",
-        "ForestSquare", "Church", "Chapel",     "Cross",    "Rock",        "Bunker",       "Fortress",
-        "Fountain", "ViewTower", "Lighthouse",  "Quay",     "Fuelstation", "Hospital",     "Fence",
-        "Wall",     "Hide",      "BusStop",     "Road",     "Forest",      "Transmitter",  "Stack",
-        "Ruin",     "Tourism",   "Watertower",  "Track",    "MainRoad",    "Rocks",        "PowerLines",
-        "RailWay"};
+        "Tree",           "SmallTree",    "Bush",        "Building",  "House",      "ForestBorder",
+        "ForestTriangle", "ForestSquare", "Church",      "Chapel",    "Cross",      "Rock",
+        "Bunker",         "Fortress",     "Fountain",    "ViewTower", "Lighthouse", "Quay",
+        "Fuelstation",    "Hospital",     "Fence",       "Wall",      "Hide",       "BusStop",
+        "Road",           "Forest",       "Transmitter", "Stack",     "Ruin",       "Tourism",
+        "Watertower",     "Track",        "MainRoad",    "Rocks",     "PowerLines", "RailWay"};
     if (type < sizeof(names) / sizeof(names[0])) return names[type];
     if (type == 44) return "River";
     return "type " + std::to_string(type);
@@ -202,9 +204,10 @@ std::string mapTypeName(uint32_t type) {
 MapFeatures mapFeatures(const WrpTerrain& terrain) {
     MapFeatures out;
     for (const char* name : kFixedLayers) {
-        const FeatureGeometry g = std::string(name) == "objects"                             ? FeatureGeometry::Point
-                                  : std::string(name) == "houses" || std::string(name) == "rivers" ? FeatureGeometry::Polygon
-                                                                                                  : FeatureGeometry::Line;
+        const FeatureGeometry g = std::string(name) == "objects" ? FeatureGeometry::Point
+                                  : std::string(name) == "houses" || std::string(name) == "rivers"
+                                      ? FeatureGeometry::Polygon
+                                      : FeatureGeometry::Line;
         out.layers.push_back(MapLayer{name, g, {}});
     }
     addObjects(terrain, out);

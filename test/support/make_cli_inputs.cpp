@@ -161,8 +161,8 @@ int mapWorld(const std::filesystem::path& dir) {
     writeLayer(layers / "p_002-000_l00.rvmat", "w\\layers\\s_002_000_lco.paa", "w\\layers\\m_002_000_lco.paa",
                1.0f / 120, -90.0f / 120, -1.0f / 80, 1.0f);
     add(t, "rv\\test\\house.p3d", 30.5f, 1.0f, 10.25f);
-    add(t, "rv\\test\\tree.p3d", 125.0f, 20.0f, 65.0f);
-    t.objects.back().transform.m = {0, 0, -2, 0, 2, 0, 2, 0, 0, 125.0f, 20.0f, 65.0f};  // yaw 90, scale 2
+    add(t, "rv\\test\\tree.p3d", 125.0f, 20.0f, 55.0f);
+    t.objects.back().transform.m = {0, 0, -2, 0, 2, 0, 2, 0, 0, 125.0f, 20.0f, 55.0f};  // yaw 90, scale 2
     rv::WrpRoadLink road;
     road.connections = {{5, 0, 5}, {60, 0, 30}, {150, 0, 70}};
     road.connectionTypes = {0, 0, 0};

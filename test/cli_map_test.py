@@ -1,0 +1,290 @@
+#!/usr/bin/env python3
+"""`rvimport map` (issue 37) read back by GDAL, a client none of us wrote: gdalinfo -json and
+GDAL/OGR's Python bindings (Debian's gdal-bin and python3-gdal).
+
+  cli_map_test.py RVIMPORT MAKE_CLI_INPUTS WORK SAMPLES
+
+- every terrain sample: dem.tif's size, EPSG:32631, origin and AREA_OR_POINT=Point; its values
+  equal dump --json's elevations bit for bit; dem.asc lands on the same grid with the same values;
+  every placeable object is a point of map.gpkg at its position (1 mm); height.png within a step;
+- a generated world with layer rvmats and pictures: the mosaics' pixels, the missing picture's
+  warning and transparent cell, every vector layer's geometry and the objects' attributes;
+- --epsg / --origin, an unknown EPSG code (nothing written), a damaged world (nothing written),
+  and an existing OUTDIR whose other files stay as they were.
+"""
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+
+import numpy as np
+from osgeo import gdal, ogr
+
+gdal.UseExceptions()
+RV, MAKE, WORK, SAMPLES = sys.argv[1:5]
+shutil.rmtree(WORK, ignore_errors=True)
+os.makedirs(WORK)
+failures = []
+
+
+def check(ok, what):
+    if not ok:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+def run(*args):
+    return subprocess.run([RV, *args], capture_output=True, text=True)
+
+
+def gdalinfo(path):
+    return json.loads(subprocess.run(["gdalinfo", "-json", path], capture_output=True, text=True, check=True).stdout)
+
+
+def epsg_of(info):
+    return info.get("stac", {}).get("proj:epsg")
+
+
+def dem_checks(name, out, d, epsg=32631, east=200000.0, north=0.0):
+    nx, ny = d["map_size"]
+    c = d["cell_size"]
+    info = gdalinfo(os.path.join(out, "dem.tif"))
+    check(info["size"] == [nx, ny], f"{name}: dem.tif size {info['size']} != {[nx, ny]}")
+    check(epsg_of(info) == epsg, f"{name}: dem.tif EPSG {epsg_of(info)}")
+    want = [east - c / 2, c, 0, north + (ny - 1) * c + c / 2, 0, -c]
+    check(np.allclose(info["geoTransform"], want, rtol=0, atol=1e-9), f"{name}: geotransform {info['geoTransform']} != {want}")
+    check(info["metadata"][""].get("AREA_OR_POINT") == "Point", f"{name}: AREA_OR_POINT {info['metadata']}")
+    check(info["bands"][0]["type"] == "Float32", f"{name}: dem type {info['bands'][0]['type']}")
+    dem = gdal.Open(os.path.join(out, "dem.tif")).ReadAsArray()
+    expected = np.array(d["elevation"], dtype=np.float32).reshape(ny, nx)[::-1]
+    check(np.array_equal(dem.view(np.uint32), expected.view(np.uint32)), f"{name}: dem.tif values differ from dump --json")
+    asc = gdal.Open(os.path.join(out, "dem.asc"))
+    check(np.allclose(asc.GetGeoTransform(), want, rtol=0, atol=1e-6), f"{name}: dem.asc geotransform {asc.GetGeoTransform()}")
+    check(np.array_equal(asc.ReadAsArray().astype(np.float32), expected), f"{name}: dem.asc values differ")
+    return dem, want
+
+
+def object_checks(name, out, d, east=200000.0, north=0.0):
+    placeable = [o for o in d["objects"] if all(math.isfinite(v) for v in o["transform"])]
+    ds = ogr.Open(os.path.join(out, "map.gpkg"))
+    layer = ds.GetLayerByName("objects")
+    check(layer.GetSpatialRef().GetAuthorityCode(None) == "32631" or east != 200000.0, f"{name}: objects CRS")
+    got = {f.GetField("object_id"): f for f in layer}
+    check(len(got) == len(placeable), f"{name}: {len(got)} object points, {len(placeable)} placeable objects")
+    worst = 0.0
+    for o in placeable:
+        f = got.get(o["id"])
+        if f is None:
+            check(False, f"{name}: object {o['id']} missing")
+            break
+        g = f.GetGeometryRef()
+        worst = max(worst, abs(g.GetX() - (east + o["transform"][9])), abs(g.GetY() - (north + o["transform"][11])))
+        check(f.GetField("model") == o["model"], f"{name}: object {o['id']} model {f.GetField('model')!r}")
+    check(worst <= 1e-3, f"{name}: an object point is {worst} m off")
+    gj_ds = ogr.Open(os.path.join(out, "objects.geojson"))  # kept alive: a layer dies with its dataset
+    gj = gj_ds.GetLayer(0)
+    check(gj.GetFeatureCount() == len(placeable), f"{name}: objects.geojson has {gj.GetFeatureCount()} features")
+    check(gj.GetSpatialRef() is not None and gj.GetSpatialRef().GetAuthorityCode(None) == "32631",
+          f"{name}: objects.geojson CRS")
+
+
+def height_png_checks(name, out, d):
+    nx, ny = d["map_size"]
+    h = json.load(open(os.path.join(out, "height.json")))
+    png = gdal.Open(os.path.join(out, "height.png"))
+    check(png.RasterXSize == nx and png.RasterYSize == ny and png.GetRasterBand(1).DataType == gdal.GDT_UInt16,
+          f"{name}: height.png {png.RasterXSize}x{png.RasterYSize} type {png.GetRasterBand(1).DataType}")
+    v = png.ReadAsArray().astype(np.float64)
+    e = np.array(d["elevation"], dtype=np.float64).reshape(ny, nx)[::-1]
+    back = h["min"] + (h["max"] - h["min"]) * v / 65535.0
+    finite = np.isfinite(e)
+    step = (h["max"] - h["min"]) / 65535.0
+    err = np.abs(back - e)[finite].max() if finite.any() else 0.0
+    check(err <= step * 0.5 + 1e-6 * max(1.0, abs(h["max"]), abs(h["min"])), f"{name}: height.png is {err} m off (step {step})")
+    r16 = np.fromfile(os.path.join(out, "height.r16"), dtype="<u2").reshape(ny, nx)
+    check(np.array_equal(r16, v.astype(np.uint16)), f"{name}: height.r16 differs from height.png")
+
+
+def samples():
+    folder = os.path.join(SAMPLES, "terrain")
+    if not os.path.isdir(folder):
+        print("SKIP samples: no", folder)
+        return
+    for wrp in sorted(os.listdir(folder)):
+        if not wrp.endswith(".wrp"):
+            continue
+        out = os.path.join(WORK, wrp + ".map")
+        r = run("map", os.path.join(folder, wrp), out)
+        check(r.returncode == 0, f"{wrp}: exit {r.returncode}: {r.stderr}")
+        if r.returncode:
+            continue
+        d = json.loads(run("dump", "--json", os.path.join(folder, wrp)).stdout)
+        dem_checks(wrp, out, d)
+        object_checks(wrp, out, d)
+        height_png_checks(wrp, out, d)
+        print(f"ok {wrp}: {d['map_size']} heights, {len(d['objects'])} objects")
+
+
+def rgba(path):
+    ds = gdal.Open(path)
+    return np.stack([ds.GetRasterBand(b).ReadAsArray() for b in range(1, 5)], axis=-1), ds
+
+
+def mosaic_checks(out, stderr):
+    sat, ds = rgba(os.path.join(out, "satellite.tif"))
+    info = gdalinfo(os.path.join(out, "satellite.tif"))
+    # 160 m x 80 m at the pictures' 10 m per texel, north-west corner at (200000, 80).
+    check(sat.shape == (8, 16, 4), f"satellite.tif shape {sat.shape}")
+    check(np.allclose(info["geoTransform"], [200000, 10, 0, 80, 0, -10]), f"satellite geotransform {info['geoTransform']}")
+    check(epsg_of(info) == 32631, "satellite.tif EPSG")
+    check(info["bands"][3]["colorInterpretation"] == "Alpha", f"band 4 is {info['bands'][3]['colorInterpretation']}")
+    # Layer 1 (columns 0..7): red everywhere, none of its overlapping green border.
+    check((sat[:, :8] == [255, 0, 0, 255]).all(), f"west half not all red: {np.unique(sat[:, :8].reshape(-1, 4), axis=0)}")
+    check(sat[..., 1].max() == 0, "a green border texel shows in the satellite mosaic")
+    # The north-east cell (layer 3: pictures missing) is transparent; the rest of the east is the
+    # ramp of layer 2 at each pixel's own position: red = 10 * (u * 12 - 0.5), u = (east - 50) / 120.
+    check((sat[:4, 12:, 3] == 0).all(), "the missing picture's cell is not transparent")
+    worst = 0
+    for row in range(8):
+        for col in range(8, 16):
+            if row < 4 and col >= 12:
+                continue
+            u = ((col + 0.5) * 10 - 50) / 120
+            want = min(110.0, max(0.0, 10 * (u * 12 - 0.5)))
+            worst = max(worst, abs(float(sat[row, col, 0]) - want))
+            check(sat[row, col, 2] == 200 and sat[row, col, 3] == 255, f"east pixel {row},{col} is {sat[row, col]}")
+    check(worst <= 1.0, f"the east ramp is {worst} off")
+    mask, _ = rgba(os.path.join(out, "mask.tif"))
+    check((mask[:, :8] == [0, 0, 255, 255]).all(), "mask: the west half is not layer 1's blue")
+    check((mask[4:, 8:] == [0, 255, 0, 255]).all() and (mask[:4, 8:12] == [0, 255, 0, 255]).all(),
+          "mask: the east is not layer 2's green")
+    check((mask[:4, 12:, 3] == 0).all(), "mask: the missing cell is not transparent")
+    for missing in ("s_002_000_lco.paa", "m_002_000_lco.paa"):
+        n = sum(1 for line in stderr.splitlines() if missing in line)
+        check(n == 1, f"{n} warnings name {missing}: {stderr}")
+
+
+def vector_checks(out, stderr):
+    ds = ogr.Open(os.path.join(out, "map.gpkg"))
+    names = sorted(ds.GetLayer(i).GetName() for i in range(ds.GetLayerCount()))
+    for fixed in ("objects", "roads", "forests", "rocks", "houses", "powerlines", "rivers", "trees"):
+        check(fixed in names, f"map.gpkg has no layer {fixed}: {names}")
+
+    def only(layer_name):
+        layer = ds.GetLayerByName(layer_name)
+        check(layer.GetSpatialRef().GetAuthorityCode(None) == "32631", f"{layer_name}: CRS")
+        feats = list(layer)
+        check(len(feats) == 1, f"{layer_name}: {len(feats)} features")
+        return feats[0] if feats else None
+
+    def points(geom):
+        if geom.GetGeometryName() == "POLYGON":
+            geom = geom.GetGeometryRef(0)
+        return [(round(geom.GetX(i) - 200000, 6), round(geom.GetY(i), 6)) for i in range(geom.GetPointCount())]
+
+    road = only("roads")
+    if road:
+        check(points(road.GetGeometryRef()) == [(5, 5), (60, 30), (150, 70)], f"road {points(road.GetGeometryRef())}")
+        check(road.GetField("source") == "OPRW road link" and road.GetField("model") == "rv\\roads\\asf10.p3d",
+              f"road attributes {road.items()}")
+    house = only("houses")
+    if house:
+        check(points(house.GetGeometryRef()) == [(40, 40), (60, 40), (60, 55), (40, 55), (40, 40)],
+              f"house ring {points(house.GetGeometryRef())}")
+        check(house.GetField("kind") == "House" and house.GetField("object_id") == 12, f"house {house.items()}")
+    forest = only("forests")
+    if forest:
+        check(points(forest.GetGeometryRef()) == [(80, 10), (100, 20)], f"forest {points(forest.GetGeometryRef())}")
+    power = only("powerlines")
+    if power:
+        check(points(power.GetGeometryRef()) == [(0, 70), (160, 75)], f"power line {points(power.GetGeometryRef())}")
+    river = only("rivers")
+    if river:
+        check(points(river.GetGeometryRef()) == [(10, 60), (30, 62), (20, 75), (10, 60)], "river ring")
+    tree = only("trees")  # the record with a NaN coordinate is left out, with a warning
+    if tree:
+        check(points(tree.GetGeometryRef()) == [(12, 34)], "tree point")
+    check("1 Tree record(s) have coordinates that are not finite" in stderr, f"no warning for the NaN record: {stderr}")
+    objs = {f.GetField("object_id"): f for f in ds.GetLayerByName("objects")}
+    house_obj, tree_obj = objs.get(1), objs.get(2)
+    if house_obj and tree_obj:
+        # The ground is h = 1.5 * east / 20 + 0.25 * north / 20 - 2 (a plane, so the view's triangles agree).
+        ground = 1.5 * 30.5 / 20 + 0.25 * 10.25 / 20 - 2
+        check(abs(house_obj.GetField("height_above_ground") - (1.0 - ground)) < 1e-5,
+              f"house height above ground {house_obj.GetField('height_above_ground')} != {1.0 - ground}")
+        check(abs(tree_obj.GetField("yaw") - 90) < 1e-9 and abs(tree_obj.GetField("scale") - 2) < 1e-9,
+              f"tree yaw {tree_obj.GetField('yaw')} scale {tree_obj.GetField('scale')}")
+        # The DEM sampled at each object (bilinear between the point samples) is the ground the
+        # view computed: its height minus its height above ground.
+        dem = gdal.Open(os.path.join(out, "dem.tif"))
+        gt, z = dem.GetGeoTransform(), dem.ReadAsArray().astype(np.float64)
+        for f in (house_obj, tree_obj):
+            g = f.GetGeometryRef()
+            px, py = (g.GetX() - gt[0]) / gt[1] - 0.5, (g.GetY() - gt[3]) / gt[5] - 0.5
+            x0, y0 = int(px), int(py)
+            fx, fy = px - x0, py - y0
+            s = (z[y0, x0] * (1 - fx) * (1 - fy) + z[y0, x0 + 1] * fx * (1 - fy) + z[y0 + 1, x0] * (1 - fx) * fy +
+                 z[y0 + 1, x0 + 1] * fx * fy)
+            view_ground = f.GetField("height") - f.GetField("height_above_ground")
+            check(abs(s - view_ground) < 1e-4, f"object {f.GetField('object_id')}: DEM {s} vs view ground {view_ground}")
+
+
+def generated():
+    world = os.path.join(WORK, "gen")
+    made = subprocess.run([MAKE, "map", world], capture_output=True, text=True) if os.makedirs(world) is None else None
+    check(made.returncode == 0, f"rv_make_cli_inputs map: {made.stderr}")
+    out = os.path.join(WORK, "gen.map")
+    r = run("map", os.path.join(world, "world.wrp"), out, "--data-root", os.path.join(world, "root"))
+    check(r.returncode == 0, f"map of the generated world: exit {r.returncode}: {r.stderr}")
+    d = json.loads(run("dump", "--json", os.path.join(world, "world.wrp")).stdout)
+    dem_checks("generated", out, d)
+    height_png_checks("generated", out, d)
+    mosaic_checks(out, r.stderr)
+    vector_checks(out, r.stderr)
+    leftovers = [n for n in os.listdir(out) if n.startswith(".")]
+    check(not leftovers, f"staging leftovers in {out}: {leftovers}")
+    meta = json.load(open(os.path.join(out, "meta.json")))
+    check(meta["crs"] == "EPSG:32631" and meta["origin"] == [200000, 0] and meta["world_size"] == 160 and
+          meta["height_grid"] == [8, 4] and meta["cell_size"] == 20, f"meta.json {meta}")
+    check(sorted(meta["files"]) == sorted(os.listdir(out)), f"meta.json files {meta['files']} vs {sorted(os.listdir(out))}")
+    return world, d
+
+
+def options_and_failures(world, d):
+    wrp = os.path.join(world, "world.wrp")
+    out = os.path.join(WORK, "utm33")
+    r = run("map", wrp, out, "--epsg", "32633", "--origin", "500000.5,4000000")
+    check(r.returncode == 0, f"--epsg 32633: exit {r.returncode}: {r.stderr}")
+    if r.returncode == 0:
+        dem_checks("--epsg 32633", out, d, 32633, 500000.5, 4000000.0)
+    out = os.path.join(WORK, "bad-epsg")
+    r = run("map", wrp, out, "--epsg", "99999")
+    check(r.returncode == 2 and "EPSG:99999" in r.stderr and not os.path.exists(out),
+          f"--epsg 99999: exit {r.returncode}, {r.stderr!r}, folder made: {os.path.exists(out)}")
+    # A damaged world: an error naming it, and no folder.
+    cut = os.path.join(WORK, "cut.wrp")
+    open(cut, "wb").write(open(wrp, "rb").read()[:200])
+    out = os.path.join(WORK, "cut.map")
+    r = run("map", cut, out)
+    check(r.returncode == 1 and "cut.wrp" in r.stderr and not os.path.exists(out), f"cut world: {r.returncode} {r.stderr}")
+    # An existing folder: its other files stay; the map's names are replaced.
+    out = os.path.join(WORK, "existing")
+    os.makedirs(out)
+    open(os.path.join(out, "notes.txt"), "w").write("mine")
+    open(os.path.join(out, "dem.tif"), "w").write("old")
+    r = run("map", wrp, out)
+    check(r.returncode == 0 and open(os.path.join(out, "notes.txt")).read() == "mine", "an existing folder's file changed")
+    check(gdal.Open(os.path.join(out, "dem.tif")).RasterXSize == 8, "dem.tif was not replaced")
+    r = run("map", wrp)
+    check(r.returncode == 2 and "usage" in r.stderr, f"no OUTDIR: {r.returncode} {r.stderr}")
+
+
+samples()
+world, d = generated()
+options_and_failures(world, d)
+if failures:
+    print(f"{len(failures)} failure(s)")
+    sys.exit(1)
+print("all map checks passed")
