@@ -54,6 +54,20 @@ void JsonWriter::key(std::string_view k) {
 
 // Strings in BI files are 8-bit (ASCII, sometimes Windows code pages); bytes >= 0x80 are taken
 // as Latin-1 so the output is always valid UTF-8 JSON.
+std::string utf8FromBytes(std::string_view bytes) {
+    std::string out;
+    out.reserve(bytes.size());
+    for (const unsigned char c : bytes) {
+        if (c < 0x80) {
+            out += char(c);
+        } else {
+            out += char(0xC0 | (c >> 6));
+            out += char(0x80 | (c & 0x3F));
+        }
+    }
+    return out;
+}
+
 void JsonWriter::value(std::string_view s) {
     separate(false);
     raw('"');

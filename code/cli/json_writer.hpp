@@ -14,6 +14,10 @@
 
 namespace rv::cli {
 
+// A file name as JSON text takes it: bytes >= 0x80 are read as Latin-1 (what a name in a game file
+// most often is: the files store no encoding) and written as UTF-8, as JsonWriter::value does.
+std::string utf8FromBytes(std::string_view bytes);
+
 class JsonWriter {
 public:
     explicit JsonWriter(std::FILE* out, bool pretty = false) : out_(out), pretty_(pretty) {}

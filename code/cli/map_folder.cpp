@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <functional>
 #include <limits>
+#include <thread>
 
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
@@ -33,7 +34,7 @@ HeightRange finiteRange(const std::vector<float>& h) {
 std::string writeStaged(const MapStage& stage, const std::string& name, const std::function<bool(std::FILE*)>& fill) {
     std::FILE* f = std::fopen(stage.path(name).c_str(), "wb");
     if (!f) return "cannot write " + name + ": " + errnoText(errno);
-    if (fillFile(f, fill, SyncMode::Later) != 0) return "cannot write " + name + ": " + errnoText(errno);
+    if (const int failed = fillFile(f, fill, SyncMode::Later)) return "cannot write " + name + ": " + errnoText(failed);
     return {};
 }
 
@@ -156,6 +157,23 @@ std::string writeDem(const MapStage& stage, const WrpTerrain& t, const MapGeoref
                        [&](std::FILE* f) { return writeEsriAscii(f, t, geo.easting, geo.northing, notes); });
 }
 
+// map.gpkg on a thread of its own (its spatial index is the slowest file of a big map), joined
+// on every path, so no return leaves it writing into a staging folder being removed.
+class GeoPackageWriter {
+public:
+    GeoPackageWriter(const std::string& path, const MapFeatures& features, const MapGeoreference& geo)
+        : thread_([this, path, &features, &geo] { result_ = writeGeoPackage(path, features, geo); }) {}
+    ~GeoPackageWriter() { join(); }
+    std::string join() {
+        if (thread_.joinable()) thread_.join();
+        return result_;
+    }
+
+private:
+    std::string result_;
+    std::thread thread_;
+};
+
 }  // namespace
 
 int writeMapFolder(OpenedFile& file, const std::string& input, const std::string& outDir, const MapGeoreference& geo,
@@ -167,12 +185,17 @@ int writeMapFolder(OpenedFile& file, const std::string& input, const std::string
                      fileNameOf(input).c_str());
         return kExitDecode;
     }
-    MapStage stage(outDir);
     auto fail = [&](const std::string& why) {
         std::fprintf(stderr, "rvimport map: %s; nothing was written to %s\n", printable(why).c_str(), outDir.c_str());
         return kExitDecode;
     };
+    const uint64_t featureBytes = uint64_t(t.objects.size() + t.roads.size() + t.mapInfo.size()) * 320;
+    if (!file.budget->tryCharge(featureBytes)) return fail(file.budget->overMessage("the vector layers", featureBytes));
+    const MapFeatures features = mapFeatures(t);
+    printWarnings(input, file.name, features.warnings);
+    MapStage stage(outDir);
     if (!stage.error().empty()) return fail(stage.error());
+    GeoPackageWriter gpkg(stage.path("map.gpkg"), features, geo);
     std::vector<std::string> written{"dem.tif", "dem.asc", "height.png", "height.r16", "height.json"}, notes;
     if (std::string e = writeDem(stage, t, geo, notes); !e.empty()) return fail(e);
     for (const std::string& n : notes) std::fprintf(stderr, "warning: %s\n", printable(input + ": " + n).c_str());
@@ -181,20 +204,13 @@ int writeMapFolder(OpenedFile& file, const std::string& input, const std::string
         for (LayerPicture which : {LayerPicture::Satellite, LayerPicture::Mask})
             if (std::string e = writeMosaic(stage, file, input, which, mosaicSize, geo, written); !e.empty())
                 return fail(e);
-    } else {
-        std::fprintf(stderr,
-                     "warning: %s: no data root: satellite.tif and mask.tif need the layers' rvmats and "
-                     "pictures; give --data-root DIR\n",
-                     printable(input).c_str());
     }
-    const uint64_t featureBytes = uint64_t(t.objects.size() + t.roads.size() + t.mapInfo.size()) * 320;
-    if (!file.budget->tryCharge(featureBytes)) return fail(file.budget->overMessage("the vector layers", featureBytes));
-    const MapFeatures features = mapFeatures(t);
-    printWarnings(input, file.name, features.warnings);
-    if (std::string e = writeVectorLayers(stage.path("map.gpkg"), stage.path(""), features, geo); !e.empty())
-        return fail(e);
+    for (const MapLayer& l : features.layers) {
+        if (std::string e = writeGeoJsonLayer(stage.path(l.name + ".geojson"), l, geo); !e.empty()) return fail(e);
+        written.push_back(l.name + ".geojson");
+    }
+    if (std::string e = gpkg.join(); !e.empty()) return fail(e);
     written.push_back("map.gpkg");
-    for (const MapLayer& l : features.layers) written.push_back(l.name + ".geojson");
     written.push_back("meta.json");
     if (std::string e = writeMeta(stage, t, input, geo, features, written); !e.empty()) return fail(e);
     if (std::string e = stage.commit(input); !e.empty()) return fail(e);

@@ -62,7 +62,9 @@ std::string georeference(GDALDatasetH ds, const MapGeoreference& geo, double wes
 void startGdal(uint64_t cacheBytes) {
     static std::once_flag once;
     std::call_once(once, [] {
-        CPLPushErrorHandler(CPLQuietErrorHandler);
+        // Every thread's messages kept, not printed: each writer reports CPLGetLastErrorMsg, which
+        // GDAL keeps per thread.
+        CPLSetErrorHandler(CPLQuietErrorHandler);
         GDALAllRegister();
     });
     GDALSetCacheMax64(int64_t(cacheBytes));

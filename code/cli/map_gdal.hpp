@@ -33,9 +33,10 @@ std::string writeDemTiff(const std::string& path, const WrpTerrain& terrain, con
 std::string writeRgbaTiff(const std::string& path, const MapRaster& raster, const MapGeoreference& geo);
 // A 16-bit greyscale PNG of `values`, rows as given.
 std::string writePng16(const std::string& path, const std::vector<uint16_t>& values, uint32_t width, uint32_t height);
-// map.gpkg with every layer, and <layer>.geojson for each in `geojsonDir`; coordinates are world
-// metres plus the origin.
-std::string writeVectorLayers(const std::string& gpkgPath, const std::string& geojsonDir, const MapFeatures& features,
-                              const MapGeoreference& geo);
+// map.gpkg with every layer, each with a spatial index; coordinates are world metres plus the
+// origin. Safe to run on a thread of its own beside the other writers (GDAL datasets are).
+std::string writeGeoPackage(const std::string& path, const MapFeatures& features, const MapGeoreference& geo);
+// One layer as GeoJSON (map_geojson.cpp: ours, not GDAL's), the same fields as the GeoPackage.
+std::string writeGeoJsonLayer(const std::string& path, const MapLayer& layer, const MapGeoreference& geo);
 
 }  // namespace rv::cli

@@ -7,6 +7,7 @@
 #include <ogr_api.h>
 #include <ogr_srs_api.h>
 
+#include "cli/json_writer.hpp"
 #include "cli/map_gdal.hpp"
 
 namespace rv::cli {
@@ -21,7 +22,8 @@ OGRwkbGeometryType geometryType(FeatureGeometry g) {
     return g == FeatureGeometry::Point ? wkbPoint : g == FeatureGeometry::Line ? wkbLineString : wkbPolygon;
 }
 
-// The fields of a layer: objects carry their placement; every other layer its kind and id.
+// The fields of a layer: objects carry their placement; every other layer its kind and id. The
+// GeoJSON writer (map_geojson.cpp) writes the same fields in the same order.
 bool addFields(OGRLayerH layer, const MapLayer& l) {
     auto field = [&](const char* name, OGRFieldType type) {
         OGRFieldDefnH d = OGR_Fld_Create(name, type);
@@ -29,7 +31,7 @@ bool addFields(OGRLayerH layer, const MapLayer& l) {
         OGR_Fld_Destroy(d);
         return ok;
     };
-    bool ok = field("object_id", OFTInteger64) && field("kind", OFTString);
+    bool ok = field("object_id", OFTInteger64) && (l.name == "objects" || field("kind", OFTString));
     if (l.name == "objects") {
         for (const char* n : {"yaw", "pitch", "roll", "scale", "height", "height_above_ground"})
             ok = ok && field(n, OFTReal);
@@ -58,14 +60,16 @@ OGRGeometryH makeGeometry(const MapFeature& f, FeatureGeometry g, const MapGeore
 bool addFeature(OGRLayerH layer, const MapLayer& l, const MapFeature& f, const MapGeoreference& geo) {
     OGRFeatureH feature = OGR_F_Create(OGR_L_GetLayerDefn(layer));
     OGR_F_SetFieldInteger64(feature, 0, f.objectId);
-    OGR_F_SetFieldString(feature, 1, f.kind.c_str());
     if (l.name == "objects") {
         const ObjectPlacement& p = f.placement;
         const double values[] = {p.yaw, p.pitch, p.roll, p.scale, p.height, p.heightAboveGround};
-        for (int i = 0; i < 6; ++i) OGR_F_SetFieldDouble(feature, 2 + i, values[i]);
-        OGR_F_SetFieldString(feature, 8, f.model.c_str());
-    } else if (l.name == "roads") {
-        OGR_F_SetFieldString(feature, 2, f.model.c_str());
+        for (int i = 0; i < 6; ++i) OGR_F_SetFieldDouble(feature, 1 + i, values[i]);
+        OGR_F_SetFieldString(feature, 7, utf8FromBytes(f.model).c_str());
+    } else {
+        OGR_F_SetFieldString(feature, 1, f.kind.c_str());
+    }
+    if (l.name == "roads") {
+        OGR_F_SetFieldString(feature, 2, utf8FromBytes(f.model).c_str());
         OGR_F_SetFieldString(feature, 3, f.source.c_str());
     }
     OGR_F_SetGeometryDirectly(feature, makeGeometry(f, l.geometry, geo));
@@ -74,22 +78,20 @@ bool addFeature(OGRLayerH layer, const MapLayer& l, const MapFeature& f, const M
     return ok;
 }
 
-// Every layer into one dataset of `driverName` at `path` (GeoJSON: one layer per file, so the
-// caller names the file per layer and passes that layer alone).
-std::string writeLayers(const char* driverName, const std::string& path, const std::vector<const MapLayer*>& layers,
-                        const MapGeoreference& geo, const std::vector<const char*>& layerOptions) {
-    GDALDriverH driver = GDALGetDriverByName(driverName);
-    if (!driver) return std::string("this build's GDAL has no ") + driverName + " driver";
+}  // namespace
+
+std::string writeGeoPackage(const std::string& path, const MapFeatures& features, const MapGeoreference& geo) {
+    GDALDriverH driver = GDALGetDriverByName("GPKG");
+    if (!driver) return "this build's GDAL has no GPKG driver";
     CPLErrorReset();
     GDALDatasetH ds = GDALCreate(driver, path.c_str(), 0, 0, 0, GDT_Unknown, nullptr);
     if (!ds) return gdalFailure("cannot create " + path);
     OGRSpatialReferenceH srs = OSRNewSpatialReference(geo.wkt.c_str());
-    std::vector<char*> opts;
-    for (const char* o : layerOptions) opts.push_back(const_cast<char*>(o));
-    opts.push_back(nullptr);
+    char* opts[] = {const_cast<char*>("SPATIAL_INDEX=YES"), nullptr};
     std::string failure;
-    for (const MapLayer* l : layers) {
-        OGRLayerH layer = GDALDatasetCreateLayer(ds, l->name.c_str(), srs, geometryType(l->geometry), opts.data());
+    for (const MapLayer& layerData : features.layers) {
+        const MapLayer* l = &layerData;
+        OGRLayerH layer = GDALDatasetCreateLayer(ds, l->name.c_str(), srs, geometryType(l->geometry), opts);
         if (!layer || !addFields(layer, *l)) {
             failure = gdalFailure("cannot create the layer " + l->name + " in " + path);
             break;
@@ -110,24 +112,6 @@ std::string writeLayers(const char* driverName, const std::string& path, const s
     GDALClose(ds);
     if (failure.empty() && CPLGetLastErrorType() >= CE_Failure) failure = gdalFailure("cannot finish " + path);
     return failure;
-}
-
-}  // namespace
-
-std::string writeVectorLayers(const std::string& gpkgPath, const std::string& geojsonDir, const MapFeatures& features,
-                              const MapGeoreference& geo) {
-    std::vector<const MapLayer*> all;
-    for (const MapLayer& l : features.layers) all.push_back(&l);
-    std::string e = writeLayers("GPKG", gpkgPath, all, geo, {"SPATIAL_INDEX=YES"});
-    if (!e.empty()) return e;
-    // GeoJSON in the projected CRS (RFC 7946 allows WGS 84 only): the "crs" member names it, as
-    // GDAL and QGIS read. Millimetres are the precision the objects are placed to.
-    for (const MapLayer* l : all) {
-        e = writeLayers("GeoJSON", geojsonDir + "/" + l->name + ".geojson", {l}, geo,
-                        {"RFC7946=NO", "COORDINATE_PRECISION=3", "WRITE_NAME=YES"});
-        if (!e.empty()) return e;
-    }
-    return {};
 }
 
 }  // namespace rv::cli

@@ -2,6 +2,7 @@
 // Terrain Builder) and the object placements as a Terrain Builder object list. No Assimp here:
 // they work in an Assimp-free build too.
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -54,17 +55,24 @@ bool writeEsriAscii(std::FILE* out, const WrpTerrain& t, double easting, double 
     std::fprintf(out, "ncols %u\nnrows %u\nxllcenter %.6f\nyllcenter %.6f\ncellsize %.9g\nNODATA_value -9999\n",
                  t.mapSizeX, t.mapSizeY, easting, northing, double(t.cellSize()));
     size_t noData = 0;
+    // std::to_chars gives the shortest text that reads back as the same float, many times faster
+    // than printf (an 8192^2 grid is 67 million numbers), and the same on every platform.
+    std::vector<char> line(size_t(t.mapSizeX) * 18 + 2);
     for (uint32_t row = 0; row < t.mapSizeY; ++row) {
         const uint32_t z = t.mapSizeY - 1 - row;
+        char* p = line.data();
+        char* const end = line.data() + line.size();
         for (uint32_t x = 0; x < t.mapSizeX; ++x) {
-            double h = double(t.elevation[size_t(z) * t.mapSizeX + x]);
+            float h = t.elevation[size_t(z) * t.mapSizeX + x];
             if (!std::isfinite(h)) {
                 h = -9999;
                 ++noData;
             }
-            std::fprintf(out, x ? " %.9g" : "%.9g", h);
+            if (x) *p++ = ' ';
+            p = std::to_chars(p, end, h + 0.0f).ptr;  // + 0 writes -0 as 0
         }
-        std::fputc('\n', out);
+        *p++ = '\n';
+        if (std::fwrite(line.data(), 1, size_t(p - line.data()), out) != size_t(p - line.data())) return false;
     }
     if (noData)
         notes.push_back(std::to_string(noData) + " of " + std::to_string(t.elevation.size()) +

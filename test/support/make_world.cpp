@@ -1,5 +1,6 @@
 // Writes a synthetic world at game scale for the scale benchmark (issue 17, scripts/bench_world.sh):
 //   rv_make_world OUT_DIR --samples N --objects M --models K [--seed S] [--spacing METRES] [--version 24|25]
+//                 [--segments S]
 // OUT_DIR/world.wrp   OPRW (v25 by default, LZO payloads): an N x N height grid of smooth hills
 //                     (a sea in the south-west), an N/8 x N/8 land grid over six layer .rvmat names
 //                     in height bands, and M objects over K model names with yaw and mild uniform
@@ -9,6 +10,10 @@
 //                     triangles each (trees, houses, towers, crate stacks: cylinders, cones and
 //                     boxes), one LOD 1.000 and a Geometry LOD; every 50th name (2%; the last one
 //                     below 50 models) is left out, so the missing-model markers are exercised.
+// With --segments S the land grid is S x S satellite segments instead (S^2 layers, as Terrain
+// Builder cuts a map): OUT_DIR/data/rvtest/layers/p_XXX-YYY_l00.rvmat, each with a 256 x 256 TGA
+// satellite and mask picture that overlap their neighbours by 16 texels on every side (for
+// `rvimport map`'s scale benchmark).
 // Everything follows from the seed (our own splitmix64, no std:: distributions, so every platform
 // writes the same bytes). Prints what it wrote as "key=value" lines.
 //
@@ -19,6 +24,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -275,10 +281,63 @@ std::vector<uint8_t> lzoBySize(const uint8_t* data, size_t size) {
     return size > (size_t(4) << 20) ? rvtest::lzoFast(data, size) : rvtest::lzoBest(data, size);
 }
 
+// A 32-bit TGA, top-left origin.
+bool writeTga(const std::string& path, uint32_t w, uint32_t h, const std::vector<uint8_t>& bgra) {
+    std::vector<uint8_t> b = {0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, uint8_t(w), uint8_t(w >> 8), uint8_t(h),
+                              uint8_t(h >> 8), 32, 0x28};
+    b.insert(b.end(), bgra.begin(), bgra.end());
+    return rvtest::writeFile(path, b);
+}
+
+// S x S segments over the land grid: layer (sx, sz) owns its block of land cells; its pictures
+// span the block plus 16 of 256 texels' overlap on every side, mapped by world position.
+bool writeSegments(const std::string& out, rv::WrpTerrain& t, uint32_t segments, float world) {
+    constexpr uint32_t kTexels = 256, kOverlap = 16;
+    const std::string dir = out + "/data/rvtest/layers/";
+    std::filesystem::create_directories(std::filesystem::u8path(dir));
+    const float size = world / float(segments), texel = size / float(kTexels - 2 * kOverlap);
+    const float span = texel * float(kTexels);
+    t.materials = {""};
+    std::vector<uint8_t> sat(size_t(kTexels) * kTexels * 4), mask(sat.size());
+    for (uint32_t sz = 0; sz < segments; ++sz)
+        for (uint32_t sx = 0; sx < segments; ++sx) {
+            char name[64];
+            std::snprintf(name, sizeof name, "%03u_%03u", sx, sz);
+            for (uint32_t y = 0; y < kTexels; ++y)
+                for (uint32_t x = 0; x < kTexels; ++x) {
+                    uint8_t* p = &sat[(size_t(y) * kTexels + x) * 4];
+                    p[0] = uint8_t(40 + 4 * sz), p[1] = uint8_t(80 + (x + y) % 64 + sx), p[2] = uint8_t(60 + y / 4), p[3] = 255;
+                    uint8_t* q = &mask[(size_t(y) * kTexels + x) * 4];
+                    q[0] = uint8_t(x < 128 ? 255 : 0), q[1] = uint8_t(x < 128 ? 0 : 255), q[2] = 0, q[3] = 255;
+                }
+            if (!writeTga(dir + "s_" + name + "_lco.tga", kTexels, kTexels, sat) ||
+                !writeTga(dir + "m_" + name + "_lca.tga", kTexels, kTexels, mask))
+                return false;
+            const float west = float(sx) * size - float(kOverlap) * texel;
+            const float top = float(sz + 1) * size + float(kOverlap) * texel;
+            char rvmat[1024];
+            std::snprintf(rvmat, sizeof rvmat,
+                          "PixelShaderID=\"TerrainX\";\nclass Stage0 { texture=\"rvtest\\layers\\s_%s_lco.paa\"; "
+                          "texGen=3; };\nclass Stage1 { texture=\"rvtest\\layers\\m_%s_lca.paa\"; texGen=3; };\n"
+                          "class TexGen3 { uvSource=\"worldPos\"; class uvTransform { aside[]={%.9g,0,0}; "
+                          "up[]={0,0,%.9g}; dir[]={0,%.9g,0}; pos[]={%.9g,%.9g,0}; }; };\n",
+                          name, name, 1 / span, 1 / span, -1 / span, -west / span, top / span);
+            const std::string path = dir + "p_" + std::string(name, 3) + "-" + std::string(name + 4) + "_l00.rvmat";
+            if (!rvtest::writeFile(path, std::vector<uint8_t>(rvmat, rvmat + std::strlen(rvmat)))) return false;
+            t.materials.push_back("rvtest\\layers\\p_" + std::string(name, 3) + "-" + std::string(name + 4) + "_l00.rvmat");
+        }
+    const uint32_t land = t.layerSizeX;
+    for (uint32_t z = 0; z < land; ++z)
+        for (uint32_t x = 0; x < land; ++x)
+            t.materialIndex[size_t(z) * land + x] =
+                uint16_t(1 + (z * segments / land) * segments + x * segments / land);
+    return true;
+}
+
 int usage() {
     std::fprintf(stderr,
                  "usage: rv_make_world OUT_DIR --samples N --objects M --models K [--seed S] "
-                 "[--spacing METRES] [--version 24|25]\n");
+                 "[--spacing METRES] [--version 24|25] [--segments S]\n");
     return 2;
 }
 
@@ -287,7 +346,7 @@ int usage() {
 int main(int argc, char** argv) {
     if (argc < 2) return usage();
     const std::string out = argv[1];
-    unsigned long long samples = 0, objects = 0, models = 0, seed = 1, version = 25;
+    unsigned long long samples = 0, objects = 0, models = 0, seed = 1, version = 25, segments = 0;
     double spacing = 5.0;
     for (int i = 2; i + 1 < argc; i += 2) {
         const std::string k = argv[i];
@@ -306,11 +365,13 @@ int main(int argc, char** argv) {
             spacing = v;
         else if (k == "--version")
             version = (unsigned long long)v;
+        else if (k == "--segments")
+            segments = (unsigned long long)v;
         else
             return usage();
     }
     if (argc % 2 != 0 || samples < 8 || samples > 65536 || models < 1 || models > 99999 || spacing <= 0 ||
-        (version != 24 && version != 25))
+        (version != 24 && version != 25) || segments > 64)
         return usage();
     namespace fs = std::filesystem;
     std::error_code ec;
@@ -374,6 +435,7 @@ int main(int argc, char** argv) {
         o.transform.m = {ca, 0, -sa, 0, s, 0, sa, 0, ca, x, hills.at(x, z), z};
     }
     t.maxObjectId = int32_t(objects);
+    if (segments && !writeSegments(out, t, uint32_t(std::min<unsigned long long>(segments, land)), world)) return 1;
 
     rvtest::WrpWriteOptions wrpOptions;
     wrpOptions.lzo = lzoBySize;
