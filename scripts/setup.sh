@@ -3,8 +3,8 @@
 # compilers and CMake, Assimp, glm, GoogleTest, Google Benchmark, nlohmann-json (the glTF writer), liblzo2 (the tests' reference
 # codec), libsquish (the tests' DXT oracle), stb (the CLI's PNG writer), clang + libFuzzer, clang-format (the layout check), Blender
 # (the add-on's headless tests), MinGW-w64 + Wine (the Windows cross build and its tests), and the
-# Khronos glTF validator (npm, into test/gltf/node_modules), GDAL (rvimport map; gdal-bin and python3-gdal
-# read its files back in the tests), and two unmodified Assimp hosts the
+# Khronos glTF validator (npm, into test/gltf/node_modules), GDAL (rvimport map; gdal-bin, python3-gdal, headless QGIS
+# and Chromium read its files back in the tests), Leaflet (npm, for map --tiles), and two unmodified Assimp hosts the
 # LD_PRELOAD plugin is tested in: Debian's assimp tool (assimp-utils) and Qt 3D's qgltf (qt3d5-dev-tools),
 # and debootstrap (scripts/chroot.sh: the Debian trixie/sid chroots with current Blender).
 set -euo pipefail
@@ -15,7 +15,7 @@ $SUDO apt-get update -q
 $SUDO apt-get install -y -q --no-install-recommends \
   build-essential cmake ninja-build pkg-config time \
   libassimp-dev libglm-dev googletest libgtest-dev libbenchmark-dev \
-  liblzo2-dev libsquish-dev libstb-dev nlohmann-json3-dev clang clang-format libclang-rt-14-dev blender python3-numpy libgdal-dev gdal-bin python3-gdal assimp-utils qt3d5-dev-tools \
+  liblzo2-dev libsquish-dev libstb-dev nlohmann-json3-dev clang clang-format libclang-rt-14-dev blender python3-numpy libgdal-dev gdal-bin python3-gdal python3-qgis qgis-providers chromium assimp-utils qt3d5-dev-tools \
   g++-mingw-w64-x86-64-posix wine64 debootstrap ccache
 # The Khronos glTF validator (npm gltf-validator, pinned by test/gltf/package-lock.json) checks
 # every glTF the tests write. Node.js and npm come with the machine; Debian's are the fallback.
@@ -23,3 +23,5 @@ if ! command -v npm >/dev/null; then
   $SUDO apt-get install -y -q --no-install-recommends nodejs npm
 fi
 npm ci --prefix "$(dirname "$0")/../test/gltf" --no-audit --no-fund
+# Leaflet, which `rvimport map --tiles` ships in its output (pinned by code/cli/leaflet/package-lock.json).
+npm ci --prefix "$(dirname "$0")/../code/cli/leaflet" --no-audit --no-fund

@@ -11,6 +11,7 @@
 #include "cli/commands.hpp"
 #include "cli/map_gdal.hpp"
 #include "cli/map_stage.hpp"
+#include "cli/map_tiles.hpp"
 #include "cli/output_file.hpp"
 #include "rv/defaults.hpp"
 #include "rv/open.hpp"
@@ -31,12 +32,13 @@ struct MapArgs {
     CliOptions cli;
     MapGeoreference geo{defaults::kMapEpsg, defaults::kMapEasting, defaults::kMapNorthing, {}};
     uint32_t mosaicSize = defaults::kMosaicSize;
+    bool tiles = false;
 };
 
 int mapUsage() {
     std::fprintf(stderr,
                  "usage: rvimport map WORLD.wrp OUTDIR [--data-root DIR] [--epsg N] [--origin E,N]\n"
-                 "                    [--mosaic-size N] [--max-memory SIZE]\n");
+                 "                    [--mosaic-size N] [--tiles] [--max-memory SIZE]\n");
     return kExitUsage;
 }
 
@@ -58,6 +60,10 @@ bool parseMapArgs(const std::vector<std::string>& args, MapArgs& out) {
         std::string a = args[i], value;
         const size_t eq = a.find('=');
         const std::string name = a.rfind("--", 0) == 0 && eq != std::string::npos ? a.substr(0, eq) : a;
+        if (a == "--tiles") {
+            out.tiles = true;
+            continue;
+        }
         if (name != "--epsg" && name != "--origin" && name != "--mosaic-size") {
             rest.push_back(a);
             continue;
@@ -101,6 +107,11 @@ int runMap(const std::vector<std::string>& args) {
         std::fprintf(stderr, "rvimport map: %s\n", problem.c_str());
         return kExitUsage;
     }
+    if (m.tiles && leafletFiles().empty()) {
+        std::fprintf(stderr,
+                     "rvimport map: --tiles: this build has no Leaflet (scripts/setup.sh installs it from npm)\n");
+        return kExitUsage;
+    }
     startGdal(kGdalCache);
     if (const std::string e = checkEpsg(m.geo); !e.empty()) {  // before anything is read or written
         std::fprintf(stderr, "rvimport map: --epsg %d: %s\n", m.geo.epsg, e.c_str());
@@ -117,7 +128,7 @@ int runMap(const std::vector<std::string>& args) {
         std::fprintf(stderr, "rvimport map: %s\n", file->budget->overMessage("GDAL's block cache", kGdalCache).c_str());
         return kExitDecode;
     }
-    return writeMapFolder(file.value(), in, outDir, m.geo, m.mosaicSize);
+    return writeMapFolder(file.value(), in, outDir, m.geo, m.mosaicSize, m.tiles);
 }
 
 }  // namespace rv::cli

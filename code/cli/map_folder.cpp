@@ -10,6 +10,7 @@
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
 #include "cli/map_stage.hpp"
+#include "cli/map_tiles.hpp"
 #include "cli/output_file.hpp"
 #include "rv/paths.hpp"
 #include "rv/printable.hpp"
@@ -81,9 +82,18 @@ std::string writeEngineHeights(const MapStage& stage, const WrpTerrain& t, Memor
     });
 }
 
-// satellite.tif or mask.tif; false after a warning when the map has none of those pictures.
+// What --tiles asked for and what has been made so far: the shared grid and the pyramids.
+struct TilesWanted {
+    bool wanted = false;
+    TileGrid grid;
+    std::vector<std::string> names;
+};
+
+// satellite.tif or mask.tif (and with tiles, the satellite's pyramid, which fixes the grid); a
+// warning and no file when the map has none of those pictures.
 std::string writeMosaic(const MapStage& stage, OpenedFile& file, const std::string& input, LayerPicture which,
-                        uint32_t mosaicSize, const MapGeoreference& geo, std::vector<std::string>& written) {
+                        uint32_t mosaicSize, const MapGeoreference& geo, std::vector<std::string>& written,
+                        TilesWanted& tiles) {
     const char* name = which == LayerPicture::Satellite ? "satellite.tif" : "mask.tif";
     auto mosaic = layerMosaic(*file.terrain, *file.dataRoot, which, mosaicSize, file.options);
     if (!mosaic) return std::string(name) + ": " + diagnosticLine(mosaic.error());
@@ -94,8 +104,14 @@ std::string writeMosaic(const MapStage& stage, OpenedFile& file, const std::stri
         std::fprintf(stderr, "warning: %s\n",
                      printable(input + ": no layer picture was found for " + name + "; not written").c_str());
     } else {
-        e = writeRgbaTiff(stage.path(name), mosaic->raster, geo);
+        const MapRaster& r = mosaic->raster;
+        e = writeRgbaTiff(stage.path(name), r, geo);
         if (e.empty()) written.push_back(name);
+        if (e.empty() && tiles.wanted && which == LayerPicture::Satellite) {
+            tiles.grid = tileGridFor(r.width, r.height, r.pixelSize);
+            e = writeTilePyramid(stage.dir(), "satellite", r, tiles.grid, *file.budget);
+            tiles.names.push_back("satellite");
+        }
     }
     std::vector<uint8_t>().swap(mosaic->raster.rgba);  // freed before the next mosaic is made
     file.budget->release(bytes);
@@ -157,6 +173,29 @@ std::string writeDem(const MapStage& stage, const WrpTerrain& t, const MapGeoref
                        [&](std::FILE* f) { return writeEsriAscii(f, t, geo.easting, geo.northing, notes); });
 }
 
+// The hillshade pyramid on the satellite's grid (or, without one, a pixel per height cell), and
+// the page that shows them.
+std::string writeTiles(const MapStage& stage, OpenedFile& file, const std::string& input, const MapGeoreference& geo,
+                       TilesWanted& tiles, std::vector<std::string>& written) {
+    const WrpTerrain& t = *file.terrain;
+    if (tiles.names.empty()) tiles.grid = tileGridFor(t.mapSizeX, t.mapSizeY, t.cellSize());
+    const uint64_t bytes = uint64_t(t.mapSizeX) * t.mapSizeY * 5 + uint64_t(tiles.grid.width) * tiles.grid.height * 4;
+    if (!file.budget->tryCharge(bytes)) return file.budget->overMessage("the hillshade", bytes);
+    std::vector<uint8_t> shade;
+    std::string e = hillshadeSamples(t, shade);
+    if (e.empty()) {
+        const MapRaster r = hillshadeOnGrid(shade, t.mapSizeX, t.mapSizeY, t.cellSize(), tiles.grid);
+        std::vector<uint8_t>().swap(shade);
+        e = writeTilePyramid(stage.dir(), "hillshade", r, tiles.grid, *file.budget);
+    }
+    file.budget->release(bytes);
+    if (!e.empty()) return e;
+    tiles.names.push_back("hillshade");
+    e = writeTilePage(stage.dir(), tiles.names, tiles.grid, geo, fileNameOf(input));
+    if (e.empty()) written.insert(written.end(), {"tiles", "leaflet", "index.html"});
+    return e;
+}
+
 // map.gpkg on a thread of its own (its spatial index is the slowest file of a big map), joined
 // on every path, so no return leaves it writing into a staging folder being removed.
 class GeoPackageWriter {
@@ -177,7 +216,7 @@ private:
 }  // namespace
 
 int writeMapFolder(OpenedFile& file, const std::string& input, const std::string& outDir, const MapGeoreference& geo,
-                   uint32_t mosaicSize) {
+                   uint32_t mosaicSize, bool tiles) {
     const WrpTerrain& t = *file.terrain;
     if (t.mapSizeX == 0 || t.elevation.size() != size_t(t.mapSizeX) * t.mapSizeY ||
         !(std::isfinite(t.cellSize()) && t.cellSize() > 0)) {
@@ -200,11 +239,15 @@ int writeMapFolder(OpenedFile& file, const std::string& input, const std::string
     if (std::string e = writeDem(stage, t, geo, notes); !e.empty()) return fail(e);
     for (const std::string& n : notes) std::fprintf(stderr, "warning: %s\n", printable(input + ": " + n).c_str());
     if (std::string e = writeEngineHeights(stage, t, *file.budget); !e.empty()) return fail(e);
+    TilesWanted tileState;
+    tileState.wanted = tiles;
     if (file.dataRoot) {
         for (LayerPicture which : {LayerPicture::Satellite, LayerPicture::Mask})
-            if (std::string e = writeMosaic(stage, file, input, which, mosaicSize, geo, written); !e.empty())
+            if (std::string e = writeMosaic(stage, file, input, which, mosaicSize, geo, written, tileState); !e.empty())
                 return fail(e);
     }
+    if (tiles)
+        if (std::string e = writeTiles(stage, file, input, geo, tileState, written); !e.empty()) return fail(e);
     for (const MapLayer& l : features.layers) {
         if (std::string e = writeGeoJsonLayer(stage.path(l.name + ".geojson"), l, geo); !e.empty()) return fail(e);
         written.push_back(l.name + ".geojson");

@@ -8,6 +8,7 @@
 #include <cpl_conv.h>
 #include <cpl_error.h>
 #include <gdal.h>
+#include <gdal_utils.h>
 #include <ogr_api.h>
 #include <ogr_srs_api.h>
 
@@ -125,6 +126,32 @@ std::string writeRgbaTiff(const std::string& path, const MapRaster& r, const Map
                             int(r.width), int(r.height), GDT_Byte, 4, bands, 4, 4 * int(r.width), 1) != CE_None)
         return gdalFailure("cannot write " + path);
     return ds.close(path);
+}
+
+std::string hillshadeSamples(const WrpTerrain& t, std::vector<uint8_t>& shade) {
+    const int w = int(t.mapSizeX), h = int(t.mapSizeY);
+    Dataset mem;
+    std::string e = create(mem, "MEM", "", w, h, 1, GDT_Float32, {});
+    if (!e.empty()) return e;
+    const double c = t.cellSize();
+    double gt[6] = {0, c, 0, h * c, 0, -c};  // metres, so the slopes are true
+    GDALSetGeoTransform(mem.h, gt);
+    GDALRasterBandH band = GDALGetRasterBand(mem.h, 1);
+    for (int row = 0; row < h; ++row)
+        if (GDALRasterIO(band, GF_Write, 0, row, w, 1,
+                         const_cast<float*>(t.elevation.data()) + size_t(h - 1 - row) * size_t(w), w, 1, GDT_Float32, 0,
+                         0) != CE_None)
+            return gdalFailure("cannot hold the heights for the hillshade");
+    char* args[] = {const_cast<char*>("-of"), const_cast<char*>("MEM"), const_cast<char*>("-compute_edges"), nullptr};
+    GDALDEMProcessingOptions* options = GDALDEMProcessingOptionsNew(args, nullptr);
+    Dataset out;
+    out.h = GDALDEMProcessing("", mem.h, "hillshade", nullptr, options, nullptr);
+    GDALDEMProcessingOptionsFree(options);
+    if (!out.h) return gdalFailure("cannot compute the hillshade");
+    shade.resize(size_t(w) * h);
+    if (GDALRasterIO(GDALGetRasterBand(out.h, 1), GF_Read, 0, 0, w, h, shade.data(), w, h, GDT_Byte, 0, 0) != CE_None)
+        return gdalFailure("cannot read the hillshade");
+    return {};
 }
 
 std::string writePng16(const std::string& path, const std::vector<uint16_t>& values, uint32_t width, uint32_t height) {

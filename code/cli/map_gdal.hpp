@@ -31,6 +31,9 @@ std::string checkEpsg(MapGeoreference& geo);
 std::string writeDemTiff(const std::string& path, const WrpTerrain& terrain, const MapGeoreference& geo);
 // satellite.tif / mask.tif: RGBA, unassociated alpha, pixels as areas from the map's north-west corner.
 std::string writeRgbaTiff(const std::string& path, const MapRaster& raster, const MapGeoreference& geo);
+// GDAL's hillshade of the heights (sun from the north-west, 45 degrees up, edges computed), one
+// byte per sample, rows north first like dem.tif.
+std::string hillshadeSamples(const WrpTerrain& terrain, std::vector<uint8_t>& shade);
 // A 16-bit greyscale PNG of `values`, rows as given.
 std::string writePng16(const std::string& path, const std::vector<uint16_t>& values, uint32_t width, uint32_t height);
 // map.gpkg with every layer, each with a spatial index; coordinates are world metres plus the

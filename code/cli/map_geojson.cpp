@@ -77,9 +77,9 @@ void feature(Text& t, const MapLayer& l, const MapFeature& f, const MapGeorefere
     t.number(double(f.objectId));
     if (l.name == "objects") {
         const ObjectPlacement& p = f.placement;
-        const std::pair<const char*, double> values[] = {{"yaw", p.yaw},       {"pitch", p.pitch},
-                                                          {"roll", p.roll},     {"scale", p.scale},
-                                                          {"height", p.height}, {"height_above_ground", p.heightAboveGround}};
+        const std::pair<const char*, double> values[] = {
+            {"yaw", p.yaw},     {"pitch", p.pitch},   {"roll", p.roll},
+            {"scale", p.scale}, {"height", p.height}, {"height_above_ground", p.heightAboveGround}};
         for (const auto& [name, v] : values) {
             t.raw(",\"");
             t.raw(name);

@@ -47,7 +47,9 @@ std::string MapStage::commit(const std::string& input) {
     }
     if (syncFolderTree(stage_) != 0) return "cannot flush the files in " + stage_ + " to the disk";
     for (const fs::path& name : names) {
-        fs::rename(fs::u8path(stage_) / name, fs::u8path(outDir_) / name, ec);
+        const fs::path target = fs::u8path(outDir_) / name;
+        if (fs::is_directory(fs::symlink_status(target, ec))) fs::remove_all(target, ec);  // never through a link
+        fs::rename(fs::u8path(stage_) / name, target, ec);
         if (ec) return "cannot move " + name.u8string() + " into " + outDir_ + ": " + ec.message();
         ++committed_;
     }

@@ -21,7 +21,9 @@ public:
 
     const std::string& error() const { return error_; }
     std::string path(const std::string& name) const { return stage_ + "/" + name; }
-    // Moves every staged file to OUTDIR under its name, replacing a file of that name; refuses
+    const std::string& dir() const { return stage_; }
+    // Moves every staged file to OUTDIR under its name, replacing a file or folder of that name
+    // (an earlier run's tiles/); refuses
     // (moving nothing) when one of those names is `input` itself. Returns "" or why not.
     std::string commit(const std::string& input);
     size_t committed() const { return committed_; }
@@ -34,8 +36,9 @@ private:
 };
 
 // Writes the whole map folder of the opened terrain `file` (read from `input`) into `outDir`.
-// Returns the exit code; every problem is reported on stderr.
+// Returns the exit code; every problem is reported on stderr. With `tiles`, also the tile
+// pyramids and index.html (map_tiles.hpp).
 int writeMapFolder(OpenedFile& file, const std::string& input, const std::string& outDir, const MapGeoreference& geo,
-                   uint32_t mosaicSize);
+                   uint32_t mosaicSize, bool tiles);
 
 }  // namespace rv::cli
