@@ -259,6 +259,8 @@ def options_and_failures(world, d):
     check(r.returncode == 0, f"--epsg 32633: exit {r.returncode}: {r.stderr}")
     if r.returncode == 0:
         dem_checks("--epsg 32633", out, d, 32633, 500000.5, 4000000.0)
+        meta = json.load(open(os.path.join(out, "meta.json")))
+        check(meta["crs"] == "EPSG:32633" and meta["origin"] == [500000.5, 4000000], f"meta.json {meta['origin']}")
     out = os.path.join(WORK, "bad-epsg")
     r = run("map", wrp, out, "--epsg", "99999")
     check(r.returncode == 2 and "EPSG:99999" in r.stderr and not os.path.exists(out),
@@ -281,9 +283,99 @@ def options_and_failures(world, d):
     check(r.returncode == 2 and "usage" in r.stderr, f"no OUTDIR: {r.returncode} {r.stderr}")
 
 
+def engine_checks():
+    wrp = os.path.join(SAMPLES, "terrain", "op25q_small.wrp")
+    if not os.path.isfile(wrp):
+        print("SKIP --engine: no", wrp)
+        return
+    base = os.path.join(WORK, "op25q_small.wrp.map")  # samples() wrote it without --engine
+    plain = gdal.Open(os.path.join(base, "height.png")).ReadAsArray()
+    c = json.load(open(os.path.join(base, "height.json")))["cell_size"]
+    for engine, side, change in (("godot", 256, None), ("unity", 257, "padded 256 x 256 to 257 x 257"),
+                                 ("unreal", 253, "resampled 256 x 256 to 253 x 253")):
+        out = os.path.join(WORK, "engine-" + engine)
+        r = run("map", wrp, out, "--engine", engine)
+        check(r.returncode == 0, f"--engine {engine}: {r.returncode} {r.stderr}")
+        if r.returncode:
+            continue
+        png = gdal.Open(os.path.join(out, "height.png")).ReadAsArray()
+        meta = json.load(open(os.path.join(out, "height.json")))
+        check(png.shape == (side, side), f"--engine {engine}: height.png is {png.shape}")
+        check(meta.get("change", "").startswith(change) if change else "change" not in meta, f"{engine}: {meta}")
+        check((change or "") in r.stderr, f"--engine {engine} does not say what it did: {r.stderr}")
+        if engine == "godot":
+            check(np.array_equal(png, plain), "--engine godot changed the heights")
+        if engine == "unity":  # the grid as it was, with the north row and the east column repeated
+            check(np.array_equal(png[1:, :-1], plain) and np.array_equal(png[0, :-1], plain[0]) and
+                  np.array_equal(png[1:, -1], plain[:, -1]), "--engine unity: not the grid padded north and east")
+        if engine == "unreal":  # the corner samples stay (in metres); the cell grows to keep the extent
+            base_meta = json.load(open(os.path.join(base, "height.json")))
+
+            def metres(v, m):
+                return m["min"] + (m["max"] - m["min"]) * float(v) / 65535
+
+            step = (base_meta["max"] - base_meta["min"]) / 65535
+            for a, b in ((png[0, 0], plain[0, 0]), (png[0, -1], plain[0, -1]), (png[-1, 0], plain[-1, 0]),
+                         (png[-1, -1], plain[-1, -1])):
+                check(abs(metres(a, meta) - metres(b, base_meta)) <= step, f"unreal corner {metres(a, meta)} vs {metres(b, base_meta)}")
+            check(abs(meta["cell_size"] - c * 255 / 252) < 1e-9, f"unreal cell size {meta['cell_size']}")
+    r = run("map", wrp, os.path.join(WORK, "engine-bad"), "--engine", "cryengine")
+    check(r.returncode == 2 and "godot, unreal or unity" in r.stderr, f"--engine cryengine: {r.returncode} {r.stderr}")
+
+
+def roads_checks(world):
+    """An Arma 3 map's own roads.shp and RoadsLib.cfg beside the world (its unpacked folder)."""
+    folder = os.path.join(WORK, "roadsworld")
+    roads_dir = os.path.join(folder, "data", "roads")
+    os.makedirs(roads_dir)
+    shutil.copy(os.path.join(world, "world.wrp"), os.path.join(folder, "world.wrp"))
+    drv = ogr.GetDriverByName("ESRI Shapefile")
+    ds = drv.CreateDataSource(os.path.join(roads_dir, "roads.shp"))
+    layer = ds.CreateLayer("roads", None, ogr.wkbLineString)
+    layer.CreateField(ogr.FieldDefn("ID", ogr.OFTInteger))
+    layer.CreateField(ogr.FieldDefn("ORDER", ogr.OFTInteger))
+    for rid, pts in ((1, [(10, 10), (50, 20), (100, 60)]), (2, [(20, 70), (40, 72)]), (9, [(5, 5), (6, 6)]),
+                     (1, [(30, 30)])):
+        f = ogr.Feature(layer.GetLayerDefn())
+        f.SetField("ID", rid)
+        f.SetField("ORDER", 0)
+        g = ogr.Geometry(ogr.wkbLineString)
+        for x, y in pts:
+            g.AddPoint_2D(200000 + x, y)  # Terrain Builder's frame, as the engine reads it
+        f.SetGeometry(g)
+        layer.CreateFeature(f)
+    ds = None
+    open(os.path.join(roads_dir, "RoadsLib.cfg"), "w").write(
+        "// types\nclass RoadTypesLibrary\n{\n  class Road0001 { width = 14; map = \"main road\"; };\n"
+        "  /* a track */ class Road0002 { width = 7; map = \"track\"; };\n};\n")
+    out = os.path.join(WORK, "roads.map")
+    r = run("map", os.path.join(folder, "world.wrp"), out, "--origin", "300000,1000")
+    check(r.returncode == 0, f"map with roads.shp: {r.returncode} {r.stderr}")
+    if r.returncode:
+        return
+    check("1 of 4 roads have fewer than two points" in r.stderr, f"no warning for the one-point road: {r.stderr}")
+    check("1 roads have an ID with no class RoadNNNN in RoadsLib.cfg" in r.stderr, f"no warning for ID 9: {r.stderr}")
+    got = []
+    ds = ogr.Open(os.path.join(out, "map.gpkg"))
+    for f in ds.GetLayerByName("roads"):
+        g = f.GetGeometryRef()
+        pts = [(round(g.GetX(i) - 300000, 6), round(g.GetY(i) - 1000, 6)) for i in range(g.GetPointCount())]
+        got.append((f.GetField("object_id"), f.GetField("kind"), f.GetField("width"), os.path.basename(f.GetField("source")), pts))
+    want = [(7, "road link", None, "OPRW road link", [(5, 5), (60, 30), (150, 70)]),
+            (1, "main road", 14.0, "roads.shp", [(10, 10), (50, 20), (100, 60)]),
+            (2, "track", 7.0, "roads.shp", [(20, 70), (40, 72)]),
+            (9, "main road", None, "roads.shp", [(5, 5), (6, 6)])]
+    check(sorted(got, key=str) == sorted(want, key=str), f"roads layer {got}")
+    gj_ds = ogr.Open(os.path.join(out, "roads.geojson"))
+    widths = sorted((f.GetField("width") is None, f.GetField("width") or 0) for f in gj_ds.GetLayer(0))
+    check(widths == [(False, 7), (False, 14), (True, 0), (True, 0)], f"roads.geojson widths {widths}")
+
+
 samples()
+engine_checks()
 world, d = generated()
 options_and_failures(world, d)
+roads_checks(world)
 if failures:
     print(f"{len(failures)} failure(s)")
     sys.exit(1)

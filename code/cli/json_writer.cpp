@@ -115,6 +115,17 @@ void JsonWriter::value(float f) {
     raw(std::string_view(b, size_t(res.ptr - b)));
 }
 
+void JsonWriter::fixed(double d) {
+    if (!std::isfinite(d)) {
+        null();
+        return;
+    }
+    separate(false);
+    char b[400];  // the longest double in fixed notation is 309 digits and a sign
+    auto res = std::to_chars(b, b + sizeof b, d + 0.0, std::chars_format::fixed);
+    raw(std::string_view(b, size_t(res.ptr - b)));
+}
+
 void JsonWriter::value(int64_t i) {
     separate(false);
     char b[24];

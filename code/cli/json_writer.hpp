@@ -34,6 +34,8 @@ public:
     void value(const std::string& s) { value(std::string_view(s)); }
     void value(float f);
     void value(double d) { value(float(d)); }
+    // A double written in full, without an exponent ("200000.125"): projected coordinates.
+    void fixed(double d);
     void value(int64_t i);
     void value(uint64_t u);
     void value(int32_t i) { value(int64_t(i)); }

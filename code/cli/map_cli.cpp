@@ -33,12 +33,13 @@ struct MapArgs {
     MapGeoreference geo{defaults::kMapEpsg, defaults::kMapEasting, defaults::kMapNorthing, {}};
     uint32_t mosaicSize = defaults::kMosaicSize;
     bool tiles = false;
+    HeightEngine engine = HeightEngine::AsIs;
 };
 
 int mapUsage() {
     std::fprintf(stderr,
                  "usage: rvimport map WORLD.wrp OUTDIR [--data-root DIR] [--epsg N] [--origin E,N]\n"
-                 "                    [--mosaic-size N] [--tiles] [--max-memory SIZE]\n");
+                 "                    [--mosaic-size N] [--tiles] [--engine godot|unreal|unity] [--max-memory SIZE]\n");
     return kExitUsage;
 }
 
@@ -64,7 +65,7 @@ bool parseMapArgs(const std::vector<std::string>& args, MapArgs& out) {
             out.tiles = true;
             continue;
         }
-        if (name != "--epsg" && name != "--origin" && name != "--mosaic-size") {
+        if (name != "--epsg" && name != "--origin" && name != "--mosaic-size" && name != "--engine") {
             rest.push_back(a);
             continue;
         }
@@ -75,6 +76,18 @@ bool parseMapArgs(const std::vector<std::string>& args, MapArgs& out) {
         } else {
             std::fprintf(stderr, "rvimport map: %s needs a value\n", name.c_str());
             return false;
+        }
+        if (name == "--engine") {
+            const std::string e = asciiLower(value);
+            out.engine = e == "godot"    ? HeightEngine::Godot
+                         : e == "unreal" ? HeightEngine::Unreal
+                         : e == "unity"  ? HeightEngine::Unity
+                                         : HeightEngine::AsIs;
+            if (out.engine == HeightEngine::AsIs) {
+                std::fprintf(stderr, "rvimport map: --engine %s: give godot, unreal or unity\n", value.c_str());
+                return false;
+            }
+            continue;
         }
         long n = 0;
         const bool ok = name == "--origin" ? parseOrigin(value, out.geo)
@@ -128,7 +141,7 @@ int runMap(const std::vector<std::string>& args) {
         std::fprintf(stderr, "rvimport map: %s\n", file->budget->overMessage("GDAL's block cache", kGdalCache).c_str());
         return kExitDecode;
     }
-    return writeMapFolder(file.value(), in, outDir, m.geo, m.mosaicSize, m.tiles);
+    return writeMapFolder(file.value(), in, outDir, m.geo, m.mosaicSize, m.tiles, m.engine);
 }
 
 }  // namespace rv::cli

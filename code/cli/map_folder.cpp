@@ -40,21 +40,25 @@ std::string writeStaged(const MapStage& stage, const std::string& name, const st
 }
 
 // height.png (16-bit), height.r16 (the same values, little-endian) and height.json: the heights
-// scaled to 0..65535 between the lowest and the highest, rows north first, as the engines'
-// terrain importers take them.
-std::string writeEngineHeights(const MapStage& stage, const WrpTerrain& t, MemoryBudget& budget) {
-    const uint32_t w = t.mapSizeX, h = t.mapSizeY;
+// scaled to 0..65535 between the lowest and the highest, rows north first, at a size `engine`'s
+// editor takes (rv::engineHeights), as the engines' terrain importers read them.
+std::string writeEngineHeights(const MapStage& stage, const WrpTerrain& t, HeightEngine engine, MemoryBudget& budget,
+                               std::string& change) {
+    auto grid = engineHeights(t, engine, budget);
+    if (!grid) return diagnosticLine(grid.error());
+    const uint32_t w = grid->width, h = grid->height;
     const uint64_t bytes = uint64_t(w) * h * 2 * 2;  // ours and GDAL's in-memory copy
     if (!budget.tryCharge(bytes)) return budget.overMessage("the 16-bit heightmap", bytes);
-    const HeightRange r = finiteRange(t.elevation);
+    const HeightRange r = finiteRange(grid->rows);
     const double span = double(r.max) - double(r.min);
     std::vector<uint16_t> q(size_t(w) * h);
-    for (uint32_t row = 0; row < h; ++row)
-        for (uint32_t x = 0; x < w; ++x) {
-            const float v = t.elevation[size_t(h - 1 - row) * w + x];
-            const double s = std::isfinite(v) && span > 0 ? (double(v) - r.min) / span * 65535.0 : 0.0;
-            q[size_t(row) * w + x] = uint16_t(std::lround(std::clamp(s, 0.0, 65535.0)));
-        }
+    for (size_t i = 0; i < q.size(); ++i) {
+        const float v = grid->rows[i];
+        const double s = std::isfinite(v) && span > 0 ? (double(v) - r.min) / span * 65535.0 : 0.0;
+        q[i] = uint16_t(std::lround(std::clamp(s, 0.0, 65535.0)));
+    }
+    budget.release(grid->rows.size() * sizeof(float));
+    std::vector<float>().swap(grid->rows);
     std::string e = writePng16(stage.path("height.png"), q, w, h);
     if (e.empty())
         e = writeStaged(stage, "height.r16", [&](std::FILE* f) {
@@ -66,6 +70,7 @@ std::string writeEngineHeights(const MapStage& stage, const WrpTerrain& t, Memor
         });
     budget.release(bytes);
     if (!e.empty()) return e;
+    change = grid->change;
     return writeStaged(stage, "height.json", [&](std::FILE* f) {
         JsonWriter j(f, true);
         j.beginObject();
@@ -73,9 +78,11 @@ std::string writeEngineHeights(const MapStage& stage, const WrpTerrain& t, Memor
         j.field("height", h);
         j.field("min", r.min);
         j.field("max", r.max);
-        j.field("cell_size", t.cellSize());
+        j.key("cell_size");
+        j.fixed(grid->cellSize);
         j.field("rows", "north first");
         j.field("encoding", "height = min + (max - min) * value / 65535; height.r16: unsigned 16-bit little-endian");
+        if (!grid->change.empty()) j.field("change", grid->change);
         j.endObject();
         j.flush();
         return std::ferror(f) == 0;
@@ -133,8 +140,8 @@ std::string writeMeta(const MapStage& stage, const WrpTerrain& t, const std::str
         j.field("crs", "EPSG:" + std::to_string(geo.epsg));
         j.key("origin");  // where world (0, 0), the south-west height sample, lies
         j.beginArray();
-        j.value(geo.easting);
-        j.value(geo.northing);
+        j.fixed(geo.easting);
+        j.fixed(geo.northing);
         j.endArray();
         j.field("world_size", double(t.layerSizeX) * t.layerCellSize);
         j.key("height_grid");
@@ -216,7 +223,7 @@ private:
 }  // namespace
 
 int writeMapFolder(OpenedFile& file, const std::string& input, const std::string& outDir, const MapGeoreference& geo,
-                   uint32_t mosaicSize, bool tiles) {
+                   uint32_t mosaicSize, bool tiles, HeightEngine engine) {
     const WrpTerrain& t = *file.terrain;
     if (t.mapSizeX == 0 || t.elevation.size() != size_t(t.mapSizeX) * t.mapSizeY ||
         !(std::isfinite(t.cellSize()) && t.cellSize() > 0)) {
@@ -230,7 +237,18 @@ int writeMapFolder(OpenedFile& file, const std::string& input, const std::string
     };
     const uint64_t featureBytes = uint64_t(t.objects.size() + t.roads.size() + t.mapInfo.size()) * 320;
     if (!file.budget->tryCharge(featureBytes)) return fail(file.budget->overMessage("the vector layers", featureBytes));
-    const MapFeatures features = mapFeatures(t);
+    MapFeatures features = mapFeatures(t);
+    MapRoads shapeRoads;
+    if (std::string e = readMapRoads(input, file.dataRoot.get(), *file.budget, shapeRoads); !e.empty())
+        std::fprintf(stderr, "warning: %s\n", printable(input + ": " + e + "; its roads are left out").c_str());
+    for (const std::string& w : shapeRoads.warnings)
+        std::fprintf(stderr, "warning: %s\n", printable(input + ": " + w).c_str());
+    if (!shapeRoads.source.empty()) {
+        const uint64_t roadBytes = uint64_t(shapeRoads.roads.size()) * 320;
+        if (!file.budget->tryCharge(roadBytes)) return fail(file.budget->overMessage("the roads", roadBytes));
+        addShapeRoads(features, t, shapeRoads.roads, shapeRoads.library ? &*shapeRoads.library : nullptr,
+                      shapeRoads.source);
+    }
     printWarnings(input, file.name, features.warnings);
     MapStage stage(outDir);
     if (!stage.error().empty()) return fail(stage.error());
@@ -238,7 +256,9 @@ int writeMapFolder(OpenedFile& file, const std::string& input, const std::string
     std::vector<std::string> written{"dem.tif", "dem.asc", "height.png", "height.r16", "height.json"}, notes;
     if (std::string e = writeDem(stage, t, geo, notes); !e.empty()) return fail(e);
     for (const std::string& n : notes) std::fprintf(stderr, "warning: %s\n", printable(input + ": " + n).c_str());
-    if (std::string e = writeEngineHeights(stage, t, *file.budget); !e.empty()) return fail(e);
+    std::string heightChange;
+    if (std::string e = writeEngineHeights(stage, t, engine, *file.budget, heightChange); !e.empty()) return fail(e);
+    if (!heightChange.empty()) std::fprintf(stderr, "rvimport map: height.png: %s\n", heightChange.c_str());
     TilesWanted tileState;
     tileState.wanted = tiles;
     if (file.dataRoot) {

@@ -7,6 +7,11 @@
 #include <string>
 #include <vector>
 
+#include <optional>
+
+#include "rv/config.hpp"
+#include "rv/data_root.hpp"
+#include "rv/memory_budget.hpp"
 #include "rv/terrain_features.hpp"
 #include "rv/terrain_map.hpp"
 #include "rv/wrp.hpp"
@@ -41,5 +46,16 @@ std::string writePng16(const std::string& path, const std::vector<uint16_t>& val
 std::string writeGeoPackage(const std::string& path, const MapFeatures& features, const MapGeoreference& geo);
 // One layer as GeoJSON (map_geojson.cpp: ours, not GDAL's), the same fields as the GeoPackage.
 std::string writeGeoJsonLayer(const std::string& path, const MapLayer& layer, const MapGeoreference& geo);
+
+// An Arma 3 map's own roads: `data\roads\roads.shp` beside the world (its unpacked folder), else
+// below the world's folder in the data root (files and PBOs), with `RoadsLib.cfg` beside it.
+struct MapRoads {
+    std::string source;  // where the shapefile was found; empty when the map has none
+    std::vector<ShapeRoad> roads;
+    std::optional<ConfigTree> library;
+    std::vector<std::string> warnings;
+};
+// "" (found or not: `out.source` says) or why the shapefile that is there cannot be read.
+std::string readMapRoads(const std::string& input, const DataRoot* root, MemoryBudget& budget, MapRoads& out);
 
 }  // namespace rv::cli

@@ -97,6 +97,11 @@ void feature(Text& t, const MapLayer& l, const MapFeature& f, const MapGeorefere
     if (l.name == "roads") {
         t.raw(",\"source\":");
         t.string(f.source);
+        t.raw(",\"width\":");
+        if (f.width > 0)
+            t.number(f.width);
+        else
+            t.raw("null");  // not known: a road link, or a type RoadsLib.cfg does not describe
     }
     static const char* const kType[] = {"Point", "LineString", "Polygon"};
     t.raw("},\"geometry\":{\"type\":\"");

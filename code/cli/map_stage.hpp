@@ -37,8 +37,8 @@ private:
 
 // Writes the whole map folder of the opened terrain `file` (read from `input`) into `outDir`.
 // Returns the exit code; every problem is reported on stderr. With `tiles`, also the tile
-// pyramids and index.html (map_tiles.hpp).
+// pyramids and index.html (map_tiles.hpp); `engine` sizes height.png (rv::engineHeights).
 int writeMapFolder(OpenedFile& file, const std::string& input, const std::string& outDir, const MapGeoreference& geo,
-                   uint32_t mosaicSize, bool tiles);
+                   uint32_t mosaicSize, bool tiles, HeightEngine engine);
 
 }  // namespace rv::cli

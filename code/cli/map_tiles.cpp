@@ -18,8 +18,8 @@ constexpr uint32_t kTile = 256;
 std::string writeBytes(const fs::path& path, const uint8_t* data, size_t size) {
     std::FILE* f = std::fopen(path.u8string().c_str(), "wb");
     if (!f) return "cannot write " + path.u8string() + ": " + errnoText(errno);
-    const int failed =
-        fillFile(f, [&](std::FILE* out) { return std::fwrite(data, 1, size, out) == size; }, SyncMode::Later);
+    const int failed = fillFile(
+        f, [&](std::FILE* out) { return std::fwrite(data, 1, size, out) == size; }, SyncMode::Later);
     return failed ? "cannot write " + path.u8string() + ": " + errnoText(failed) : std::string();
 }
 
@@ -56,10 +56,11 @@ std::string writeLevel(const fs::path& root, uint32_t z, const MapRaster& level,
         if (ec) return "cannot make " + column.u8string() + ": " + ec.message();
         for (uint32_t ty = 0; ty * kTile < level.height; ++ty) {
             tile.rgba.assign(size_t(kTile) * kTile * 4, 0);
-            const uint32_t w = std::min(kTile, level.width - tx * kTile), h = std::min(kTile, level.height - ty * kTile);
+            const uint32_t w = std::min(kTile, level.width - tx * kTile),
+                           h = std::min(kTile, level.height - ty * kTile);
             for (uint32_t y = 0; y < h; ++y)
-                std::copy_n(&level.rgba[((size_t(ty) * kTile + y) * level.width + size_t(tx) * kTile) * 4], size_t(w) * 4,
-                            &tile.rgba[size_t(y) * kTile * 4]);
+                std::copy_n(&level.rgba[((size_t(ty) * kTile + y) * level.width + size_t(tx) * kTile) * 4],
+                            size_t(w) * 4, &tile.rgba[size_t(y) * kTile * 4]);
             auto png = encodePng(tile, &budget);
             if (!png) return "a tile of " + root.u8string() + ": " + diagnosticLine(png.error());
             const std::string e = writeBytes(column / (std::to_string(ty) + ".png"), png->data(), png->size());
@@ -101,12 +102,14 @@ MapRaster hillshadeOnGrid(const std::vector<uint8_t>& shade, uint32_t nx, uint32
         for (uint32_t x = 0; x < r.width; ++x) {
             // The pixel's centre in sample units; `shade` rows run north first like the DEM.
             const double sx = std::clamp((x + 0.5) * g.pixelSize / cell, 0.0, double(nx - 1));
-            const double sy = std::clamp(double(ny - 1) - (g.height - y - 0.5) * g.pixelSize / cell, 0.0, double(ny - 1));
+            const double sy =
+                std::clamp(double(ny - 1) - (g.height - y - 0.5) * g.pixelSize / cell, 0.0, double(ny - 1));
             const uint32_t x0 = uint32_t(sx), y0 = uint32_t(sy);
             const uint32_t x1 = std::min(x0 + 1, nx - 1), y1 = std::min(y0 + 1, ny - 1);
             const double fx = sx - x0, fy = sy - y0;
             auto at = [&](uint32_t a, uint32_t b) { return double(shade[size_t(b) * nx + a]); };
-            const double v = (at(x0, y0) * (1 - fx) + at(x1, y0) * fx) * (1 - fy) + (at(x0, y1) * (1 - fx) + at(x1, y1) * fx) * fy;
+            const double v =
+                (at(x0, y0) * (1 - fx) + at(x1, y0) * fx) * (1 - fy) + (at(x0, y1) * (1 - fx) + at(x1, y1) * fx) * fy;
             uint8_t* p = &r.rgba[(size_t(y) * r.width + x) * 4];
             p[0] = p[1] = p[2] = uint8_t(std::lround(v));
         }
@@ -129,25 +132,28 @@ std::string writeTilePage(const std::string& dir, const std::vector<std::string>
                   g.maxZoom, scale, top, geo.easting, geo.northing, geo.epsg, g.width * g.pixelSize);
     std::string layers;
     for (const std::string& n : names)
-        layers += "  \"" + n + "\": L.tileLayer(\"tiles/" + n +
-                  "/{z}/{x}/{y}.png\", {maxNativeZoom: maxZoom, maxZoom: maxZoom + 5, bounds: extent, noWrap: true}),\n";
-    std::string html = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + title +
-                       "</title>\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-                       "<link rel=\"stylesheet\" href=\"leaflet/leaflet.css\">\n<script src=\"leaflet/leaflet.js\"></script>\n"
-                       "<style>html, body, #map { height: 100%; margin: 0; background: #222; }</style></head>\n"
-                       "<body><div id=\"map\"></div><script>\n// Written by rvimport map --tiles: world metres from the map's "
-                       "south-west corner as (lat, lng) = (north, east).\n" +
-                       std::string(numbers) +
-                       "const crs = L.extend({}, L.CRS.Simple, {transformation: new L.Transformation(scale, 0, -scale, "
-                       "scale * northEdge)});\nconst map = L.map(\"map\", {crs: crs, minZoom: 0, maxZoom: maxZoom + 5, "
-                       "attributionControl: false});\nconst layers = {\n" +
-                       layers +
-                       "};\n(layers[location.hash.slice(1)] || Object.values(layers)[0]).addTo(map);  // index.html#hillshade\n\nL.control.layers(layers).addTo(map);\n"
-                       "map.fitBounds(extent);\nconst where = L.control({position: \"bottomleft\"});\n"
-                       "where.onAdd = () => L.DomUtil.create(\"div\", \"leaflet-control-attribution\");\nwhere.addTo(map);\n"
-                       "map.on(\"mousemove\", e => where.getContainer().textContent = \"E \" + (east0 + e.latlng.lng).toFixed(1) "
-                       "+ \"  N \" + (north0 + e.latlng.lat).toFixed(1) + \"  (EPSG:\" + epsg + \")\");\n"
-                       "</script></body></html>\n";
+        layers +=
+            "  \"" + n + "\": L.tileLayer(\"tiles/" + n +
+            "/{z}/{x}/{y}.png\", {maxNativeZoom: maxZoom, maxZoom: maxZoom + 5, bounds: extent, noWrap: true}),\n";
+    std::string html =
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + title +
+        "</title>\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        "<link rel=\"stylesheet\" href=\"leaflet/leaflet.css\">\n<script src=\"leaflet/leaflet.js\"></script>\n"
+        "<style>html, body, #map { height: 100%; margin: 0; background: #222; }</style></head>\n"
+        "<body><div id=\"map\"></div><script>\n// Written by rvimport map --tiles: world metres from the map's "
+        "south-west corner as (lat, lng) = (north, east).\n" +
+        std::string(numbers) +
+        "const crs = L.extend({}, L.CRS.Simple, {transformation: new L.Transformation(scale, 0, -scale, "
+        "scale * northEdge)});\nconst map = L.map(\"map\", {crs: crs, minZoom: 0, maxZoom: maxZoom + 5, "
+        "attributionControl: false});\nconst layers = {\n" +
+        layers +
+        "};\n(layers[location.hash.slice(1)] || Object.values(layers)[0]).addTo(map);  // "
+        "index.html#hillshade\n\nL.control.layers(layers).addTo(map);\n"
+        "map.fitBounds(extent);\nconst where = L.control({position: \"bottomleft\"});\n"
+        "where.onAdd = () => L.DomUtil.create(\"div\", \"leaflet-control-attribution\");\nwhere.addTo(map);\n"
+        "map.on(\"mousemove\", e => where.getContainer().textContent = \"E \" + (east0 + e.latlng.lng).toFixed(1) "
+        "+ \"  N \" + (north0 + e.latlng.lat).toFixed(1) + \"  (EPSG:\" + epsg + \")\");\n"
+        "</script></body></html>\n";
     return writeBytes(fs::u8path(dir) / "index.html", reinterpret_cast<const uint8_t*>(html.data()), html.size());
 }
 

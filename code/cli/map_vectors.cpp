@@ -37,7 +37,7 @@ bool addFields(OGRLayerH layer, const MapLayer& l) {
             ok = ok && field(n, OFTReal);
         ok = ok && field("model", OFTString);
     } else if (l.name == "roads") {
-        ok = ok && field("model", OFTString) && field("source", OFTString);
+        ok = ok && field("model", OFTString) && field("source", OFTString) && field("width", OFTReal);
     }
     return ok;
 }
@@ -70,7 +70,8 @@ bool addFeature(OGRLayerH layer, const MapLayer& l, const MapFeature& f, const M
     }
     if (l.name == "roads") {
         OGR_F_SetFieldString(feature, 2, utf8FromBytes(f.model).c_str());
-        OGR_F_SetFieldString(feature, 3, f.source.c_str());
+        OGR_F_SetFieldString(feature, 3, utf8FromBytes(f.source).c_str());
+        if (f.width > 0) OGR_F_SetFieldDouble(feature, 4, f.width);  // unset (null): not known
     }
     OGR_F_SetGeometryDirectly(feature, makeGeometry(f, l.geometry, geo));
     const bool ok = OGR_L_CreateFeature(layer, feature) == OGRERR_NONE;

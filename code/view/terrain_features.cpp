@@ -2,8 +2,10 @@
 // lines, map-info records as the geometry their kind has.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 
+#include "rv/config.hpp"
 #include "rv/terrain_features.hpp"
 #include "rv/view.hpp"
 
@@ -214,6 +216,49 @@ MapFeatures mapFeatures(const WrpTerrain& terrain) {
     addRoadLinks(terrain, out);
     addMapInfo(terrain, out);
     return out;
+}
+
+void addShapeRoads(MapFeatures& out, const WrpTerrain& t, const std::vector<ShapeRoad>& roads,
+                   const ConfigTree* roadsLib, const std::string& source) {
+    // The engine's shapefile roads sit at Terrain Builder's mapframe, whatever the map's origin.
+    constexpr double kShapeEasting = 200000.0;
+    const ConfigEntry* library = roadsLib ? roadsLib->root.findClass("RoadTypesLibrary") : nullptr;
+    MapLayer& layer = layerNamed(out, "roads", FeatureGeometry::Line);
+    size_t unusable = 0, unknownType = 0;
+    for (const ShapeRoad& road : roads) {
+        MapFeature f;
+        for (const auto& p : road.points) f.points.push_back({p[0] - kShapeEasting, p[1]});
+        const bool usable = f.points.size() >= 2 && std::all_of(f.points.begin(), f.points.end(), [&](const auto& p) {
+                                return usablePoint(t, p[0], p[1]);
+                            });
+        if (!usable) {
+            ++unusable;
+            continue;
+        }
+        char name[32];
+        std::snprintf(name, sizeof name, "Road%04lld", static_cast<long long>(road.id));
+        const ConfigEntry* type = library ? library->findClass(name) : nullptr;
+        const ConfigValue* width = type ? type->findValue("width") : nullptr;
+        const ConfigValue* map = type ? type->findValue("map") : nullptr;
+        if (!type) ++unknownType;
+        f.objectId = road.id;
+        f.kind = map && !map->text.empty() ? map->text : "main road";
+        f.width = width ? width->number() : 0.0;
+        if (!std::isfinite(f.width) || f.width < 0) f.width = 0;
+        f.source = source;
+        layer.features.push_back(std::move(f));
+    }
+    if (unusable)
+        out.warnings.push_back(makeWarning(DiagKind::BadValue, source + ": " + std::to_string(unusable) + " of " +
+                                                                   std::to_string(roads.size()) +
+                                                                   " roads have fewer than two points or coordinates "
+                                                                   "that are not usable; left out"));
+    if (unknownType)
+        out.warnings.push_back(
+            makeWarning(DiagKind::BadValue,
+                        source + ": " + std::to_string(unknownType) + " roads have an ID " +
+                            (roadsLib ? "with no class RoadNNNN in RoadsLib.cfg" : "and no RoadsLib.cfg beside them") +
+                            "; typed \"main road\" as the engine does, width unknown"));
 }
 
 }  // namespace rv

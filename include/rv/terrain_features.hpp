@@ -36,6 +36,7 @@ struct MapFeature {
     std::string model;                          // objects and road links: the model path as stored
     ObjectPlacement placement;                  // objects only
     std::string source;                         // roads: which data the line came from
+    double width = 0;                           // roads from roads.shp: RoadsLib.cfg's width; 0 unknown
 };
 
 struct MapLayer {
@@ -57,5 +58,20 @@ std::string mapTypeName(uint32_t type);
 // every map-info record as the geometry its kind has (notes §3.10). Records whose numbers are
 // not finite or lie beyond 100 km of the map are left out with a warning.
 [[nodiscard]] MapFeatures mapFeatures(const WrpTerrain& terrain);
+
+// A road of an Arma 3 map's own `data\roads\roads.shp`, as the shapefile stores it: Terrain
+// Builder's projected metres (easting offset 200000) and the row's ID column.
+struct ShapeRoad {
+    std::vector<std::array<double, 2>> points;
+    int64_t id = 0;
+};
+struct ConfigTree;
+// Adds `roads` to the "roads" layer: each at world x = X - 200000, z = Y (the engine's own rule),
+// with the width and map type of `RoadTypesLibrary >> Road%04d` (ID) in `roadsLib` (RoadsLib.cfg;
+// null: none found). `source` names the shapefile in the features and in the warnings: a road
+// with fewer than two usable points is left out, and an ID the library lacks gets the engine's
+// default type ("main road"), each counted in one warning.
+void addShapeRoads(MapFeatures& features, const WrpTerrain& terrain, const std::vector<ShapeRoad>& roads,
+                   const ConfigTree* roadsLib, const std::string& source);
 
 }  // namespace rv

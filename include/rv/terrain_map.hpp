@@ -44,3 +44,28 @@ struct LayerMosaic {
                                               uint32_t maxSize, const Options& options);
 
 }  // namespace rv
+
+namespace rv {
+
+// Which terrain editor a heightmap is made for (`rvimport map --engine`): each takes some sizes only.
+enum class HeightEngine : uint8_t { AsIs, Godot, Unreal, Unity };
+
+// The height grid as an engine's importer takes it: samples north row first, sizes the editor
+// accepts, and in `change` what was done to get them (empty when nothing was).
+//   Godot: any size, unchanged.
+//   Unity: 2^n + 1 samples a side, at most 4097: an N = 2^n grid gets its last row and column
+//          repeated (N + 1), a larger one is resampled down to 4097.
+//   Unreal: the landscape sizes of its docs (127, 253, 505, 1009, 2017, 4033, 8129): resampled to
+//          the largest not above the grid's side, or padded up to 127.
+// A resampled grid keeps its first and last samples where they were (the cell size changes);
+// heights between samples are bilinear, the surface the view draws along its edges. The grid is
+// charged to `budget`.
+struct EngineHeights {
+    uint32_t width = 0, height = 0;
+    double cellSize = 0;      // metres between samples
+    std::vector<float> rows;  // width * height, north row first
+    std::string change;       // "resampled 4096 x 4096 to 4033 x 4033 (Unreal's landscape sizes)"
+};
+[[nodiscard]] Result<EngineHeights> engineHeights(const WrpTerrain& terrain, HeightEngine engine, MemoryBudget& budget);
+
+}  // namespace rv
