@@ -371,11 +371,49 @@ def roads_checks(world):
     check(widths == [(False, 7), (False, 14), (True, 0), (True, 0)], f"roads.geojson widths {widths}")
 
 
+def bad_input_checks(world):
+    """Hostile layer rvmats and roads.shp, a memory limit the map cannot fit: warnings that name the
+    file, and nothing written outside OUTDIR or left half-written in it."""
+    folder = os.path.join(WORK, "hostile")
+    shutil.copytree(world, folder)
+    rvmat = os.path.join(folder, "root", "w", "layers", "p_001-000_l00.rvmat")
+    open(rvmat, "w").write('class Stage0 { texture="w\\layers\\s_001_000_lco.paa"; texGen=3; };\n'
+                           'class TexGen3 { uvSource="worldPos"; class uvTransform { aside[]={0,0,0}; up[]={0,0,0}; '
+                           'dir[]={0,0,0}; pos[]={0.5,0.5,0}; }; };\n')
+    os.makedirs(os.path.join(folder, "data", "roads"))
+    open(os.path.join(folder, "data", "roads", "roads.shp"), "wb").write(b"\x00\x00\x27\x0a" + b"\xff" * 60)
+    before = sorted(os.listdir(WORK))
+    out = os.path.join(WORK, "hostile.map")
+    r = run("map", os.path.join(folder, "world.wrp"), out, "--data-root", os.path.join(folder, "root"))
+    check(r.returncode == 0, f"hostile inputs: exit {r.returncode}: {r.stderr}")
+    check("p_001-000_l00.rvmat': its TexGen transform does not place a picture" in r.stderr,
+          f"no warning naming the degenerate rvmat: {r.stderr}")
+    check("roads.shp cannot be read" in r.stderr and "its roads are left out" in r.stderr,
+          f"no warning naming the broken roads.shp: {r.stderr}")
+    if r.returncode == 0:
+        sat, _ = rgba(os.path.join(out, "satellite.tif"))
+        check((sat[4:, 8:, 3] == 0).all() and (sat[:, :8] == [255, 0, 0, 255]).all(),
+              "the degenerate layer's cells are not transparent, or the others changed")
+    check(sorted(os.listdir(WORK)) == sorted(before + ["hostile.map"]), "map wrote beside OUTDIR")
+    # Over the memory limit: exit 1, the existing folder as it was, no staging folder left.
+    out = os.path.join(WORK, "tight")
+    os.makedirs(out)
+    open(os.path.join(out, "keep.txt"), "w").write("mine")
+    gen = os.path.join(SAMPLES, "terrain", "gen8wvr_medium.wrp")
+    if os.path.isfile(gen):
+        r = run("map", gen, out, "--max-memory", "120M")
+        check(r.returncode == 1 and "memory limit" in r.stderr, f"--max-memory 120M (after dem.tif is staged): {r.returncode} {r.stderr}")
+        check(os.listdir(out) == ["keep.txt"], f"a refused map left {os.listdir(out)}")
+        r = run("map", gen, os.path.join(WORK, "tight-new"), "--max-memory", "120M")
+        check(not os.path.exists(os.path.join(WORK, "tight-new")), "a refused map left the folder it made")
+
+
 samples()
 engine_checks()
 world, d = generated()
 options_and_failures(world, d)
 roads_checks(world)
+bad_input_checks(world)
 if failures:
     print(f"{len(failures)} failure(s)")
     sys.exit(1)

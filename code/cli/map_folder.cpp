@@ -236,7 +236,7 @@ int writeMapFolder(OpenedFile& file, const std::string& input, const std::string
         return kExitDecode;
     };
     const uint64_t featureBytes = uint64_t(t.objects.size() + t.roads.size() + t.mapInfo.size()) * 320;
-    if (!file.budget->tryCharge(featureBytes)) return fail(file.budget->overMessage("the vector layers", featureBytes));
+    if (!file.budget->tryCharge(featureBytes)) return fail(file.budget->overMessage("the vector data", featureBytes));
     MapFeatures features = mapFeatures(t);
     MapRoads shapeRoads;
     if (std::string e = readMapRoads(input, file.dataRoot.get(), *file.budget, shapeRoads); !e.empty())
@@ -245,7 +245,7 @@ int writeMapFolder(OpenedFile& file, const std::string& input, const std::string
         std::fprintf(stderr, "warning: %s\n", printable(input + ": " + w).c_str());
     if (!shapeRoads.source.empty()) {
         const uint64_t roadBytes = uint64_t(shapeRoads.roads.size()) * 320;
-        if (!file.budget->tryCharge(roadBytes)) return fail(file.budget->overMessage("the roads", roadBytes));
+        if (!file.budget->tryCharge(roadBytes)) return fail(file.budget->overMessage("the road list", roadBytes));
         addShapeRoads(features, t, shapeRoads.roads, shapeRoads.library ? &*shapeRoads.library : nullptr,
                       shapeRoads.source);
     }

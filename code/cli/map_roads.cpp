@@ -100,7 +100,8 @@ std::string readMapRoads(const std::string& input, const DataRoot* root, MemoryB
     PartReader fromRoot = [&](const std::string& name) {
         if (rootFolderKey.empty()) return std::vector<uint8_t>();
         const ResolvedRef ref = root->resolve(rootFolderKey + name);
-        if (ref.kind != ResolvedRef::Kind::File && ref.kind != ResolvedRef::Kind::PboEntry) return std::vector<uint8_t>();
+        if (ref.kind != ResolvedRef::Kind::File && ref.kind != ResolvedRef::Kind::PboEntry)
+            return std::vector<uint8_t>();
         auto bytes = root->read(ref);
         return bytes ? std::move(bytes.value()) : std::vector<uint8_t>();
     };
@@ -120,8 +121,10 @@ std::string readMapRoads(const std::string& input, const DataRoot* root, MemoryB
     if (lib.empty()) lib = (*use)("roadslib.cfg");
     if (e.empty() && !lib.empty()) {
         auto tree = decodeConfig(lib.data(), lib.size(), "RoadsLib.cfg");
-        if (tree) out.library = std::move(tree.value());
-        else out.warnings.push_back(diagnosticLine(tree.error()) + "; the roads keep no width or type");
+        if (tree)
+            out.library = std::move(tree.value());
+        else
+            out.warnings.push_back(diagnosticLine(tree.error()) + "; the roads keep no width or type");
     }
     return e;
 }

@@ -48,12 +48,13 @@ Target targetFor(uint32_t n, HeightEngine engine) {
 Result<EngineHeights> engineHeights(const WrpTerrain& t, HeightEngine engine, MemoryBudget& budget) {
     EngineHeights out;
     const uint32_t n = std::max(t.mapSizeX, t.mapSizeY);
-    const Target target = engine == HeightEngine::AsIs || engine == HeightEngine::Godot ? Target{n, false, ""}
-                                                                                        : targetFor(n, engine);
+    const Target target =
+        engine == HeightEngine::AsIs || engine == HeightEngine::Godot ? Target{n, false, ""} : targetFor(n, engine);
     const bool square = t.mapSizeX == t.mapSizeY;
     out.width = square ? target.side : t.mapSizeX, out.height = square ? target.side : t.mapSizeY;
     const uint64_t bytes = uint64_t(out.width) * out.height * sizeof(float);
-    if (!budget.tryCharge(bytes)) return makeError(DiagKind::MemoryLimit, budget.overMessage("the engine heightmap", bytes));
+    if (!budget.tryCharge(bytes))
+        return makeError(DiagKind::MemoryLimit, budget.overMessage("the engine heightmap", bytes));
     out.rows.resize(size_t(out.width) * out.height);
     const bool resample = !target.pad && out.width != t.mapSizeX;
     // Resampled: the first and last samples stay put, so each step covers (N - 1) / (M - 1) samples.
@@ -67,8 +68,9 @@ Result<EngineHeights> engineHeights(const WrpTerrain& t, HeightEngine engine, Me
     }
     if (out.width != t.mapSizeX) {
         out.change = std::string(target.pad ? "padded " : "resampled ") + std::to_string(t.mapSizeX) + " x " +
-                     std::to_string(t.mapSizeY) + " to " + std::to_string(out.width) + " x " + std::to_string(out.height) +
-                     " (" + target.why + (target.pad ? ": the last row and column repeated" : "") + ")";
+                     std::to_string(t.mapSizeY) + " to " + std::to_string(out.width) + " x " +
+                     std::to_string(out.height) + " (" + target.why +
+                     (target.pad ? ": the last row and column repeated" : "") + ")";
     }
     return out;
 }

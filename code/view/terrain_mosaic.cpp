@@ -133,6 +133,16 @@ void paintCell(const WrpTerrain& t, uint32_t cell, const Image& img, const Mat43
     }
 }
 
+// Whether a TexGen transform maps the ground onto a picture: finite, and east/north to (u, v)
+// not collapsed. Its determinant is (texels per metre)^2 over the picture's texels squared; below
+// 1e-14 a picture would stretch over more than 10,000 km.
+bool placesPicture(const Mat43& m) {
+    for (const float v : m.m)
+        if (!std::isfinite(v)) return false;
+    const double det = double(m.m[0]) * m.m[7] - double(m.m[1]) * m.m[6];
+    return std::isfinite(det) && std::fabs(det) > 1e-14;
+}
+
 }  // namespace
 
 Result<LayerMosaic> layerMosaic(const WrpTerrain& t, const DataRoot& root, LayerPicture which, uint32_t maxSize,
@@ -144,9 +154,16 @@ Result<LayerMosaic> layerMosaic(const WrpTerrain& t, const DataRoot& root, Layer
     uint32_t missingMaterials = 0;
     for (const std::string& material : t.materials) {
         sources.push_back(layerPictureSource(t, material, root, which, options));
-        missingMaterials += sources.back().missingMaterial;
-        if (!sources.back().problem.empty())
-            out.warnings.push_back(makeWarning(sources.back().problemKind, sources.back().problem));
+        LayerPictureSource& s = sources.back();
+        missingMaterials += s.missingMaterial;
+        if (!s.problem.empty()) out.warnings.push_back(makeWarning(s.problemKind, s.problem));
+        if (!s.texture.empty() && !placesPicture(s.worldToUv)) {
+            out.warnings.push_back(makeWarning(
+                DiagKind::BadValue, "layer material '" + view::printable(material) +
+                                        "': its TexGen transform does not place a picture on the ground (a number "
+                                        "that is not finite, or a scale of zero); its cells are left transparent"));
+            s.texture.clear();
+        }
     }
     // The mosaic's resolution: the first readable picture's, as a world's segments share one.
     double density = 0;
