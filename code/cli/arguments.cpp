@@ -11,6 +11,7 @@ namespace {
 
 enum class Opt {
     Text,  // a text field of Options, stored as given (OptSpec::text)
+    Satellite,
     Format,
     Autocenter,
     MemoryLimit,
@@ -66,6 +67,7 @@ constexpr OptSpec kSpecs[] = {
     {"--instancing", Opt::Instancing, true, false},
     {"--tile-cells", Opt::TileCells, true, false},
     {"--quantize", Opt::Quantize, false, false},
+    {"--satellite", Opt::Satellite, false, false},
     {"--no-quantize", Opt::NoQuantize, false, false},
     {"--target", Opt::Target, true, false},
     {"--verbose", Opt::Verbose, false, false},
@@ -167,6 +169,9 @@ bool storeAsGiven(const OptSpec& spec, const std::string& v, CliOptions& out) {
             break;
         case Opt::Quantize:
             out.quantize = true;
+            break;
+        case Opt::Satellite:
+            out.satellite = true;
             break;
         case Opt::NoQuantize:
             out.quantize = false;

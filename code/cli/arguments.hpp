@@ -34,6 +34,7 @@ struct CliOptions {
     GltfTarget target = GltfTarget::Generic;
     std::optional<bool> gpuInstancing;  // --instancing gpu|nodes; unset: the target's
     std::optional<bool> quantize;       // --quantize / --no-quantize; unset: the target's
+    bool satellite = false;             // --satellite: terrains textured with their satellite mosaic
     TerrainGrid grid;
     // --animation FILE (repeatable): .rtm files applied to a model's skeleton, one glTF or Assimp
     // animation each; --animation-fps N: a cycle of F frames lasts F / N seconds.

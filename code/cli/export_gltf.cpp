@@ -9,6 +9,7 @@
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "cli/output_file.hpp"
+#include "rv/defaults.hpp"
 #include "rv/gltf.hpp"
 #include "rv/open.hpp"
 #include "rv/printable.hpp"
@@ -92,6 +93,7 @@ GltfConversion convertWithGltf(const CliOptions& opt, const std::string& in, con
     GltfOptions gltf = gltfOptionsFor(opt.target);
     gltf.gpuInstancing = opt.gpuInstancing.value_or(gltf.gpuInstancing);
     gltf.quantize = opt.quantize.value_or(gltf.quantize);
+    gltf.satellite = opt.satellite ? defaults::kSatelliteSize : 0;
     gltf.binary = gltfKind(opt, out) == 1;
     gltf.stem = fs::u8path(out).stem().u8string();
     gltf.grid = opt.grid;

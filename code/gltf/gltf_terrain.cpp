@@ -8,6 +8,7 @@
 #include "gltf/gltf_state.hpp"
 #include "gltf/gltf_tiles.hpp"
 #include "rv/terrain_layers.hpp"
+#include "rv/terrain_map.hpp"
 
 namespace rv {
 namespace gltf {
@@ -20,7 +21,10 @@ class LayerMaterials {
 public:
     LayerMaterials(const WrpTerrain& t, const TerrainLayers* layers)
         : t_(t), layers_(layers), made_(t.materials.size() + 1, -1) {}
+    // Every cell in the one satellite material (--satellite) instead of its layer's.
+    void useOnly(uint32_t material) { only_ = int32_t(material); }
     uint32_t get(Document& doc, uint32_t material) {
+        if (only_ >= 0) return uint32_t(only_);
         const size_t slot = material < t_.materials.size() ? material : t_.materials.size();
         if (made_[slot] < 0) {
             const std::string name = layerMaterialName(t_, material);
@@ -42,7 +46,36 @@ private:
     const WrpTerrain& t_;
     const TerrainLayers* layers_;
     std::vector<int32_t> made_;
+    int32_t only_ = -1;
 };
+
+// --satellite: the mosaic of the layers' satellite pictures over what the mesh covers, sampled
+// with the whole-map UVs (TEXCOORD_0). A warning, and the layer materials, when there is none.
+void useSatellite(Document& doc, const WrpTerrain& t, const DataRoot* root, const Options& options, uint32_t size,
+                  LayerMaterials& materials, std::vector<Warning>& warnings) {
+    if (!root) {
+        warnings.push_back(makeWarning(DiagKind::NoDataRoot,
+                                       "--satellite needs the data root, where the layers' "
+                                       "rvmats and pictures are; the layer materials are kept"));
+        return;
+    }
+    auto mosaic = meshMosaic(t, *root, LayerPicture::Satellite, size, options);
+    if (!mosaic || mosaic->layersDrawn == 0) {
+        warnings.push_back(makeWarning(
+            mosaic ? DiagKind::BadValue : mosaic.error().kind,
+            "--satellite: " +
+                (mosaic ? std::string("no layer has a satellite picture") : diagnosticLine(mosaic.error())) +
+                "; the layer materials are kept"));
+        return;
+    }
+    for (const Warning& w : mosaic->warnings) warnings.push_back(w);
+    MaterialImage image;
+    image.role = TextureRole::BaseColor;
+    image.reference = "satellite mosaic";
+    image.image = std::make_shared<const Image>(
+        Image{mosaic->raster.width, mosaic->raster.height, std::move(mosaic->raster.rgba)});
+    materials.useOnly(addImageMaterial(doc, "satellite", image, 0, Wrap::ClampToEdge));
+}
 
 // The tile's mesh: accessors into a piece the tile fills while the file is written.
 uint32_t addTileMesh(Document& doc, const TerrainView& view, uint32_t index, const TerrainLayers* layers, bool quantize,
@@ -120,6 +153,8 @@ Result<GltfOutput> terrainToGltf(const OpenedFile& file, const GltfOptions& gltf
         for (const Warning& w : layers->warnings()) state->warnings.push_back(w);
     }
     LayerMaterials materials(terrain, layers.get());
+    if (gltfOptions.satellite)
+        useSatellite(doc, terrain, root, options, gltfOptions.satellite, materials, state->warnings);
     Json tiles = Json::array();
     for (uint32_t i = 0; i < view.tileCount() && !doc.overBudget(); ++i)
         tiles.push_back(addTileMesh(doc, view, i, layers.get(), gltfOptions.quantize, materials));

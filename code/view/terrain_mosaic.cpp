@@ -8,6 +8,7 @@
 // of the mosaic and one picture.
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <optional>
 
 #include "rv/memory_budget.hpp"
@@ -216,6 +217,24 @@ Result<LayerMosaic> layerMosaic(const WrpTerrain& t, const DataRoot& root, Layer
                         std::to_string(missingMaterials) + " of " + std::to_string(t.materials.size()) +
                             " layer material(s) missing from the data root; their cells are left transparent"));
     return out;
+}
+
+Result<LayerMosaic> meshMosaic(const WrpTerrain& t, const DataRoot& root, LayerPicture which, uint32_t maxSize,
+                               const Options& options) {
+    auto m = layerMosaic(t, root, which, maxSize, options);
+    if (!m || t.mapSizeX < 2 || t.mapSizeY < 2) return m;
+    MapRaster& r = m->raster;
+    const double cell = t.cellSize();
+    const uint32_t w =
+        std::min<uint32_t>(r.width, uint32_t(std::max(1.0, std::round((t.mapSizeX - 1) * cell / r.pixelSize))));
+    const uint32_t h =
+        std::min<uint32_t>(r.height, uint32_t(std::max(1.0, std::round((t.mapSizeY - 1) * cell / r.pixelSize))));
+    const uint32_t skip = r.height - h;  // rows north first: the northern strip goes
+    for (uint32_t y = 0; y < h; ++y)
+        std::memmove(&r.rgba[size_t(y) * w * 4], &r.rgba[(size_t(y + skip) * r.width) * 4], size_t(w) * 4);
+    r.width = w, r.height = h;
+    r.rgba.resize(size_t(w) * h * 4);  // kept charged: the budget is given back when the caller drops it
+    return m;
 }
 
 }  // namespace rv

@@ -60,5 +60,8 @@ constexpr int kMapEpsg = 32631;
 constexpr double kMapEasting = 200000.0;
 constexpr double kMapNorthing = 0.0;
 constexpr uint32_t kMosaicSize = 8192;
+// The satellite mosaic a terrain mesh is textured with (export --satellite, Blender): 4096^2 is
+// what every glTF viewer and GPU loads, and 64 MiB in memory.
+constexpr uint32_t kSatelliteSize = 4096;
 
 }  // namespace rv::defaults

@@ -52,6 +52,9 @@ struct GltfOptions {
     // 4.6 and Unreal 5 refuse a file that requires it, so it is opt-in.
     bool quantize = false;
     TerrainGrid grid;  // terrain tiles, --terrain-step and --region
+    // Terrains (--satellite): one material, the satellite mosaic (rv::meshMosaic) at most this many
+    // pixels a side, instead of the layer materials: the far view as the game draws it. 0: off.
+    uint32_t satellite = 0;
     // Models with a skeleton: each RTM (--animation) as a glTF animation of the skin, named `name`.
     struct Animation {
         std::string name;

@@ -43,6 +43,14 @@ struct LayerMosaic {
 [[nodiscard]] Result<LayerMosaic> layerMosaic(const WrpTerrain& terrain, const DataRoot& root, LayerPicture which,
                                               uint32_t maxSize, const Options& options);
 
+// The mosaic cut to what the terrain mesh covers: from the first height sample to the last
+// ((N - 1) cells east and north, where the whole map is N cells), so the mesh's whole-map UVs
+// (u = x / (N - 1), glTF TEXCOORD_0, rv_tile_uvs) put each pixel where it lies, within half a
+// pixel. The far strip, one cell wide, that no mesh covers is dropped. What the glTF writer and
+// the Blender add-on texture a terrain with ("the far view as the game draws it").
+[[nodiscard]] Result<LayerMosaic> meshMosaic(const WrpTerrain& terrain, const DataRoot& root, LayerPicture which,
+                                             uint32_t maxSize, const Options& options);
+
 }  // namespace rv
 
 namespace rv {
