@@ -94,7 +94,8 @@ constexpr const char* kUsageExport =
     "                                 engine reads; default generic: one node per placed object and\n"
     "                                 float vertices, which every importer shows), --instancing\n"
     "                                 gpu|nodes (EXT_mesh_gpu_instancing: Blender 4.3+, Unity), --quantize\n"
-    "                                 (KHR_mesh_quantization terrain: a smaller file Godot 4.6 refuses)\n";
+    "                                 (KHR_mesh_quantization terrain: a smaller file Godot 4.6 refuses),\n"
+    "                                 --satellite (the terrain in one material, its satellite mosaic)\n";
 
 // The other commands, and how warnings, errors and outputs behave.
 constexpr const char* kUsageRest =
@@ -107,6 +108,7 @@ constexpr const char* kUsageRest =
     "                                 #define and #if, as the parser reads it; #include \"\\x\\...\"\n"
     "                                 is found below DIR (default the data root, else FILE's folder)\n"
     "  rvimport map WORLD.wrp OUTDIR [--data-root DIR] [--epsg N] [--origin E,N] [--mosaic-size N]\n"
+    "                    [--tiles] [--engine godot|unreal|unity]\n"
     "                                 the terrain for GIS tools and engines: dem.tif, dem.asc,\n"
     "                                 satellite.tif, mask.tif, map.gpkg and *.geojson (objects,\n"
     "                                 roads, map info), height.png/.r16/.json, meta.json; default\n"

@@ -10,7 +10,10 @@ import sys
 import tempfile
 
 import bpy
+import numpy as np
 
+if not hasattr(np, "bool"):
+    np.bool = bool  # Blender 3.4's glTF importer on Debian bookworm's numpy 1.24 (docs/blender.md)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from blender_checks import check, failures  # noqa: E402
 
