@@ -13,13 +13,13 @@
 #include <ogr_srs_api.h>
 
 namespace rv::cli {
-namespace {
-
 // GDAL reports through CPLError; the last message says what went wrong in its words.
 std::string gdalFailure(const std::string& what) {
     const char* msg = CPLGetLastErrorMsg();
     return what + (msg && *msg ? std::string(": ") + msg : std::string());
 }
+
+namespace {
 
 // A dataset closed on every path; GDALClose flushes, so a failure there is a failed write.
 struct Dataset {

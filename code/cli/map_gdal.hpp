@@ -18,6 +18,9 @@
 
 namespace rv::cli {
 
+// "<what>: <GDAL's last message on this thread>", or `what` alone when GDAL said nothing.
+std::string gdalFailure(const std::string& what);
+
 // Where world (0, 0) lands in the projected CRS, and the CRS.
 struct MapGeoreference {
     int epsg = 0;

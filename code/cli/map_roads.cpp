@@ -51,9 +51,9 @@ std::string readShapefile(const PartReader& part, std::vector<ShapeRoad>& roads,
     GDALDatasetH ds = GDALOpenEx((mem.dir + "roads.shp").c_str(), GDAL_OF_VECTOR, nullptr, nullptr, nullptr);
     CPLSetThreadLocalConfigOption("SHAPE_RESTORE_SHX", nullptr);
     if (!ds || GDALDatasetGetLayerCount(ds) < 1) {
+        const std::string why = gdalFailure(shown + " cannot be read");
         if (ds) GDALClose(ds);
-        const char* msg = CPLGetLastErrorMsg();
-        return shown + " cannot be read" + (msg && *msg ? std::string(": ") + msg : std::string());
+        return why;
     }
     OGRLayerH layer = GDALDatasetGetLayer(ds, 0);
     const int idField = OGR_FD_GetFieldIndex(OGR_L_GetLayerDefn(layer), "ID");

@@ -13,11 +13,6 @@
 namespace rv::cli {
 namespace {
 
-std::string gdalFailure(const std::string& what) {
-    const char* msg = CPLGetLastErrorMsg();
-    return what + (msg && *msg ? std::string(": ") + msg : std::string());
-}
-
 OGRwkbGeometryType geometryType(FeatureGeometry g) {
     return g == FeatureGeometry::Point ? wkbPoint : g == FeatureGeometry::Line ? wkbLineString : wkbPolygon;
 }

@@ -16,60 +16,35 @@ constexpr double kPi = 3.14159265358979323846;
 // Map-info numbers beyond this many metres outside the map are not positions (a damaged record).
 constexpr double kFarOutside = 100000.0;
 
-// Where each map-info type goes: its layer and geometry. Record bodies as the decoder reads them
-// (code/wrp/wrp_map_info.cpp, notes §3.10). The two-point and three-point shapes follow the
-// wiki's `float line[2][2]` (forest, rocks, 41-43) and `line[3][2]` (railway, type 35); the
-// real samples hold no map info, so these stay [uncertain] until a real OPRW file says more.
+// Where a map-info record goes: its geometry follows from the body the decoder read
+// (code/wrp/wrp_map_info.cpp, notes §3.10: one (x, z), a line of two or three, four corners, or a
+// river's list), its layer from its type where the type says more. The two- and three-point
+// shapes follow the wiki's `float line[2][2]` (forest, rocks, 41-43) and `line[3][2]` (railway,
+// 35); the real samples hold no map info, so they stay [uncertain] until a real OPRW file says more.
 struct LayerOf {
     const char* layer;
     FeatureGeometry geometry;
-    size_t points;  // 0: every (x, z) pair the record has
 };
 
-LayerOf layerOfMapType(uint32_t type) {
-    switch (type) {
-        case 0:
-        case 1:
-            return {"trees", FeatureGeometry::Point, 1};
+LayerOf layerOfMapInfo(const WrpMapInfo& m) {
+    const uint32_t t = m.type;
+    if (t == 44) return {"rivers", FeatureGeometry::Polygon};
+    switch (m.values.size()) {
         case 2:
-            return {"bushes", FeatureGeometry::Point, 1};
-        case 10:
-        case 11:
-        case 12:
-        case 13:
-        case 14:
-        case 15:
-        case 16:
-        case 17:
-        case 22:
-        case 23:
-        case 26:
-        case 27:
-        case 30:
-            return {"landmarks", FeatureGeometry::Point, 1};
-        case 20:
-        case 21:
-            return {"walls", FeatureGeometry::Polygon, 4};
-        case 24:
-        case 31:
-        case 32:
-            return {"road_areas", FeatureGeometry::Polygon, 4};
-        case 25:
-            return {"forests", FeatureGeometry::Line, 2};
-        case 33:
-            return {"rocks", FeatureGeometry::Line, 2};
-        case 34:
-            return {"powerlines", FeatureGeometry::Line, 2};
-        case 35:
-            return {"railways", FeatureGeometry::Line, 3};
-        case 41:
-        case 42:
-        case 43:
-            return {"other_lines", FeatureGeometry::Line, 2};
-        case 44:
-            return {"rivers", FeatureGeometry::Polygon, 0};
-        default:  // 3, 4, 8, 9, 18, 19, 28, 29, 36-39: buildings as four corners
-            return {"houses", FeatureGeometry::Polygon, 4};
+            return {t <= 1 ? "trees" : t == 2 ? "bushes" : "landmarks", FeatureGeometry::Point};
+        case 4:
+            return {t == 25   ? "forests"
+                    : t == 33 ? "rocks"
+                    : t == 34 ? "powerlines"
+                              : "other_lines",
+                    FeatureGeometry::Line};
+        case 6:
+            return {"railways", FeatureGeometry::Line};
+        default:  // four corners: buildings, walls and fences, road pieces
+            return {t == 20 || t == 21              ? "walls"
+                    : t == 24 || t == 31 || t == 32 ? "road_areas"
+                                                    : "houses",
+                    FeatureGeometry::Polygon};
     }
 }
 
@@ -86,6 +61,13 @@ bool usablePoint(const WrpTerrain& t, double x, double z) {
     const double extent = double(t.layerSizeX) * double(t.layerCellSize);
     const double far = (std::isfinite(extent) ? extent : 0.0) + kFarOutside;
     return std::isfinite(x) && std::isfinite(z) && std::fabs(x) <= far && std::fabs(z) <= far;
+}
+
+// Enough points for the geometry (a point, two for a line, three for a ring), each a usable place.
+bool usableShape(const WrpTerrain& t, const std::vector<std::array<double, 2>>& points, FeatureGeometry g) {
+    const size_t least = g == FeatureGeometry::Polygon ? 3 : g == FeatureGeometry::Line ? 2 : 1;
+    return points.size() >= least &&
+           std::all_of(points.begin(), points.end(), [&](const auto& p) { return usablePoint(t, p[0], p[1]); });
 }
 
 void addObjects(const WrpTerrain& t, MapFeatures& out) {
@@ -117,10 +99,7 @@ void addRoadLinks(const WrpTerrain& t, MapFeatures& out) {
     for (const WrpRoadLink& link : t.roads) {
         MapFeature f;
         for (const Vec3& c : link.connections) f.points.push_back({double(c.x), double(c.z)});
-        const bool usable = f.points.size() >= 2 && std::all_of(f.points.begin(), f.points.end(), [&](const auto& p) {
-                                return usablePoint(t, p[0], p[1]);
-                            });
-        if (!usable) {
+        if (!usableShape(t, f.points, FeatureGeometry::Line)) {
             ++skipped;
             continue;
         }
@@ -140,20 +119,10 @@ void addRoadLinks(const WrpTerrain& t, MapFeatures& out) {
 void addMapInfo(const WrpTerrain& t, MapFeatures& out) {
     std::map<uint32_t, size_t> skippedByType;
     for (const WrpMapInfo& m : t.mapInfo) {
-        const LayerOf where = layerOfMapType(m.type);
+        const LayerOf where = layerOfMapInfo(m);
         MapFeature f;
-        const size_t pairs = m.values.size() / 2;
-        const size_t want = where.points ? where.points : pairs;
-        const size_t least = where.geometry == FeatureGeometry::Polygon ? 3
-                             : where.geometry == FeatureGeometry::Line  ? 2
-                                                                        : 1;
-        bool usable = pairs >= want && want >= least;
-        for (size_t i = 0; usable && i < want; ++i) {
-            const double x = m.values[2 * i], z = m.values[2 * i + 1];
-            usable = usablePoint(t, x, z);
-            f.points.push_back({x, z});
-        }
-        if (!usable) {
+        for (size_t i = 0; i + 1 < m.values.size(); i += 2) f.points.push_back({m.values[i], m.values[i + 1]});
+        if (!usableShape(t, f.points, where.geometry)) {
             ++skippedByType[m.type];
             continue;
         }
@@ -228,10 +197,7 @@ void addShapeRoads(MapFeatures& out, const WrpTerrain& t, const std::vector<Shap
     for (const ShapeRoad& road : roads) {
         MapFeature f;
         for (const auto& p : road.points) f.points.push_back({p[0] - kShapeEasting, p[1]});
-        const bool usable = f.points.size() >= 2 && std::all_of(f.points.begin(), f.points.end(), [&](const auto& p) {
-                                return usablePoint(t, p[0], p[1]);
-                            });
-        if (!usable) {
+        if (!usableShape(t, f.points, FeatureGeometry::Line)) {
             ++unusable;
             continue;
         }
