@@ -4,6 +4,7 @@
 // memory (/vsimem), so a file on disk and one inside a PBO of the data root take one path.
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <optional>
 
 #include <cpl_conv.h>
@@ -113,10 +114,19 @@ std::string readMapRoads(const std::string& input, const DataRoot* root, MemoryB
     } else {
         return {};  // the map has none: its roads are the road links alone
     }
+    // Each part read from disk or the PBO once, whoever asks for it again.
+    std::map<std::string, std::vector<uint8_t>> parts;
+    const PartReader& source = *use;
+    const PartReader once = [&](const std::string& name) {
+        auto it = parts.find(name);
+        if (it == parts.end()) it = parts.emplace(name, source(name)).first;
+        return it->second;
+    };
+    use = &once;
     uint64_t charged = 0;
-    for (const char* n : {"roads.shp", "roads.shx", "roads.dbf"}) charged += (*use)(n).size() * 3;
+    for (const char* n : {"roads.shp", "roads.shx", "roads.dbf"}) charged += once(n).size() * 3;
     if (!budget.tryCharge(charged)) return budget.overMessage(out.source, charged);
-    std::string e = readShapefile(*use, out.roads, out.source);
+    std::string e = readShapefile(once, out.roads, out.source);
     std::vector<uint8_t> lib = (*use)("RoadsLib.cfg");
     if (lib.empty()) lib = (*use)("roadslib.cfg");
     if (e.empty() && !lib.empty()) {
