@@ -43,6 +43,10 @@ for ((i = 0; i < n; i++)); do
     fi
     compared=$((compared + 1))
   fi
+  # export's summary names OUT, which is a Linux path on one side and a Windows one on the other.
+  for side in linux windows; do
+    if [ -f $OUT/$side/$i.glb.err ]; then sed -i -E 's/^wrote [^ ]+ \(/wrote OUT (/' $OUT/$side/$i.glb.err; fi
+  done
   for verb in info dump glb; do
     for part in out err; do  # byte for byte: no "\r\n" may creep in
       if ! cmp -s $OUT/linux/$i.$verb.$part $OUT/windows/$i.$verb.$part; then

@@ -21,17 +21,14 @@
 #include "rv/paa.hpp"
 #include "support/load.hpp"
 #include "support/odol_writer.hpp"
+#include "support/assimp_scene.hpp"
 #include "support/samples.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Imported {
-    std::unique_ptr<Assimp::Importer> importer = std::make_unique<Assimp::Importer>();
-    const aiScene* scene = nullptr;
-    std::string error;
-};
+using rvtest::Imported;
 
 Imported importOdol(const std::string& path, const std::string& lods = "all", bool bones = false) {
     Imported out;
@@ -43,16 +40,10 @@ Imported importOdol(const std::string& path, const std::string& lods = "all", bo
     return out;
 }
 
-std::string samplePath(const std::string& rel) { return rvtest::samplesDir() + "/" + rel; }
+using rvtest::samplePath;
 
-#define RV_REQUIRE_SAMPLES() \
-    if (rvtest::samplesDir().empty()) GTEST_SKIP() << "../shared/samples is absent (set RV_SAMPLES_DIR)"
 
-const aiNode* child(const aiNode* parent, const std::string& name) {
-    for (unsigned i = 0; i < parent->mNumChildren; ++i)
-        if (name == parent->mChildren[i]->mName.C_Str()) return parent->mChildren[i];
-    return nullptr;
-}
+using rvtest::child;
 
 template <class T>
 bool meta(const aiNode* node, const char* key, T& value) {
@@ -185,17 +176,7 @@ std::vector<rvtest::ManifestRow> adapterRows() {
     return out;
 }
 
-std::string rowName(const testing::TestParamInfo<rvtest::ManifestRow>& info) {
-    std::string n;
-    for (char c : info.param.path) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-    return n;
-}
-
-fs::path scratchDir(const std::string& name) {
-    fs::path dir = fs::temp_directory_path() / ("rvimport_test_" + std::to_string(::getpid())) / name;
-    fs::create_directories(dir);
-    return dir;
-}
+using rvtest::scratchDir;
 
 class AssimpOdolSample : public testing::TestWithParam<rvtest::ManifestRow> {};
 
@@ -221,7 +202,7 @@ TEST_P(AssimpOdolSample, ImportsValidAndRoundTripsThroughGlbAndObj) {
     for (size_t i = 0; i < model.lods.size(); ++i)
         EXPECT_EQ(root->mChildren[first + i]->mName.C_Str(), model.lods[i].name);
 
-    const fs::path dir = scratchDir(rowName({GetParam(), 0}));
+    const fs::path dir = scratchDir(rvtest::paramName(GetParam().path));
     const std::string glb = (dir / "model.glb").string(), obj = (dir / "model.obj").string();
     Assimp::Exporter exporter;
     ASSERT_EQ(exporter.Export(ours.scene, "glb2", glb), AI_SUCCESS) << exporter.GetErrorString();
@@ -260,7 +241,7 @@ TEST_P(AssimpOdolSample, ImportsValidAndRoundTripsThroughGlbAndObj) {
     fs::remove_all(dir, ec);
 }
 
-INSTANTIATE_TEST_SUITE_P(Manifest, AssimpOdolSample, testing::ValuesIn(adapterRows()), rowName);
+INSTANTIATE_TEST_SUITE_P(Manifest, AssimpOdolSample, testing::ValuesIn(adapterRows()), rvtest::ByPath());
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(AssimpOdolSample);
 
 // Orientation pinned by a real asymmetric model. KAM m7a3's MLOD source puts mem01 at

@@ -19,6 +19,7 @@
 
 #include "assimp/assimp_compat.hpp"
 #include "rv/assimp_importer.hpp"
+#include "support/assimp_scene.hpp"
 #include "support/samples.hpp"
 
 namespace fs = std::filesystem;
@@ -32,13 +33,9 @@ const char* kAnimation = "animations/rtm/dayz-epoch-108/plain_zmbStandDeath1.rtm
     if (rvtest::samplesDir().empty() || !fs::exists(rvtest::samplesDir() + "/" + kModel))              \
     GTEST_SKIP() << "../shared/samples/animations is absent (set RV_SAMPLES_DIR)"
 
-std::string samplePath(const std::string& rel) { return rvtest::samplesDir() + "/" + rel; }
+using rvtest::samplePath;
 
-struct Imported {
-    std::unique_ptr<Assimp::Importer> importer = std::make_unique<Assimp::Importer>();
-    const aiScene* scene = nullptr;
-    std::string error;
-};
+using rvtest::Imported;
 
 Imported importModel(const std::string& animations = "", bool selectionsAsBones = false,
                      const std::string& lods = "first") {
@@ -78,11 +75,7 @@ SkeletonRow skeletonRow(const std::string& file) {
     return row;
 }
 
-const aiNode* child(const aiNode* parent, const std::string& name) {
-    for (unsigned i = 0; i < parent->mNumChildren; ++i)
-        if (name == parent->mChildren[i]->mName.C_Str()) return parent->mChildren[i];
-    return nullptr;
-}
+using rvtest::child;
 size_t descendants(const aiNode* n) {
     size_t count = 0;
     for (unsigned i = 0; i < n->mNumChildren; ++i) count += 1 + descendants(n->mChildren[i]);
@@ -149,11 +142,7 @@ aiVector3D restHead(const aiScene* s, const std::string& bone) {
     return inv * aiVector3D(0, 0, 0);
 }
 
-fs::path scratchDir(const std::string& name) {
-    fs::path dir = fs::temp_directory_path() / ("rvimport_skeleton_" + std::to_string(::getpid())) / name;
-    fs::create_directories(dir);
-    return dir;
-}
+using rvtest::scratchDir;
 
 }  // namespace
 

@@ -16,6 +16,7 @@
 
 #include "rv/assimp_importer.hpp"
 #include "rv/wrp.hpp"
+#include "support/assimp_scene.hpp"
 #include "support/lzo_reference.hpp"
 #include "support/odol_writer.hpp"
 #include "support/pbo_writer.hpp"
@@ -26,11 +27,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const aiNode* child(const aiNode* parent, const std::string& name) {
-    for (unsigned i = 0; i < parent->mNumChildren; ++i)
-        if (name == parent->mChildren[i]->mName.C_Str()) return parent->mChildren[i];
-    return nullptr;
-}
+using rvtest::child;
 
 // Checks the terrain node of `s` against the decoded terrain; returns the triangle count.
 size_t checkTerrain(const aiScene* s, const aiNode* terrainNode, const rv::WrpTerrain& t) {
@@ -103,12 +100,7 @@ std::vector<rvtest::TerrainRow> rows() {
     const std::string dir = rvtest::samplesDir();
     return dir.empty() ? std::vector<rvtest::TerrainRow>{} : rvtest::readTerrainManifest(dir);
 }
-std::string rowName(const testing::TestParamInfo<rvtest::TerrainRow>& info) {
-    std::string n;
-    for (char c : info.param.path) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-    return n;
-}
-INSTANTIATE_TEST_SUITE_P(Terrains, AssimpWrpSample, testing::ValuesIn(rows()), rowName);
+INSTANTIATE_TEST_SUITE_P(Terrains, AssimpWrpSample, testing::ValuesIn(rows()), rvtest::ByPath());
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(AssimpWrpSample);
 
 // A fixture larger than one tile (300 x 200 samples), with roads, through .glb and back.

@@ -32,16 +32,7 @@ std::string check(Decode decode, const std::vector<uint8_t>& bytes, const std::s
     return {};
 }
 
-// Up to `n` positions spread evenly over [0, size).
-std::vector<size_t> spread(size_t size, size_t n) {
-    std::vector<size_t> out;
-    if (size <= n) {
-        for (size_t i = 0; i < size; ++i) out.push_back(i);
-        return out;
-    }
-    for (size_t i = 0; i < n; ++i) out.push_back(i * size / n);
-    return out;
-}
+using rvtest::spread;
 
 // The sweeps: truncation (every length of small files, 96 spread lengths of big ones, plus the
 // last 8), hostile values at `extraTargets` and at up to 200 of the count fields the decoder
@@ -90,13 +81,6 @@ auto decodeModel = [](const uint8_t* d, size_t n, const std::string& name, const
 auto decodeTerrain = [](const uint8_t* d, size_t n, const std::string& name, const rv::Options& o,
                         std::vector<uint64_t>* counts) { return rv::wrp::decode(d, n, name, o, counts); };
 
-template <class Row>
-std::string rowName(const testing::TestParamInfo<Row>& info) {
-    std::string n;
-    for (char c : info.param.path) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-    return n;
-}
-
 std::vector<rvtest::ManifestRow> realRows() {
     std::vector<rvtest::ManifestRow> out;
     const std::string dir = rvtest::samplesDir();
@@ -114,12 +98,12 @@ TEST_P(RealDamage, TruncationPatchesAndHostileCounts) {
     sweep(decodeModel, original, {}, 1234);
 }
 
-INSTANTIATE_TEST_SUITE_P(Samples, RealDamage, testing::ValuesIn(realRows()), rowName<rvtest::ManifestRow>);
+INSTANTIATE_TEST_SUITE_P(Samples, RealDamage, testing::ValuesIn(realRows()), rvtest::ByPath());
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(RealDamage);
 
 // The terrain samples (the 9 MB 8WVR is left to the fuzzer); the header's grid sizes are
 // targeted too.
-std::vector<rvtest::TerrainRow> terrainRows() {
+std::vector<rvtest::TerrainRow> smallTerrainRows() {
     std::vector<rvtest::TerrainRow> out;
     const std::string dir = rvtest::samplesDir();
     if (dir.empty()) return out;
@@ -136,7 +120,7 @@ TEST_P(RealWrpDamage, TruncationPatchesAndHostileCounts) {
     sweep(decodeTerrain, original, {4, 8, 12, 16, 20}, 99);
 }
 
-INSTANTIATE_TEST_SUITE_P(Terrains, RealWrpDamage, testing::ValuesIn(terrainRows()), rowName<rvtest::TerrainRow>);
+INSTANTIATE_TEST_SUITE_P(Terrains, RealWrpDamage, testing::ValuesIn(smallTerrainRows()), rvtest::ByPath());
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(RealWrpDamage);
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include "support/image_of.hpp"
 #include "support/samples.hpp"
 #include "support/temp_dir.hpp"
+#include "support/tga_writer.hpp"
 #include "view/view_internal.hpp"
 
 namespace fs = std::filesystem;
@@ -23,14 +24,7 @@ using rvtest::imageOf;
 
 namespace {
 
-// An uncompressed 32-bit TGA, top row first (descriptor 0x28): written here byte by byte so
-// that the reader is checked against a file it did not produce.
-void writeTga(const fs::path& path, uint32_t w, uint32_t h, const std::vector<uint8_t>& rgba) {
-    std::vector<uint8_t> b = {
-        0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, uint8_t(w), uint8_t(w >> 8), uint8_t(h), uint8_t(h >> 8), 32, 0x28};
-    for (size_t i = 0; i < rgba.size(); i += 4) b.insert(b.end(), {rgba[i + 2], rgba[i + 1], rgba[i], rgba[i + 3]});
-    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(b.data()), std::streamsize(b.size()));
-}
+using rvtest::writeTga;
 
 struct TempRoot : rvtest::TempDir {
     TempRoot() : TempDir("rv_mattex") { fs::create_directories(dir / "mod" / "data"); }

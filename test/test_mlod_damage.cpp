@@ -37,11 +37,7 @@ std::string check(const std::vector<uint8_t>& bytes, const std::string& what) {
     return {};
 }
 
-std::vector<size_t> spread(size_t size, size_t n) {
-    std::vector<size_t> out;
-    for (size_t i = 0; i < std::min(size, n); ++i) out.push_back(size <= n ? i : i * size / n);
-    return out;
-}
+using rvtest::spread;
 
 void sweep(const std::vector<uint8_t>& original, uint32_t seed) {
     std::vector<uint64_t> counts;

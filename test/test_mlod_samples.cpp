@@ -122,32 +122,13 @@ TEST_P(EditableSample, MatchesEditableTsv) {
     }
 }
 
-std::string rowName(const testing::TestParamInfo<EditableRow>& info) {
-    std::string n;
-    for (char c : info.param.path) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-    return n;
-}
-
-INSTANTIATE_TEST_SUITE_P(Editable, EditableSample, testing::ValuesIn(editableRows()), rowName);
+INSTANTIATE_TEST_SUITE_P(Editable, EditableSample, testing::ValuesIn(editableRows()), rvtest::ByPath());
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(EditableSample);
 
 // ---- twins ----
 
-struct Twin {
-    std::string mlod, odol;
-};
-void PrintTo(const Twin& t, std::ostream* os) { *os << t.mlod << " -> " << t.odol; }
+using rvtest::Twin;
 
-// "ODOL twin real/x.p3d (...)" in the note column; a file may name several.
-std::vector<Twin> twins() {
-    std::vector<Twin> out;
-    for (const EditableRow& r : editableRows())
-        for (size_t at = r.note.find("ODOL twin "); at != std::string::npos; at = r.note.find("ODOL twin ", at + 1)) {
-            const size_t begin = at + 10, end = r.note.find(' ', begin);
-            out.push_back({r.path, r.note.substr(begin, end - begin)});
-        }
-    return out;
-}
 
 // One triangle as its three corner positions' bits, starting at its smallest corner so that the
 // same triangle compares equal whatever corner the fan started at, but not when wound the other
@@ -270,13 +251,8 @@ TEST_P(EditableTwin, BuildsTheSameViewAsItsBinarizedTwin) {
     EXPECT_GT(compared, 0u);
 }
 
-std::string twinName(const testing::TestParamInfo<Twin>& info) {
-    std::string n;
-    for (char c : info.param.mlod + "_" + info.param.odol) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-    return n;
-}
 
-INSTANTIATE_TEST_SUITE_P(Editable, EditableTwin, testing::ValuesIn(twins()), twinName);
+INSTANTIATE_TEST_SUITE_P(Editable, EditableTwin, testing::ValuesIn(rvtest::odolTwins()), rvtest::ByTwin());
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(EditableTwin);
 
 }  // namespace

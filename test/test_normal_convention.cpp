@@ -171,9 +171,9 @@ const StExpected kStExpected[] = {
     {"real/tfar/clf_nicecomm2.p3d", 13622, 48, 16, {13471, 87}, {13463, 95}, {13, 3}, {13, 3}},
 };
 
-std::string samplePath(const std::string& rel) { return rvtest::samplesDir() + "/" + rel; }
+using rvtest::samplePath;
 
-#define RV_REQUIRE_SAMPLES()         \
+#define RV_REQUIRE_NORMAL_SAMPLES()         \
     if (rvtest::samplesDir().empty()) \
     GTEST_SKIP() << "../shared/samples is absent (set RV_SAMPLES_DIR): the normal-map convention is measured there"
 
@@ -186,7 +186,7 @@ rv::OdolModel decodeSample(const std::string& rel) {
 }
 
 TEST(NormalConvention, StoredStFollowTheUvGradients) {
-    RV_REQUIRE_SAMPLES();
+    RV_REQUIRE_NORMAL_SAMPLES();
     StCounts total;
     size_t filesWithSt = 0;
     for (const rvtest::ManifestRow& row : rvtest::readManifest(rvtest::samplesDir())) {
@@ -295,7 +295,7 @@ const CurlExpected kCurlExpected[] = {
 };
 
 TEST(NormalConvention, NohqMapsPairRedAndGreenTheDirectXWay) {
-    RV_REQUIRE_SAMPLES();
+    RV_REQUIRE_NORMAL_SAMPLES();
     const std::string dir = rvtest::samplesDir() + "/textures/";
     if (!std::filesystem::exists(dir)) GTEST_SKIP() << dir << " is absent";
     for (const CurlExpected& e : kCurlExpected) {
@@ -317,7 +317,7 @@ struct BakeCounts {
 };
 
 TEST(NormalConvention, BakedMapLeansBackTowardsTheFaces) {
-    RV_REQUIRE_SAMPLES();
+    RV_REQUIRE_NORMAL_SAMPLES();
     const std::string tex =
         rvtest::samplesDir() + "/textures/data-root/dayz_equip/textures/armourpottedmeat_can_test1_nohq.paa";
     if (!std::filesystem::exists(tex)) GTEST_SKIP() << tex << " is absent";

@@ -69,13 +69,7 @@ TEST_P(OdolSample, MatchesManifest) {
     }
 }
 
-std::string rowName(const testing::TestParamInfo<rvtest::ManifestRow>& info) {
-    std::string n;
-    for (char c : info.param.path) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-    return n;
-}
-
-INSTANTIATE_TEST_SUITE_P(Manifest, OdolSample, testing::ValuesIn(odolRows()), rowName);
+INSTANTIATE_TEST_SUITE_P(Manifest, OdolSample, testing::ValuesIn(odolRows()), rvtest::ByPath());
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(OdolSample);
 
 TEST(OdolSamples, PresentOrSkipped) {

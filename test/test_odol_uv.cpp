@@ -175,13 +175,7 @@ TEST_P(PackedUvSample, EveryUvLiesWithinItsSetsBounds) {
     RecordProperty("top_rounded", int(topRounded));
 }
 
-std::string rowName(const testing::TestParamInfo<rvtest::ManifestRow>& info) {
-    std::string n;
-    for (char c : info.param.path) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-    return n;
-}
-
-INSTANTIATE_TEST_SUITE_P(Manifest, PackedUvSample, testing::ValuesIn(packedUvRows()), rowName);
+INSTANTIATE_TEST_SUITE_P(Manifest, PackedUvSample, testing::ValuesIn(packedUvRows()), rvtest::ByPath());
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(PackedUvSample);
 
 }  // namespace

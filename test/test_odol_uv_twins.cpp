@@ -50,31 +50,8 @@ std::vector<MlodLod> readMlod(const std::vector<uint8_t>& bytes) {
 
 // --- the comparison ---
 
-struct Twin {
-    std::string mlod, odol;
-};
-void PrintTo(const Twin& t, std::ostream* os) { *os << t.mlod << " -> " << t.odol; }
+using rvtest::Twin;
 
-// "ODOL twin real/x.p3d (same-commit): ..." in the note column; a file may name several.
-std::vector<Twin> twins() {
-    std::vector<Twin> out;
-    const std::string dir = rvtest::samplesDir();
-    if (dir.empty()) return out;
-    std::ifstream in(dir + "/editable.tsv");
-    std::string line;
-    while (std::getline(in, line)) {
-        std::vector<std::string> cols;
-        std::stringstream ss(line);
-        for (std::string c; std::getline(ss, c, '\t');) cols.push_back(c);
-        if (cols.size() < 2 || (cols[1] != "P3DM" && cols[1] != "SP3X")) continue;
-        const std::string& note = cols.back();
-        for (size_t at = note.find("ODOL twin "); at != std::string::npos; at = note.find("ODOL twin ", at + 1)) {
-            const size_t begin = at + 10, end = note.find(' ', begin);
-            out.push_back({cols[0], note.substr(begin, end - begin)});
-        }
-    }
-    return out;
-}
 
 // The position's bits, with -0 and +0 as one (x + 0.0f turns -0 into +0).
 uint64_t key(const rv::Vec3& p) {
@@ -163,13 +140,8 @@ TEST_P(UvTwin, DecodedUvsMatchTheEditableSource) {
     RecordProperty("worst_steps_x1000", int(st.worst * 1000));
 }
 
-std::string twinName(const testing::TestParamInfo<Twin>& info) {
-    std::string n;
-    for (char c : info.param.mlod + "_" + info.param.odol) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-    return n;
-}
 
-INSTANTIATE_TEST_SUITE_P(EditableTwins, UvTwin, testing::ValuesIn(twins()), twinName);
+INSTANTIATE_TEST_SUITE_P(EditableTwins, UvTwin, testing::ValuesIn(rvtest::odolTwins()), rvtest::ByTwin());
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(UvTwin);
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "rv/memory_budget.hpp"
 #include "rv/open.hpp"
 #include "rv/rtm.hpp"
+#include "support/byte_writer.hpp"
 #include "support/lzo_reference.hpp"
 #include "support/rtm_writer.hpp"
 
@@ -43,11 +44,7 @@ rv::RtmAnimation decodeOk(const std::vector<uint8_t>& bytes, const rv::Options& 
     return r.ok() ? std::move(r.value()) : rv::RtmAnimation{};
 }
 
-uint32_t bitsOf(float f) {
-    uint32_t u;
-    std::memcpy(&u, &f, 4);
-    return u;
-}
+using rvtest::bitsOf;
 
 TEST(RtmPlain, ReadsEveryStoredValue) {
     const rv::RtmAnimation a = decodeOk(rvtest::writeRtmPlain(plainSpec()));

@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "rv/rtm.hpp"
+#include "support/byte_writer.hpp"
 #include "support/samples.hpp"
 
 namespace {
@@ -33,11 +34,7 @@ struct Fnv {
     }
 };
 
-uint32_t bitsOf(float f) {
-    uint32_t u;
-    std::memcpy(&u, &f, 4);
-    return u;
-}
+using rvtest::bitsOf;
 
 std::string hex8(float f) {
     char buf[9];
@@ -104,8 +101,6 @@ std::vector<Row> referenceRows() {
 
 bool negative(const Row& r) { return r["signature"].rfind("(none", 0) == 0; }
 
-#define RV_REQUIRE_SAMPLES() \
-    if (rvtest::samplesDir().empty()) GTEST_SKIP() << "../shared/samples is absent (set RV_SAMPLES_DIR)"
 
 std::string join(const std::vector<std::string>& v, const char* sep) {
     std::string s;

@@ -65,13 +65,7 @@ TEST_P(RvmatSample, DecodesAsTheManifestSays) {
     }
 }
 
-std::string rowName(const testing::TestParamInfo<RvmatRow>& p) {
-    std::string s = p.param.path;
-    for (char& c : s)
-        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-    return s;
-}
-INSTANTIATE_TEST_SUITE_P(Textures, RvmatSample, testing::ValuesIn(rvmatRows()), rowName);
+INSTANTIATE_TEST_SUITE_P(Textures, RvmatSample, testing::ValuesIn(rvmatRows()), rvtest::ByPath());
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(RvmatSample);
 
 TEST(RvmatSamples, ManifestListsThemAll) {

@@ -11,20 +11,13 @@
 
 #include "rv/terrain_map.hpp"
 #include "support/temp_dir.hpp"
+#include "support/tga_writer.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-// A 32-bit TGA, top-left origin, from RGBA rows.
-void writeTga(const fs::path& path, uint32_t w, uint32_t h, const std::vector<uint8_t>& rgba) {
-    std::vector<uint8_t> b = {0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, uint8_t(w), uint8_t(w >> 8), uint8_t(h),
-                              uint8_t(h >> 8), 32, 0x28};
-    for (size_t i = 0; i < rgba.size(); i += 4)
-        b.insert(b.end(), {rgba[i + 2], rgba[i + 1], rgba[i], rgba[i + 3]});
-    fs::create_directories(path.parent_path());
-    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(b.data()), std::streamsize(b.size()));
-}
+using rvtest::writeTga;
 
 // A layer .rvmat whose Stage0 is `picture`, mapped by world position: u = east * su + pu,
 // v = north * sv + pv (the TexGen rows aside, up, dir, pos as Terrain Builder writes them).

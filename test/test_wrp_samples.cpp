@@ -23,8 +23,6 @@ rv::WrpTerrain load(const std::string& rel) {
     return r.ok() ? std::move(r.value()) : rv::WrpTerrain{};
 }
 
-#define RV_REQUIRE_SAMPLES() \
-    if (rvtest::samplesDir().empty()) GTEST_SKIP() << "../shared/samples is absent (set RV_SAMPLES_DIR)"
 
 class WrpSample : public testing::TestWithParam<rvtest::TerrainRow> {};
 
@@ -51,13 +49,7 @@ TEST_P(WrpSample, MatchesManifest) {
     }
 }
 
-std::string rowName(const testing::TestParamInfo<rvtest::TerrainRow>& info) {
-    std::string n;
-    for (char c : info.param.path) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-    return n;
-}
-
-INSTANTIATE_TEST_SUITE_P(Terrains, WrpSample, testing::ValuesIn(terrainRows()), rowName);
+INSTANTIATE_TEST_SUITE_P(Terrains, WrpSample, testing::ValuesIn(terrainRows()), rvtest::ByPath());
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(WrpSample);
 
 }  // namespace

@@ -26,14 +26,6 @@
 namespace rv::assimp {
 namespace {
 
-aiNode* newNode(const std::string& name, aiNode* parent, SceneBudget& budget) {
-    budget.charge(cost::kNode, "node '" + name.substr(0, 64) + "'");
-    auto* node = new aiNode;
-    node->mName = toAiString(name);
-    node->mParent = parent;
-    return node;
-}
-
 void addLodMetadata(aiNode* node, const LodView& lod, SceneBudget& budget) {
     MetadataBuilder md;
     md.add("rv:lod_index", int32_t(lod.lodIndex));

@@ -116,6 +116,16 @@ private:
     std::vector<std::pair<std::string, Value>> entries_;
 };
 
+// A node named `name` under `parent` (the caller links it into the parent's children), charged
+// to the scene's budget.
+inline aiNode* newNode(const std::string& name, aiNode* parent, SceneBudget& budget) {
+    budget.charge(cost::kNode, "node '" + name.substr(0, 64) + "'");
+    auto* node = new aiNode;
+    node->mName = toAiString(name);
+    node->mParent = parent;
+    return node;
+}
+
 // Moves a vector of owned pointers into an aiScene-style array (new[] of raw pointers).
 // Deletes what `items` still holds when it goes out of scope: the objects no scene has taken yet.
 template <class T>

@@ -155,14 +155,6 @@ std::map<std::string, std::vector<unsigned>> addObjectMeshes(const ObjectModels&
     return meshesOfModel;
 }
 
-aiNode* newNode(const std::string& name, aiNode* parent, SceneBudget& budget) {
-    budget.charge(cost::kNode, "node '" + name.substr(0, 64) + "'");
-    auto* node = new aiNode;
-    node->mName = toAiString(name);
-    node->mParent = parent;
-    return node;
-}
-
 void addTerrainMetadata(const WrpTerrain& t, aiNode* root, aiScene* scene, SceneBudget& budget) {
     MetadataBuilder md;
     md.add("rv:format", t.signature);

@@ -1,5 +1,6 @@
 // Argument parsing for `rvimport export` and `rvimport batch`.
 #include "cli/arguments.hpp"
+#include "cli/help.hpp"
 
 #include <cctype>
 #include <cmath>
@@ -35,7 +36,9 @@ enum class Opt {
     AnimationFps,
     Proxies,
     Mip,
-    RawChannels
+    RawChannels,
+    Quiet,
+    Strict
 };
 
 struct OptSpec {
@@ -81,6 +84,9 @@ constexpr OptSpec kSpecs[] = {
     {"--proxies", Opt::Proxies, true, false},
     {"--mip", Opt::Mip, true, false},
     {"--raw-channels", Opt::RawChannels, false, false},
+    {"-q", Opt::Quiet, false, false},
+    {"--quiet", Opt::Quiet, false, false},
+    {"--strict", Opt::Strict, false, false},
 };
 
 constexpr long kMaxMemoryLimitMb = 1L << 20;  // 1 TiB; RV_IMPORT_MEMORY_BUDGET_MB is an int
@@ -172,6 +178,12 @@ bool storeAsGiven(const OptSpec& spec, const std::string& v, CliOptions& out) {
             break;
         case Opt::Satellite:
             out.satellite = true;
+            break;
+        case Opt::Quiet:
+            out.quiet = true;
+            break;
+        case Opt::Strict:
+            out.strict = true;
             break;
         case Opt::NoQuantize:
             out.quantize = false;
@@ -347,6 +359,8 @@ bool parseSize(const std::string& v, uint64_t& out) {
 }
 
 bool parseCliOptions(const char* verb, const std::vector<std::string>& args, bool batch, CliOptions& out) {
+    const char* strict = std::getenv("RV_IMPORT_STRICT");  // pipelines set it once for every command
+    out.strict = strict && *strict && std::string(strict) != "0";
     bool optionsEnded = false;
     for (size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
@@ -361,7 +375,7 @@ bool parseCliOptions(const char* verb, const std::vector<std::string>& args, boo
         SplitArg arg = splitArg(a);
         const OptSpec* spec = findSpec(arg.name, batch);
         if (!spec || (arg.inlineValue && !spec->takesValue)) {
-            std::fprintf(stderr, "rvimport %s: unknown option %s\n", verb, a.c_str());
+            reportUnknownOption(verb, a);
             return false;
         }
         if (spec->takesValue && !arg.inlineValue) {

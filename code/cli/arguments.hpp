@@ -35,6 +35,10 @@ struct CliOptions {
     std::optional<bool> gpuInstancing;  // --instancing gpu|nodes; unset: the target's
     std::optional<bool> quantize;       // --quantize / --no-quantize; unset: the target's
     bool satellite = false;             // --satellite: terrains textured with their satellite mosaic
+    bool quiet = false;                 // -q / --quiet: no summary line at the end
+    // --strict, or RV_IMPORT_STRICT=1 in the environment: a texture missing from the data root
+    // is an error (exit 1, nothing written), for pipelines.
+    bool strict = false;
     TerrainGrid grid;
     // --animation FILE (repeatable): .rtm files applied to a model's skeleton, one glTF or Assimp
     // animation each; --animation-fps N: a cycle of F frames lasts F / N seconds.

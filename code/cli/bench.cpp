@@ -8,6 +8,7 @@
 
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
+#include "cli/help.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/format.hpp"
 #include "rv/model.hpp"
@@ -35,7 +36,7 @@ bool parseBenchArgs(const std::vector<std::string>& args, long& runs, std::vecto
                 return false;
             }
         } else if (!args[i].empty() && args[i][0] == '-') {
-            std::fprintf(stderr, "rvimport bench: unknown option %s\n", args[i].c_str());
+            reportUnknownOption("bench", args[i]);
             return false;
         } else {
             files.push_back(args[i]);

@@ -92,6 +92,7 @@ bool usesOurGltf(const CliOptions& opt, const std::string& out);
 struct GltfConversion {
     std::string error;  // empty on success; nothing is left at OUT then
     std::vector<std::string> warnings;
+    std::string dataRootLine;  // "textures: K of N found in the data root DIR", or ""
 };
 // `in` to `out` by our glTF writer: .glb, or .gltf with its .bin and textures beside it.
 GltfConversion convertWithGltf(const CliOptions& opt, const std::string& in, const std::string& out);

@@ -7,6 +7,7 @@
 
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
+#include "cli/help.hpp"
 #include "cli/output_file.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/open.hpp"
@@ -36,18 +37,41 @@ static std::string outputPathFor(const std::string& in, const std::string& out, 
 }
 
 static int exportUsage() {
-    std::fprintf(stderr,
-                 "usage: rvimport export IN OUT [-f FORMAT_ID] [--lod first|visual|all|NAME] [--autocenter on|off]\n"
-                 "       [--selections-as-bones] [--max-memory SIZE] [--data-root DIR] [--verbose]\n"
-                 "       [--config FILE --class NAME]\n"
-                 "       [--max-texture-size N] [--model-cfg FILE] [--proxies resolve|all|nodes]\n"
-                 "       glTF (.glb/.gltf, our writer): [--via-assimp] [--target generic|godot|unreal|unity|blender]\n"
-                 "       [--instancing gpu|nodes] [--quantize|--no-quantize] [--terrain-step N]\n"
-                 "       [--region WEST,SOUTH,EAST,NORTH] [--tile-cells N]\n"
-                 "       terrains: [--cell-size M] [--easting E] [--northing N]\n"
-                 "       (terrains; -f asc / -f tbobjects)\n"
-                 "       textures (.paa/.pac to .png): [--mip N] [--raw-channels]\n");
+    printVerbHelp("export", stderr);
     return kExitUsage;
+}
+
+// The folders of OUT's path that did not exist: made for the export, and removed again, deepest
+// first and only while empty, when it fails (a failed command leaves no stray folders).
+class MadeFolders {
+public:
+    explicit MadeFolders(const fs::path& folder) {
+        std::error_code ec;
+        for (fs::path p = folder; !p.empty() && !fs::exists(p, ec); p = p.parent_path()) {
+            made_.push_back(p);
+            if (p == p.parent_path()) break;
+        }
+        if (!made_.empty()) fs::create_directories(folder, ec);  // a failure shows up when writing
+    }
+    MadeFolders(const MadeFolders&) = delete;
+    MadeFolders& operator=(const MadeFolders&) = delete;
+    void keep() { made_.clear(); }
+    ~MadeFolders() {
+        std::error_code ec;
+        for (const fs::path& p : made_) fs::remove(p, ec);
+    }
+
+private:
+    std::vector<fs::path> made_;
+};
+
+int exportInto(const CliOptions& opt, const std::string& in, const std::string& out, FileKind kind) {
+    MadeFolders folders(fs::u8path(out).parent_path());
+    int rc = kind == FileKind::Texture ? exportTexture(opt, in, out) : exportTerrainSpecial(opt, in, out);
+    if (rc < 0) rc = exportWithGltf(opt, in, out);
+    if (rc < 0) rc = exportWithAssimp(opt, in, out);
+    if (rc == kExitOk) folders.keep();
+    return rc;
 }
 
 int runExport(const std::vector<std::string>& args) {
@@ -72,7 +96,7 @@ int runExport(const std::vector<std::string>& args) {
                      fileNameOf(in).c_str(), fileKindName(kind));
         return kExitUsage;
     }
-    if (kind == FileKind::Texture) return exportTexture(opt, in, out);
+    if (kind == FileKind::Texture) return exportInto(opt, in, out, kind);
     if (const std::string problem = dataRootProblem(opt.decode); !problem.empty()) {
         std::fprintf(stderr, "rvimport export: %s\n", problem.c_str());
         return kExitUsage;
@@ -83,14 +107,7 @@ int runExport(const std::vector<std::string>& args) {
         std::fprintf(stderr, "rvimport export: %s\n", kindRefusal(fileNameOf(in), kind).c_str());
         return kExitDecode;
     }
-    const fs::path parent = fs::u8path(out).parent_path();
-    std::error_code dirErr;
-    if (!parent.empty()) fs::create_directories(parent, dirErr);  // a failure shows up when writing
-    const int special = exportTerrainSpecial(opt, in, out);
-    if (special >= 0) return special;
-    const int gltf = exportWithGltf(opt, in, out);
-    if (gltf >= 0) return gltf;
-    return exportWithAssimp(opt, in, out);
+    return exportInto(opt, in, out, kind);
 }
 
 }  // namespace rv::cli

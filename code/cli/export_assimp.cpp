@@ -10,6 +10,7 @@
 #include "cli/arguments.hpp"
 #include "cli/assimp_convert.hpp"
 #include "cli/commands.hpp"
+#include "cli/export_summary.hpp"
 #include "rv/printable.hpp"
 
 namespace rv::cli {
@@ -38,6 +39,13 @@ int exportWithAssimp(const CliOptions& opt, const std::string& in, const std::st
                          printable(a).c_str());
             return kExitUsage;
         }
+    // The import opens the model out of our sight: the data root's tally (and --strict) from an
+    // open of our own, only when there is a data root to count in.
+    const DataRootCheck check = dataRootFolder(opt.decode).empty() ? DataRootCheck{} : checkDataRoot(in, opt);
+    if (!check.error.empty()) {
+        std::fprintf(stderr, "%s\n%s\n", printable(check.error).c_str(), printable(check.line).c_str());
+        return kExitDecode;
+    }
     WarningCapture capture;
     Assimp::Importer importer;
     configureImporter(importer, opt);
@@ -47,6 +55,7 @@ int exportWithAssimp(const CliOptions& opt, const std::string& in, const std::st
         std::fprintf(stderr, "%s\n", printable(result.error).c_str());
         return kExitDecode;
     }
+    printExportSummary(opt, out, check.line, result.warnings.size());
     return kExitOk;
 }
 

@@ -8,6 +8,7 @@
 
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
+#include "cli/export_summary.hpp"
 #include "cli/output_file.hpp"
 #include "rv/defaults.hpp"
 #include "rv/gltf.hpp"
@@ -103,6 +104,12 @@ GltfConversion convertWithGltf(const CliOptions& opt, const std::string& in, con
         return c;
     }
     for (const Warning& w : file->warnings) c.warnings.push_back(diagnosticLine(w, in, file->name));
+    const DataRootCheck check = checkDataRoot(file.value(), opt);
+    c.dataRootLine = check.line;
+    if (!check.error.empty()) {
+        c.error = check.error;
+        return c;
+    }
     std::vector<OpenedFile> animations;
     if (!openAnimations(opt, animations, gltf, c.error)) return c;
     if (!animations.empty() && file->kind != FileKind::Model)
@@ -123,8 +130,10 @@ int exportWithGltf(const CliOptions& opt, const std::string& in, const std::stri
     printWarnings(c.warnings);
     if (!c.error.empty()) {
         std::fprintf(stderr, "%s\n", printable(c.error).c_str());
+        if (!c.dataRootLine.empty()) std::fprintf(stderr, "%s\n", printable(c.dataRootLine).c_str());
         return kExitDecode;
     }
+    printExportSummary(opt, out, c.dataRootLine, c.warnings.size());
     return kExitOk;
 }
 

@@ -6,6 +6,7 @@
 
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
+#include "cli/help.hpp"
 #include "cli/output_file.hpp"
 #include "rv/data_root.hpp"
 #include "rv/file_bytes.hpp"
@@ -103,7 +104,7 @@ int runDescribe(const std::vector<std::string>& args, bool dump) {
         else if (!optionsEnded && dump && args[i] == "--pretty")
             pretty = true;
         else if (!optionsEnded && !args[i].empty() && args[i][0] == '-') {
-            std::fprintf(stderr, "rvimport %s: unknown option %s\n", verb, args[i].c_str());
+            reportUnknownOption(verb, args[i]);
             return kExitUsage;
         } else if (file.empty())
             file = args[i];

@@ -13,6 +13,7 @@
 
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
+#include "cli/export_summary.hpp"
 #include "cli/json_writer.hpp"
 #include "cli/output_file.hpp"
 #include "rv/file_bytes.hpp"
@@ -229,6 +230,7 @@ int exportTexture(const CliOptions& opt, const std::string& in, const std::strin
         std::fprintf(stderr, "%s\n", printable(diagnosticLine(failure)).c_str());
         return failure.kind == DiagKind::InvalidArgument ? kExitUsage : kExitDecode;  // a --mip it lacks
     }
+    printExportSummary(opt, out, "", warnings.size());
     return kExitOk;
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/help.hpp"
 #include "cli/output_file.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/include_root.hpp"
@@ -34,7 +35,7 @@ bool readArguments(const std::vector<std::string>& args, std::string& file, Opti
             }
             (a == "--include-root" ? options.includeRoot : options.dataRoot) = args[++i];
         } else if (!optionsEnded && !a.empty() && a[0] == '-') {
-            std::fprintf(stderr, "rvimport preprocess: unknown option %s\n", a.c_str());
+            reportUnknownOption("preprocess", a);
             return false;
         } else if (file.empty()) {
             file = a;

@@ -11,6 +11,7 @@
 
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
+#include "cli/export_summary.hpp"
 #include "cli/output_file.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/open.hpp"
@@ -163,6 +164,7 @@ int exportTerrainSpecial(const CliOptions& opt, const std::string& in, const std
     if (kind == "tbobjects" && !notes.empty())
         std::fprintf(stderr, "rvimport export: wrote %zu of %zu objects to %s (%zu skipped, see the warnings)\n",
                      t.objects.size() - notes.size(), t.objects.size(), out.c_str(), notes.size());
+    printExportSummary(opt, out, "", notes.size());
     return kExitOk;
 }
 

@@ -46,7 +46,44 @@ Result<PboArchive> readPboHeaderOf(const std::string& path, const Options& optio
     }
 }
 
+// `relative` ("a\\b\\c.paa" as a key) below `base`, each part matched regardless of case; "" when absent.
+std::string findBelow(const fs::path& base, const std::string& relative) {
+    fs::path at = base;
+    size_t begin = 0;
+    std::error_code ec;
+    while (begin <= relative.size()) {
+        const size_t end = std::min(relative.find('\\', begin), relative.size());
+        const std::string part = relative.substr(begin, end - begin);
+        bool found = false;
+        size_t listed = 0;
+        for (fs::directory_iterator it(at, ec), last; !ec && it != last && listed < 4096; it.increment(ec), ++listed) {
+            if (DataRoot::key(utf8(it->path().filename())) != part) continue;
+            at = it->path();
+            found = true;
+            break;
+        }
+        if (!found) return "";
+        begin = end + 1;
+    }
+    return fs::is_regular_file(at, ec) ? utf8(at) : "";
+}
+
 }  // namespace
+
+DataRoot::Nearby DataRoot::nearbyRootFor(const std::string& reference) const {
+    const std::string k = key(reference);
+    if (k.empty() || k[0] == '#') return {};
+    const fs::path root = fs::u8path(folder_);
+    std::error_code ec;
+    fs::path self = fs::absolute(root, ec).lexically_normal();
+    if (!self.has_filename()) self = self.parent_path();  // "P:/data/" names the folder "data"
+    const fs::path parent = self.parent_path();
+    if (!parent.empty() && parent != self && !findBelow(parent, k).empty()) return {utf8(parent), false};
+    size_t listed = 0;
+    for (fs::directory_iterator it(root, ec), last; !ec && it != last && listed < 256; it.increment(ec), ++listed)
+        if (it->is_directory(ec) && !findBelow(it->path(), k).empty()) return {utf8(it->path()), true};
+    return {};
+}
 
 const char* resolvedKindName(ResolvedRef::Kind kind) {
     switch (kind) {

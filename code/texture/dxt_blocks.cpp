@@ -11,10 +11,6 @@
 namespace rv::texture {
 namespace {
 
-// One pixel packed as the bytes R, G, B, A in memory (little-endian hosts only: byte_reader.hpp).
-inline uint32_t pack(uint32_t r, uint32_t g, uint32_t b, uint32_t a) { return r | (g << 8) | (b << 16) | (a << 24); }
-
-inline uint32_t load16(const uint8_t* p) { return uint32_t(p[0]) | (uint32_t(p[1]) << 8); }
 inline uint32_t load32(const uint8_t* p) {
     uint32_t v;
     std::memcpy(&v, p, 4);
@@ -34,14 +30,14 @@ inline Rgb expand565(uint32_t c) {
 inline void colourPalette(const uint8_t* block, bool dxt1, uint32_t out[4]) {
     const uint32_t c0 = load16(block), c1 = load16(block + 2);
     const Rgb a = expand565(c0), b = expand565(c1);
-    out[0] = pack(a.r, a.g, a.b, 255);
-    out[1] = pack(b.r, b.g, b.b, 255);
+    out[0] = packRgba(a.r, a.g, a.b, 255);
+    out[1] = packRgba(b.r, b.g, b.b, 255);
     if (dxt1 && c0 <= c1) {
-        out[2] = pack((a.r + b.r) / 2, (a.g + b.g) / 2, (a.b + b.b) / 2, 255);
+        out[2] = packRgba((a.r + b.r) / 2, (a.g + b.g) / 2, (a.b + b.b) / 2, 255);
         out[3] = 0;  // transparent black
     } else {
-        out[2] = pack((2 * a.r + b.r) / 3, (2 * a.g + b.g) / 3, (2 * a.b + b.b) / 3, 255);
-        out[3] = pack((a.r + 2 * b.r) / 3, (a.g + 2 * b.g) / 3, (a.b + 2 * b.b) / 3, 255);
+        out[2] = packRgba((2 * a.r + b.r) / 3, (2 * a.g + b.g) / 3, (2 * a.b + b.b) / 3, 255);
+        out[3] = packRgba((a.r + 2 * b.r) / 3, (a.g + 2 * b.g) / 3, (a.b + 2 * b.b) / 3, 255);
     }
 }
 

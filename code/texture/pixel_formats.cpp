@@ -12,8 +12,6 @@
 namespace rv::texture {
 namespace {
 
-inline uint32_t pack(uint32_t r, uint32_t g, uint32_t b, uint32_t a) { return r | (g << 8) | (b << 16) | (a << 24); }
-inline uint32_t load16(const uint8_t* p) { return uint32_t(p[0]) | (uint32_t(p[1]) << 8); }
 inline uint32_t widen5(uint32_t v) { return (v << 3) | (v >> 2); }
 
 inline void store(uint8_t* rgba, size_t i, uint32_t px) { std::memcpy(rgba + 4 * i, &px, 4); }
@@ -21,21 +19,21 @@ inline void store(uint8_t* rgba, size_t i, uint32_t px) { std::memcpy(rgba + 4 *
 void argb4444(const uint8_t* src, size_t pixels, uint8_t* rgba) {
     for (size_t i = 0; i < pixels; ++i) {
         const uint32_t v = load16(src + 2 * i);
-        store(rgba, i, pack(((v >> 8) & 15) * 17, ((v >> 4) & 15) * 17, (v & 15) * 17, (v >> 12) * 17));
+        store(rgba, i, packRgba(((v >> 8) & 15) * 17, ((v >> 4) & 15) * 17, (v & 15) * 17, (v >> 12) * 17));
     }
 }
 
 void argb1555(const uint8_t* src, size_t pixels, uint8_t* rgba) {
     for (size_t i = 0; i < pixels; ++i) {
         const uint32_t v = load16(src + 2 * i);
-        store(rgba, i, pack(widen5((v >> 10) & 31), widen5((v >> 5) & 31), widen5(v & 31), (v & 0x8000) ? 255 : 0));
+        store(rgba, i, packRgba(widen5((v >> 10) & 31), widen5((v >> 5) & 31), widen5(v & 31), (v & 0x8000) ? 255 : 0));
     }
 }
 
 void argb8888(const uint8_t* src, size_t pixels, uint8_t* rgba) {
     for (size_t i = 0; i < pixels; ++i) {
         const uint8_t* p = src + 4 * i;  // B, G, R, A
-        store(rgba, i, pack(p[2], p[1], p[0], p[3]));
+        store(rgba, i, packRgba(p[2], p[1], p[0], p[3]));
     }
 }
 
@@ -43,7 +41,7 @@ void argb8888(const uint8_t* src, size_t pixels, uint8_t* rgba) {
 void ai88(const uint8_t* src, size_t pixels, uint8_t* rgba) {
     for (size_t i = 0; i < pixels; ++i) {
         const uint32_t intensity = src[2 * i], alpha = src[2 * i + 1];
-        store(rgba, i, pack(intensity, intensity, intensity, alpha));
+        store(rgba, i, packRgba(intensity, intensity, intensity, alpha));
     }
 }
 
@@ -91,13 +89,13 @@ std::array<uint32_t, 256> paletteTable(const PaaTexture& texture) {
     int transparent = -1;
     for (size_t i = 0; i < texture.palette.size() && i < table.size(); ++i) {
         const PaaColor& c = texture.palette[i];
-        table[i] = pack(c.r, c.g, c.b, 255);
+        table[i] = packRgba(c.r, c.g, c.b, 255);
         const bool magenta = c.r == 255 && c.g == 0 && c.b == 255, cyan = c.r == 0 && c.g == 255 && c.b == 255;
         if (magenta || cyan) transparent = int(i);
     }
     if (transparent >= 0) {
         const PaaColor& avg = texture.averageColor;  // all zero when the file has no CGVA
-        table[size_t(transparent)] = pack(avg.r, avg.g, avg.b, 0);
+        table[size_t(transparent)] = packRgba(avg.r, avg.g, avg.b, 0);
     }
     return table;
 }

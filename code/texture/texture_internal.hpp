@@ -38,6 +38,13 @@ void decodeIndices(const std::array<uint32_t, 256>& table, const uint8_t* src, s
 bool isIdentitySwizzle(const std::array<uint8_t, 4>& ziws);
 void undoSwizzle(const std::array<uint8_t, 4>& ziws, uint8_t* rgba, size_t pixels);
 
+// ---- pixels (dxt_blocks.cpp, pixel_formats.cpp) ----
+// One pixel packed as the bytes R, G, B, A in memory (little-endian hosts only: byte_reader.hpp).
+inline uint32_t packRgba(uint32_t r, uint32_t g, uint32_t b, uint32_t a) {
+    return r | (g << 8) | (b << 16) | (a << 24);
+}
+inline uint32_t load16(const uint8_t* p) { return uint32_t(p[0]) | (uint32_t(p[1]) << 8); }
+
 // ---- mip storage (paa_storage.cpp) ----
 // Best expansion of each codec, to bound what a mip's data could unpack to: LZSS turns 17 bytes
 // (flags + 8 references) into 144; LZO1X adds up to 255 bytes per length-extension byte; an RLE

@@ -101,4 +101,30 @@ std::string describeResolution(const ResolvedRef& where, const DataRoot* root) {
     return "missing: " + where.reason;
 }
 
+TextureTally tallyTextures(const ModelReferences& refs) {
+    TextureTally tally;
+    std::set<std::string> counted;
+    for (const ModelReference& r : refs.references) {
+        // The .rvmat files themselves are materials, not textures: their stages are listed apart.
+        const bool texture = r.source != "lod-material";
+        if (!texture || r.where.kind == ResolvedRef::Kind::Procedural) continue;
+        if (!counted.insert(DataRoot::key(r.reference)).second) continue;
+        ++tally.total;
+        if (r.where.kind == ResolvedRef::Kind::File || r.where.kind == ResolvedRef::Kind::PboEntry)
+            ++tally.found;
+        else if (tally.firstMissing.empty())
+            tally.firstMissing = r.reference;
+    }
+    return tally;
+}
+
+std::string dataRootLine(const TextureTally& tally, const DataRoot& root) {
+    std::string line = "textures: " + std::to_string(tally.found) + " of " + std::to_string(tally.total) +
+                       " found in the data root " + root.folder();
+    if (tally.found > 0 || tally.firstMissing.empty()) return line;
+    const DataRoot::Nearby nearby = root.nearbyRootFor(tally.firstMissing);
+    if (nearby.folder.empty()) return line;
+    return line + "; the data root looks one level too " + (nearby.below ? "high" : "deep") + ": try " + nearby.folder;
+}
+
 }  // namespace rv

@@ -248,7 +248,15 @@ Result<OpenedFile> open(const uint8_t* data, size_t size, const std::string& nam
     // names what it found ("LZSS-wrapped", "MLOD version 300").
     if (f.kind == FileKind::Unknown && (accept == kAcceptModel || accept == kAcceptTerrain))
         f.kind = accept == kAcceptModel ? FileKind::Model : FileKind::Terrain;
-    if (!(maskOf(f.kind) & accept)) return makeError(DiagKind::NotRecognized, kindRefusal(name, f.kind));
+    if (!(maskOf(f.kind) & accept)) {
+        // A caller that takes animations only reads the files given to --animation: the advice is
+        // about that option, not the command that was just run.
+        if (accept == kAcceptAnimation)
+            return makeError(DiagKind::NotRecognized,
+                             name + " is " + fileKindName(f.kind) +
+                                 ", not an animation: --animation takes .rtm files, and the model is the input file");
+        return makeError(DiagKind::NotRecognized, kindRefusal(name, f.kind));
+    }
     f.format = sniffFormat(data, size);
 
     DecodeError error;

@@ -48,6 +48,16 @@ public:
     // The lookup key of a reference: lower case, backslashes, no leading backslash.
     static std::string key(const std::string& reference);
 
+    // For a reference this root misses: the folder next to it (its parent, or one of its own
+    // subfolders) where the reference is a file, or "" when there is none. How a data root one
+    // level off is told apart from files that are truly absent. Only the file system is looked
+    // at, a bounded number of folders, with names matched regardless of case as the game does.
+    struct Nearby {
+        std::string folder;  // "" when no folder beside the root has the reference
+        bool below = false;  // one of the root's subfolders (the root is a level too high)
+    };
+    Nearby nearbyRootFor(const std::string& reference) const;
+
 private:
     struct Mounted {
         std::string path;

@@ -33,6 +33,17 @@ struct ModelReferences {
 };
 ModelReferences modelReferences(const OdolModel& model, const DataRoot* root, const Options& options = {});
 
+// How many of the textures a model names the data root has (each texture once, procedural ones
+// aside): the line that ends every command given a data root.
+struct TextureTally {
+    size_t found = 0, total = 0;
+    std::string firstMissing;  // as stored; "" when none is missing
+};
+TextureTally tallyTextures(const ModelReferences& refs);
+// "textures: K of N found in the data root DIR", and, when none is found but a folder beside the
+// root has the first missing one, where to point it instead.
+std::string dataRootLine(const TextureTally& tally, const DataRoot& root);
+
 // "file <path>", "pbo <archive> :: <entry>", "stand-in <path>" (a .png/.tga for a missing .paa),
 // "procedural", "missing: <why>" or "unsafe: <why>"; paths relative to the root's folder.
 std::string describeResolution(const ResolvedRef& where, const DataRoot* root);

@@ -8,6 +8,13 @@
 
 namespace rvtest {
 
+// The IEEE-754 bits of a float: how the tests compare decoded values exactly.
+inline uint32_t bitsOf(float f) {
+    uint32_t u;
+    std::memcpy(&u, &f, 4);
+    return u;
+}
+
 class ByteWriter {
 public:
     std::vector<uint8_t> bytes;

@@ -1,6 +1,7 @@
 #include "support/samples.hpp"
 
 #include <sys/stat.h>
+#include <cctype>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -74,6 +75,27 @@ std::vector<std::vector<std::string>> readTsv(const std::string& path) {
         while (std::getline(ss, cell, '\t')) c.push_back(cell);
     }
     return rows;
+}
+
+std::vector<Twin> odolTwins() {
+    std::vector<Twin> out;
+    const std::string dir = samplesDir();
+    if (dir.empty()) return out;
+    for (const std::vector<std::string>& cols : readTsv(dir + "/editable.tsv")) {
+        if (cols.size() < 2 || (cols[1] != "P3DM" && cols[1] != "SP3X")) continue;
+        const std::string& note = cols.back();
+        for (size_t at = note.find("ODOL twin "); at != std::string::npos; at = note.find("ODOL twin ", at + 1)) {
+            const size_t begin = at + 10, end = note.find(' ', begin);
+            out.push_back({cols[0], note.substr(begin, end - begin)});
+        }
+    }
+    return out;
+}
+
+std::string paramName(const std::string& text) {
+    std::string n;
+    for (char c : text) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    return n;
 }
 
 }  // namespace rvtest

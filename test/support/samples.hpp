@@ -7,10 +7,47 @@
 #include <string>
 #include <vector>
 
+// Skips the calling test when the samples are absent (they are third-party files, never copied here).
+#define RV_REQUIRE_SAMPLES() \
+    if (rvtest::samplesDir().empty()) GTEST_SKIP() << "../shared/samples is absent (set RV_SAMPLES_DIR)"
+
 namespace rvtest {
 
 // $RV_SAMPLES_DIR, else ../shared/samples beside the project; "" when absent.
 std::string samplesDir();
+// A file under samplesDir(), by its path relative to it.
+inline std::string samplePath(const std::string& rel) { return samplesDir() + "/" + rel; }
+
+// An editable model and the binarised ODOL that editable.tsv's note names as its twin
+// ("ODOL twin real/x.p3d (...)"; a file may name several).
+struct Twin {
+    std::string mlod, odol;
+};
+inline void PrintTo(const Twin& t, std::ostream* os) { *os << t.mlod << " -> " << t.odol; }
+std::vector<Twin> odolTwins();
+// A gtest parameter name: `text` with every character that is not a letter or digit as '_'.
+std::string paramName(const std::string& text);
+// gtest's name generator for rows that have a `path`.
+struct ByPath {
+    template <class Info>
+    std::string operator()(const Info& info) const {
+        return paramName(info.param.path);
+    }
+};
+// ... and for twins: both paths.
+struct ByTwin {
+    template <class Info>
+    std::string operator()(const Info& info) const {
+        return paramName(info.param.mlod + "_" + info.param.odol);
+    }
+};
+
+// Up to `n` positions spread evenly over [0, size): where the damage sweeps cut and patch.
+inline std::vector<size_t> spread(size_t size, size_t n) {
+    std::vector<size_t> out;
+    for (size_t i = 0; i < (size < n ? size : n); ++i) out.push_back(size <= n ? i : i * size / n);
+    return out;
+}
 
 struct ManifestRow {
     std::string path, kind, signature;

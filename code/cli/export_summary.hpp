@@ -1,0 +1,25 @@
+// What `export` ends with: the data root's tally of the model's textures (and the --strict refusal
+// when one is missing), then one line saying what was written. Errors and warnings come first.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "cli/arguments.hpp"
+#include "rv/open.hpp"
+
+namespace rv::cli {
+
+struct DataRootCheck {
+    std::string line;   // "textures: K of N found in the data root DIR"; "" without a data root or textures
+    std::string error;  // --strict and a texture missing: the refusal, before anything is written
+};
+// The tally of `file` (a model opened with a data root); nothing for other files.
+DataRootCheck checkDataRoot(const OpenedFile& file, const CliOptions& opt);
+// The same for `in`, opened here: the Assimp path, whose import opens it out of our sight.
+DataRootCheck checkDataRoot(const std::string& in, const CliOptions& opt);
+// "wrote OUT (SIZE; W warnings)" on stderr, after `dataRootLine` when it is not empty; -q prints nothing.
+void printExportSummary(const CliOptions& opt, const std::string& out, const std::string& dataRootLine,
+                        size_t warnings);
+
+}  // namespace rv::cli
