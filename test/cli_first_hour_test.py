@@ -51,6 +51,12 @@ def main():
         check(rc == 0 and "textures: 3 of 3 found in the data root %s\n" % root in err and "try" not in err,
               "the right root counts the model's texture and its material's stages: " + err[-200:])
 
+        rc, out, err = run("info", model, "--data-root", os.path.join(root, "dayz_equip"))
+        tried = os.path.join(root, "dayz_equip", "dayz_equip", "textures", "seabass_diffuse")
+        check(rc == 0 and ("      tried %s.paa\n      tried %s.png\n      tried %s.tga\n" % (tried, tried, tried)) in out
+              and "the data root looks one level too deep" in err.strip().splitlines()[-1],
+              "info --data-root lists each path it tried, and ends with the tally: " + out[-400:] + err[-200:])
+
         # 2. --strict: exit 1, nothing written, through our writer and through Assimp.
         rc, _, err = run("export", model, "strict.glb", "--data-root", os.path.join(root, "dayz_equip"), "--strict")
         check(rc == 1 and "1 of 1 textures are missing from the data root (--strict)" in err
@@ -73,6 +79,15 @@ def main():
         check(rc == 1 and "seabass.p3d is a model, not an animation: --animation takes .rtm files" in err
               and "use `rvimport export`" not in err, "--animation given the model: " + err)
 
+        # listext and knowext answer from the front door's table as well as Assimp's.
+        rc, out, _ = run("listext")
+        listed = out.strip().split(";")
+        check(rc == 0 and all(e in listed for e in ("*.p3d", "*.wrp", "*.paa", "*.pac", "*.rtm", "*.pbo", "*.rvmat",
+                                                     "*.obj")) and len(listed) == len(set(listed)),
+              "listext names every extension the door reads, each once: " + out[:120])
+        check(all(run("knowext", e)[0] == 0 for e in ("paa", ".rtm", "*.pbo")) and run("knowext", "xyz")[0] == 1,
+              "knowext paa / .rtm / *.pbo are known, xyz is not")
+
         # 4. Success says what it wrote; -q says nothing.
         rc, _, err = run("export", model, "sum.glb")
         last = err.strip().splitlines()[-1] if err.strip() else ""
@@ -87,8 +102,15 @@ def main():
             head = f.read(5000)
         with open(os.path.join(work, "trunc.p3d"), "wb") as f:
             f.write(head)
-        rc, _, _ = run("export", "trunc.p3d", os.path.join("new", "sub", "x.glb"))
+        rc, _, err = run("export", "trunc.p3d", os.path.join("new", "sub", "x.glb"))
         check(rc == 1 and not os.path.exists(os.path.join(work, "new")), "a failed export removes the folders it made")
+        check("truncated: the file ends at byte 5000, but LOD 0 needs bytes up to " in err,
+              "a cut file says truncated, where the file ends and what needed more: " + err)
+        open(os.path.join(work, "empty.p3d"), "wb").close()
+        rc, _, err = run("export", "empty.p3d", "empty.glb")
+        check(rc == 1 and "empty.p3d is empty (0 bytes)" in err and "unknown" not in err, "an empty file: " + err)
+        rc, _, err = run("info", "empty.p3d")
+        check(rc == 1 and "empty.p3d is empty (0 bytes)" in err, "info of an empty file: " + err)
         os.makedirs(os.path.join(work, "kept"))
         rc, _, _ = run("export", "trunc.p3d", os.path.join("kept", "sub", "x.obj"))
         check(rc == 1 and os.listdir(os.path.join(work, "kept")) == [], "... and keeps the folders that were there")

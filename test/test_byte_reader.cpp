@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <functional>
+
 #include <string>
 
 #include "core/byte_reader.hpp"
@@ -88,6 +90,30 @@ TEST(ByteReader, SubReaderStaysInsideItsRange) {
     EXPECT_EQ(kindOf([&] { s.sub(0, 8); }), "bad value");   // starts before the sub-reader
     EXPECT_EQ(kindOf([&] { r.seek(17); }), "truncated");
     EXPECT_EQ(kindOf([&] { r.checkCount(5, 4, "x"); }), "bad count");
+}
+
+// A cut file is told in words: where the file ends and what needed the bytes after it. A
+// structure that overruns its own range inside the file keeps the structural message.
+TEST(ByteReader, CutFileSaysTruncatedWithTheFileEndAndTheStructure) {
+    const uint8_t data[16] = {};
+    rv::ParseContext ctx;
+    rv::ByteReader r(data, data + 16, 0, ctx);
+    rv::ContextScope lod(ctx, "LOD", 0);
+    const auto message = [](const std::function<void()>& f) -> std::string {
+        try {
+            f();
+        } catch (const rv::ParseError& e) {
+            return e.what();
+        }
+        return "";
+    };
+    EXPECT_EQ(message([&] { r.sub(8, 40); }),
+              "truncated: the file ends at byte 16, but LOD 0 needs bytes up to 40 (at offset 0x0)");
+    r.seek(12);
+    EXPECT_EQ(message([&] { r.take(8); }),
+              "truncated: the file ends at byte 16, but LOD 0 needs bytes up to 20 (at offset 0xc)");
+    rv::ByteReader inner = r.sub(4, 8);
+    EXPECT_EQ(message([&] { inner.sub(4, 12); }), "LOD 0: range 0x4..0xc lies outside the data (0x4..0x8) (at offset 0x4)");
 }
 
 }  // namespace

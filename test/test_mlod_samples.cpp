@@ -14,6 +14,7 @@
 
 #include "rv/model.hpp"
 #include "rv/view.hpp"
+#include "support/model_hash.hpp"
 #include "support/samples.hpp"
 
 namespace {
@@ -45,22 +46,7 @@ std::vector<EditableRow> editableRows() {
     return out;
 }
 
-std::string geoHash(const rv::OdolModel& m) {
-    rvtest::GeoHash h;
-    for (const rv::OdolLod& l : m.lods) h.bytes(l.positions.data(), l.positions.size() * sizeof(rv::Vec3));
-    for (const rv::OdolLod& l : m.lods)
-        for (size_t f = 0; f < l.faceCount(); ++f) {
-            const int32_t n = int32_t(l.faceStart[f + 1] - l.faceStart[f]);
-            h.bytes(&n, 4);
-            for (uint32_t k = l.faceStart[f]; k < l.faceStart[f + 1]; ++k) {
-                const int32_t idx = int32_t(l.faceIndices[k]);
-                h.bytes(&idx, 4);
-            }
-        }
-    char buf[17];
-    std::snprintf(buf, sizeof buf, "%016" PRIx64, h.h);
-    return buf;
-}
+using rvtest::geoHash;
 
 rv::Result<rv::OdolModel> decodeSample(const std::string& path) {
     const auto bytes = rvtest::readBytes(rvtest::samplesDir() + "/" + path);

@@ -5,6 +5,7 @@
 #include <cinttypes>
 
 #include "rv/odol.hpp"
+#include "support/model_hash.hpp"
 #include "support/samples.hpp"
 
 namespace {
@@ -18,23 +19,7 @@ std::vector<rvtest::ManifestRow> odolRows() {
     return out;
 }
 
-// The manifest's hash: positions of every LOD as stored, then every face as (count, indices).
-std::string geoHash(const rv::OdolModel& m) {
-    rvtest::GeoHash h;
-    for (const rv::OdolLod& l : m.lods) h.bytes(l.positions.data(), l.positions.size() * sizeof(rv::Vec3));
-    for (const rv::OdolLod& l : m.lods)
-        for (size_t f = 0; f < l.faceCount(); ++f) {
-            int32_t n = int32_t(l.faceStart[f + 1] - l.faceStart[f]);
-            h.bytes(&n, 4);
-            for (uint32_t k = l.faceStart[f]; k < l.faceStart[f + 1]; ++k) {
-                int32_t idx = int32_t(l.faceIndices[k]);
-                h.bytes(&idx, 4);
-            }
-        }
-    char buf[17];
-    std::snprintf(buf, sizeof buf, "%016" PRIx64, h.h);
-    return buf;
-}
+using rvtest::geoHash;
 
 class OdolSample : public testing::TestWithParam<rvtest::ManifestRow> {};
 

@@ -22,10 +22,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-void put(const fs::path& file, const std::vector<uint8_t>& bytes) {
-    fs::create_directories(file.parent_path());
-    ASSERT_TRUE(rvtest::writeFile(file.string(), bytes));
-}
+using rvtest::put;
 
 TEST(PlacedModels, OpenedViewedAndTexturedAsTheGamePlacesThem) {
     rvtest::TempDir dir("rv_placed_root");

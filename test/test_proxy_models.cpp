@@ -79,10 +79,7 @@ Opened resolve(const std::vector<uint8_t>& bytes, const fs::path& root, rv::Opti
     return o;
 }
 
-void put(const fs::path& file, const std::vector<uint8_t>& bytes) {
-    fs::create_directories(file.parent_path());
-    ASSERT_TRUE(rvtest::writeFile(file.string(), bytes));
-}
+using rvtest::put;
 
 size_t warningsNaming(const rv::ProxyModels& p, const std::string& text) {
     return size_t(std::count_if(p.warnings.begin(), p.warnings.end(),

@@ -16,7 +16,7 @@ using namespace rv;
 
 namespace {
 
-ConfigTree parse(const std::string& text) {
+ConfigTree parseConfig(const std::string& text) {
     auto tree = decodeConfig(reinterpret_cast<const uint8_t*>(text.data()), text.size(), "config.cpp");
     EXPECT_TRUE(tree) << rv::diagnosticLine(tree.error());
     return tree ? std::move(tree.value()) : ConfigTree{};
@@ -41,7 +41,7 @@ class CfgVehicles {
 }  // namespace
 
 TEST(Retexture, InheritsSelectionsAndModelFromTheBaseClass) {
-    const ConfigTree tree = parse(kConfig);
+    const ConfigTree tree = parseConfig(kConfig);
     auto green = findRetexture(tree, "b_green");  // the engine's names are case-insensitive
     ASSERT_TRUE(green) << rv::diagnosticLine(green.error());
     EXPECT_EQ(green->className, "B_Green");
@@ -63,7 +63,7 @@ TEST(Retexture, InheritsSelectionsAndModelFromTheBaseClass) {
 }
 
 TEST(Retexture, WhatCannotBeKnownIsSaid) {
-    const ConfigTree tree = parse(kConfig);
+    const ConfigTree tree = parseConfig(kConfig);
     auto far = findRetexture(tree, "B_Far");  // Bag_Base is only declared here (another addon's)
     ASSERT_TRUE(far);
     EXPECT_TRUE(far->selections.empty());
@@ -90,7 +90,7 @@ TEST(Retexture, WhatCannotBeKnownIsSaid) {
 }
 
 TEST(Retexture, CyclicBasesEnd) {
-    const ConfigTree tree = parse("class CfgVehicles { class A: B {}; class B: A {}; };");
+    const ConfigTree tree = parseConfig("class CfgVehicles { class A: B {}; class B: A {}; };");
     auto a = findRetexture(tree, "A");
     ASSERT_TRUE(a);
     EXPECT_TRUE(a->selections.empty());

@@ -15,8 +15,6 @@
 namespace rv::assimp {
 namespace {
 
-constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
-
 // Compacts the LOD's vertices into one mesh's: remap_ is LOD vertex -> mesh vertex.
 class VertexPacker {
 public:

@@ -6,6 +6,7 @@
 #include <assimp/metadata.h>
 #include <assimp/scene.h>
 
+#include <limits>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -19,6 +20,9 @@
 #include "rv/view.hpp"
 
 namespace rv::assimp {
+
+// "No vertex yet" in a remap table.
+inline constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
 
 // What the scene builders allocate, charged to the import's budget before they allocate it.
 // Assimp's structures are dominated by aiString (1 KiB + 4 bytes, fixed): every node name,

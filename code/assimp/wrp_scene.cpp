@@ -21,8 +21,6 @@
 namespace rv::assimp {
 namespace {
 
-constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
-
 // A layer's material; with its texture (the satellite picture or OFP's cell texture) as the
 // diffuse map, sampled through UV channel 0 (tileGroupMesh fills it from world positions).
 aiMaterial* layerMaterial(const WrpTerrain& t, uint32_t material, const TerrainLayer* layer,

@@ -3,19 +3,36 @@
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
 
+#include <algorithm>
 #include <cstdio>
+#include <set>
+#include <string>
 
 #include "cli/assimp_convert.hpp"
 #include "cli/commands.hpp"
 #include "rv/assimp_importer.hpp"
+#include "rv/open.hpp"
 
 namespace rv::cli {
 
+// The front door's extensions first (models, terrains, textures, configs, animations, PBOs),
+// then every other one Assimp reads, in Assimp's "*.a;*.b" form.
 int runListExt() {
     Assimp::Importer importer;
     registerImporters(importer);
-    std::string list;
-    importer.GetExtensionList(list);
+    std::string assimpList, list;
+    importer.GetExtensionList(assimpList);
+    std::set<std::string> listed;
+    for (const KnownExtension& k : knownExtensions()) {
+        list += (list.empty() ? "*" : ";*") + std::string(k.extension);
+        listed.insert(std::string("*") + k.extension);
+    }
+    for (size_t begin = 0; begin < assimpList.size();) {
+        const size_t end = std::min(assimpList.find(';', begin), assimpList.size());
+        const std::string item = assimpList.substr(begin, end - begin);
+        if (!item.empty() && listed.insert(item).second) list += ";" + item;
+        begin = end + 1;
+    }
     std::printf("%s\n", list.c_str());
     return kExitOk;
 }
@@ -54,7 +71,8 @@ int runKnowExt(const std::vector<std::string>& args) {
     registerImporters(importer);
     std::string ext = args[1];
     if (!ext.empty() && ext[0] != '.' && ext[0] != '*') ext = "." + ext;
-    const bool known = importer.IsExtensionSupported(ext);
+    const bool known =
+        !ext.empty() && (importer.IsExtensionSupported(ext) || isKnownExtension("x" + ext.substr(ext[0] == '*')));
     std::printf("File extension '%s' is %sknown\n", args[1].c_str(), known ? "" : "not ");
     return known ? kExitOk : kExitDecode;
 }

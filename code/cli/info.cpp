@@ -12,6 +12,7 @@
 #include "rv/file_bytes.hpp"
 #include "rv/format.hpp"
 #include "rv/model.hpp"
+#include "rv/model_references.hpp"
 #include "rv/open.hpp"
 #include "rv/printable.hpp"
 
@@ -61,7 +62,11 @@ bool describe(const std::string& path, Output output, const Options& options) {
     if (!json) {
         writeOdolInfo(stdout, model);
         writeOdolReferences(stdout, refs);
-        return writeMaterialDefinitions(stdout, path, file->name, model, file->dataRoot.get(), file->options);
+        const bool ok = writeMaterialDefinitions(stdout, path, file->name, model, file->dataRoot.get(), file->options);
+        // The line every command given a data root ends with, after the warnings (stderr).
+        if (const TextureTally tally = tallyTextures(refs.list); tally.total > 0)
+            std::fprintf(stderr, "%s\n", printable(dataRootLine(tally, *file->dataRoot)).c_str());
+        return ok;
     } else {
         writeOdolJson(stdout, model, pretty, &refs);
     }

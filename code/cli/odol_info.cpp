@@ -63,9 +63,11 @@ void writeOdolReferences(std::FILE* out, const ReferenceListing& refs) {
         if (r.where.kind == ResolvedRef::Kind::File || r.where.kind == ResolvedRef::Kind::PboEntry) ++found;
     std::fprintf(out, "references (%zu, %zu found in %s)\n", refs.list.references.size(), found,
                  refs.root ? refs.root->folder().c_str() : "no data root");
-    for (const ModelReference& r : refs.list.references)
+    for (const ModelReference& r : refs.list.references) {
         std::fprintf(out, "  %s\n    %s -> %s\n", printable(r.reference).c_str(), r.source.c_str(),
                      printable(describeResolution(r.where, refs.root)).c_str());
+        for (const std::string& path : r.where.tried) std::fprintf(out, "      tried %s\n", printable(path).c_str());
+    }
     for (const Warning& w : refs.list.warnings)
         std::fprintf(out, "  warning: %s\n", printable(diagnosticLine(w)).c_str());
 }

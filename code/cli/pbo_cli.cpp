@@ -42,7 +42,7 @@ int listEntries(const std::string& path, const PboArchive& pbo) {
     return kExitOk;
 }
 
-enum class Outcome { Written, Skipped, Failed };
+enum class EntryOutcome { Written, Skipped, Failed };
 
 // The entry name's components: "a\\b\\c.paa" -> {"a", "b", "c.paa"} (empty ones dropped).
 std::vector<std::string> componentsOf(const std::string& name) {
@@ -58,8 +58,8 @@ std::vector<std::string> componentsOf(const std::string& name) {
 }
 
 // One entry into DIR, reporting why when it is not written.
-Outcome extractEntry(const std::string& pboPath, const PboArchive& pbo, size_t i, const std::vector<uint8_t>& bytes,
-                     const std::string& dir, bool overwrite) {
+EntryOutcome extractEntry(const std::string& pboPath, const PboArchive& pbo, size_t i,
+                          const std::vector<uint8_t>& bytes, const std::string& dir, bool overwrite) {
     const PboEntry& e = pbo.entries[i];
     const std::string shownName = printable(e.name);
     std::vector<std::string> parts = componentsOf(e.name);
@@ -68,7 +68,7 @@ Outcome extractEntry(const std::string& pboPath, const PboArchive& pbo, size_t i
     const ContainedFolder folder(dir, parts);
     if (!folder.error().empty()) {
         std::fprintf(stderr, "failed entry %zu '%s': %s\n", i, shownName.c_str(), printable(folder.error()).c_str());
-        return Outcome::Failed;
+        return EntryOutcome::Failed;
     }
     const std::string outPath = printable(folder.path() + "/" + leaf);
     const ContainedFolder::Entry existing = folder.entry(leaf);
@@ -76,24 +76,24 @@ Outcome extractEntry(const std::string& pboPath, const PboArchive& pbo, size_t i
         std::fprintf(stderr,
                      "failed entry %zu '%s': %s is a symbolic link; links below the output folder are not followed\n",
                      i, shownName.c_str(), outPath.c_str());
-        return Outcome::Failed;
+        return EntryOutcome::Failed;
     }
     if (existing != ContainedFolder::Entry::None && (!overwrite || folder.sameFile(leaf, pboPath))) {
         std::fprintf(stderr, "skipped %s: %s exists%s\n", shownName.c_str(), outPath.c_str(),
                      overwrite ? " and is the archive itself" : " (use --overwrite)");
-        return Outcome::Skipped;
+        return EntryOutcome::Skipped;
     }
     auto data = readPboEntry(pbo, i, bytes.data(), bytes.size(), fileNameOf(pboPath));
     if (!data) {
         std::fprintf(stderr, "%s\n", printable(diagnosticLine(data.error())).c_str());
-        return Outcome::Failed;
+        return EntryOutcome::Failed;
     }
     const std::string failure = folder.write(
         leaf,
         [&](std::FILE* f) { return data->empty() || std::fwrite(data->data(), 1, data->size(), f) == data->size(); },
         SyncMode::Later);  // one sync at the end: extractAll
     if (!failure.empty()) std::fprintf(stderr, "%s\n", printable(failure).c_str());
-    return failure.empty() ? Outcome::Written : Outcome::Failed;
+    return failure.empty() ? EntryOutcome::Written : EntryOutcome::Failed;
 }
 
 int extractAll(const std::string& path, const PboArchive& pbo, const std::vector<uint8_t>& bytes,
@@ -117,13 +117,13 @@ int extractAll(const std::string& path, const PboArchive& pbo, const std::vector
             continue;
         }
         switch (extractEntry(path, pbo, i, bytes, dirArg, overwrite)) {
-            case Outcome::Written:
+            case EntryOutcome::Written:
                 ++written;
                 break;
-            case Outcome::Skipped:
+            case EntryOutcome::Skipped:
                 ++skipped;
                 break;
-            case Outcome::Failed:
+            case EntryOutcome::Failed:
                 ++failed;
                 break;
         }

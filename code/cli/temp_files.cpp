@@ -71,11 +71,11 @@ void forEachEntry(int fd, F f) {
         }
     }
 #else
-    DIR* d = fdopendir(dup(fd));  // not async-signal-safe outside Linux; used only at the end
+    DIR* d = ::fdopendir(::dup(fd));  // not async-signal-safe outside Linux; used only at the end
     if (!d) return;
-    while (dirent* e = readdir(d))
+    while (dirent* e = ::readdir(d))
         if (std::strcmp(e->d_name, ".") != 0 && std::strcmp(e->d_name, "..") != 0) f(e->d_name);
-    closedir(d);
+    ::closedir(d);
 #endif
 }
 
@@ -83,12 +83,12 @@ void forEachEntry(int fd, F f) {
 // so it is read again until it can be removed; `depth` bounds the recursion (Assimp's folders
 // are one or two levels deep).
 void removeTree(const char* path, int depth) {
-    if (unlink(path) == 0 || depth > 8) return;
-    const int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (::unlink(path) == 0 || depth > 8) return;
+    const int fd = ::open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0) return;
-    for (int pass = 0; pass < 4 && rmdir(path) != 0; ++pass) {
+    for (int pass = 0; pass < 4 && ::rmdir(path) != 0; ++pass) {
         forEachEntry(fd, [&](const char* name) {
-            if (unlinkat(fd, name, 0) == 0) return;
+            if (::unlinkat(fd, name, 0) == 0) return;
             char child[kPathBytes];
             const size_t a = std::strlen(path), b = std::strlen(name);
             if (a + 1 + b >= kPathBytes) return;
@@ -98,7 +98,7 @@ void removeTree(const char* path, int depth) {
             removeTree(child, depth + 1);
         });
     }
-    close(fd);
+    ::close(fd);
 }
 
 void removeLive() {
@@ -107,7 +107,7 @@ void removeLive() {
         if (s.folder)
             removeTree(s.path, 0);
         else
-            unlink(s.path);
+            ::unlink(s.path);
     }
 }
 

@@ -37,6 +37,7 @@ std::string hexOffset(uint64_t offset) {
 // only be a bad offset.
 ByteReader ByteReader::sub(uint64_t absBegin, uint64_t absEnd) const {
     uint64_t lo = base_, hi = base_ + uint64_t(end_ - begin_);
+    if (absBegin >= lo && absBegin <= absEnd) failIfCut(absEnd, offset());
     if (absBegin < lo || absEnd > hi || absBegin > absEnd)
         fail(absBegin < lo || absBegin > absEnd ? DiagKind::BadValue : DiagKind::Truncated,
              "range " + hexOffset(absBegin) + ".." + hexOffset(absEnd) + " lies outside the data (" + hexOffset(lo) +
@@ -46,6 +47,7 @@ ByteReader ByteReader::sub(uint64_t absBegin, uint64_t absEnd) const {
 
 void ByteReader::seek(uint64_t absOffset) {
     uint64_t hi = base_ + uint64_t(end_ - begin_);
+    if (absOffset > hi) failIfCut(absOffset, offset());
     if (absOffset < base_ || absOffset > hi)
         fail(absOffset < base_ ? DiagKind::BadValue : DiagKind::Truncated,
              "seek to " + hexOffset(absOffset) + " lies outside the data (" + hexOffset(base_) + ".." + hexOffset(hi) +
@@ -57,9 +59,11 @@ std::string ByteReader::asciiz(size_t maxLength) {
     size_t limit = remaining() < maxLength ? remaining() : maxLength;
     const void* nul = std::memchr(pos_, 0, limit);
     if (!nul) {
-        if (limit == remaining())
+        if (limit == remaining()) {
+            failIfCut(offset() + limit + 1, offset());
             fail(DiagKind::Truncated,
                  "string runs past the end of the data (no NUL in the " + std::to_string(limit) + " bytes left)");
+        }
         fail(DiagKind::BadValue, "string longer than " + std::to_string(maxLength) + " bytes");
     }
     size_t n = size_t(static_cast<const uint8_t*>(nul) - pos_);
@@ -93,7 +97,20 @@ uint32_t ByteReader::count(size_t minElementBytes, const char* what) {
     return n;
 }
 
+void ByteReader::failIfCut(uint64_t needEnd, uint64_t absOffset) const {
+    const uint64_t fileEnd = context_->fileEnd;
+    if (fileEnd == 0 || needEnd <= fileEnd) return;
+    std::string where = context_->describe();
+    const std::string structure = where.empty() ? "the file's header" : where;
+    // Decimal for the modder, the hex offset for us.
+    throw ParseError(DiagKind::Truncated,
+                     "truncated: the file ends at byte " + std::to_string(fileEnd) + ", but " + structure +
+                         " needs bytes up to " + std::to_string(needEnd) + " (at offset " + hexOffset(absOffset) + ")",
+                     absOffset, std::move(where));
+}
+
 void ByteReader::failShort(size_t n, const char* what) const {
+    failIfCut(offset() + n, offset());
     fail(DiagKind::Truncated, std::string("needs ") + std::to_string(n) + " " + what + (n == 1 ? " byte" : " bytes") +
                                   " but only " + std::to_string(remaining()) + " are left");
 }

@@ -51,6 +51,10 @@ public:
     // When set, the absolute offset of every count field read is appended here (tests and
     // fuzzers use it to aim hostile values at exactly those fields).
     std::vector<uint64_t>* countOffsets = nullptr;
+    // The end of the file, set by the first reader made over it (base 0): a range past it is a
+    // cut file, told in words ("truncated: the file ends at byte X, but ... needs bytes up to
+    // Y"); a range past a structure's own end inside the file is that structure's fault.
+    uint64_t fileEnd = 0;
     void noteCount(uint64_t at) const {
         if (countOffsets) countOffsets->push_back(at);
     }
@@ -68,7 +72,9 @@ class ByteReader {
 public:
     // `base` is the absolute file offset of `begin`, so sub-readers report file offsets.
     ByteReader(const uint8_t* begin, const uint8_t* end, uint64_t base, ParseContext& context)
-        : begin_(begin), pos_(begin), end_(end), base_(base), context_(&context) {}
+        : begin_(begin), pos_(begin), end_(end), base_(base), context_(&context) {
+        if (base == 0 && context.fileEnd == 0) context.fileEnd = uint64_t(end - begin);
+    }
 
     size_t remaining() const { return size_t(end_ - pos_); }
     bool atEnd() const { return pos_ == end_; }
@@ -138,6 +144,8 @@ public:
 
 private:
     [[noreturn]] void failShort(size_t n, const char* what) const;
+    // When `needEnd` lies past the end of the file: the cut-file error, at `absOffset`.
+    void failIfCut(uint64_t needEnd, uint64_t absOffset) const;
     [[noreturn]] void raise(DiagKind kind, uint64_t absOffset, const std::string& detail) const;
 
     const uint8_t* begin_;

@@ -198,7 +198,15 @@ ResolvedRef DataRoot::resolve(const std::string& reference) const {
             }
     }
     out.kind = ResolvedRef::Kind::Missing;
-    out.reason = "not below " + folder_;
+    out.reason = "not below " + folder_ +
+                 (pbos_.empty() ? "" : " nor in its " + std::to_string(pbos_.size()) + " PBOs (by their prefixes)");
+    std::string relative = k;
+    std::replace(relative.begin(), relative.end(), '\\', '/');
+    const fs::path base = fs::u8path(folder_);
+    out.tried.push_back(utf8(base / fs::u8path(relative)));
+    if (ext == ".paa" || ext == ".pac")
+        for (const char* other : {".png", ".tga"})
+            out.tried.push_back(utf8(base / fs::u8path(relative.substr(0, dot) + other)));
     return out;
 }
 

@@ -3,6 +3,7 @@
 // the file is written, so terrain tiles are built one at a time and never held together.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <functional>
@@ -21,6 +22,10 @@
 namespace rv::gltf {
 
 using Json = nlohmann::json;
+
+// A float triple as a JSON array (node translations, accessor bounds).
+inline Json vec3(const std::array<float, 3>& v) { return Json::array({v[0], v[1], v[2]}); }
+inline Json vec3(const Vec3& v) { return Json::array({v.x, v.y, v.z}); }
 
 enum Component : int { kByte = 5120, kUByte = 5121, kShort = 5122, kUShort = 5123, kUInt = 5125, kFloat = 5126 };
 enum Target : int { kNoTarget = 0, kArrayBuffer = 34962, kElementArrayBuffer = 34963 };

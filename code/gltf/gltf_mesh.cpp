@@ -10,8 +10,6 @@
 namespace rv::gltf {
 namespace {
 
-Json vec3(const std::array<float, 3>& v) { return Json::array({v[0], v[1], v[2]}); }
-
 // Positions with their exact bounds (the validator checks accessor min/max against the data).
 uint32_t positionAccessor(Document& doc, const std::vector<Vec3>& positions, std::vector<Warning>& warnings,
                           const std::string& name) {

@@ -14,7 +14,6 @@
 namespace rv::gltf {
 namespace {
 
-Json vec3(Vec3 v) { return Json::array({v.x, v.y, v.z}); }
 Vec3 negated(Vec3 a) { return {-a.x, -a.y, -a.z}; }
 
 uint32_t floatAccessor(Document& doc, const std::vector<float>& values, uint64_t count, const char* type,

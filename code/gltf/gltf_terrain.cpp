@@ -14,8 +14,6 @@ namespace rv {
 namespace gltf {
 namespace {
 
-Json vec3(const std::array<float, 3>& v) { return Json::array({v[0], v[1], v[2]}); }
-
 // The layer materials, each made when a tile first uses it.
 class LayerMaterials {
 public:

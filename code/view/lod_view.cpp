@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <initializer_list>
 
+#include "view/d3.hpp"
 #include "view/editable_corners.hpp"
 #include "view/view_budget.hpp"
 #include "view/view_internal.hpp"
@@ -137,14 +138,8 @@ std::vector<uint32_t> facesByGroup(const std::vector<uint32_t>& faceMaterial, st
     return order;
 }
 
-struct D3 {
-    double x, y, z;
-};
 D3 sub(const Vec3& a, const Vec3& b) { return {double(a.x) - b.x, double(a.y) - b.y, double(a.z) - b.z}; }
-D3 cross(const D3& a, const D3& b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
-double dot(const D3& a, const D3& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 double dot(const Vec3& a, const D3& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-double length(const D3& a) { return std::sqrt(dot(a, a)); }
 
 // Whether a host that splits quad (p0, p1, p2, p3) itself might not use the diagonal p0-p2.
 // Blender 3.4 flips a quad to the p1-p3 diagonal when its two fan triangles face opposite ways

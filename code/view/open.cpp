@@ -217,11 +217,28 @@ FileKind sniffFile(const std::string& path) {
     return sniffKind(head, got, fileNameOf(path));
 }
 
-bool isConfigName(const std::string& name) {
-    static const char* const kExtensions[] = {".rvmat", ".cpp", ".hpp", ".bin", ".bisurf", ".ext", ".sqm"};
+const std::vector<KnownExtension>& knownExtensions() {
+    static const std::vector<KnownExtension> kTable = {
+        {".p3d", FileKind::Model},   {".wrp", FileKind::Terrain},  {".paa", FileKind::Texture},
+        {".pac", FileKind::Texture}, {".rvmat", FileKind::Config}, {".cpp", FileKind::Config},
+        {".hpp", FileKind::Config},  {".bin", FileKind::Config},   {".bisurf", FileKind::Config},
+        {".ext", FileKind::Config},  {".sqm", FileKind::Config},   {".rtm", FileKind::Animation},
+        {".pbo", FileKind::Archive},
+    };
+    return kTable;
+}
+
+bool isKnownExtension(const std::string& name) {
     const std::string ext = asciiLower(extensionOf(name));
-    for (const char* e : kExtensions)
-        if (ext == e) return true;
+    for (const KnownExtension& k : knownExtensions())
+        if (ext == k.extension) return true;
+    return false;
+}
+
+bool isConfigName(const std::string& name) {
+    const std::string ext = asciiLower(extensionOf(name));
+    for (const KnownExtension& k : knownExtensions())
+        if (k.kind == FileKind::Config && ext == k.extension) return true;
     return false;
 }
 
@@ -243,6 +260,8 @@ Result<OpenedFile> open(const uint8_t* data, size_t size, const std::string& nam
     if (!f.budget->tryCharge(size))
         return makeError(DiagKind::MemoryLimit, f.budget->overMessage(name + ": the file's bytes", size));
 
+    // An empty file is said to be empty, not "an unknown file" (a failed copy or download).
+    if (size == 0) return makeError(DiagKind::Truncated, name + " is empty (0 bytes)");
     f.kind = sniffKind(data, size, name);
     // A caller of one kind (an importer) hears its decoder on a file without a signature: it
     // names what it found ("LZSS-wrapped", "MLOD version 300").

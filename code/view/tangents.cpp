@@ -7,21 +7,11 @@
 // Both are worked out in the output frame, whose mirror (y-up, z-up) flips cross products.
 #include <cmath>
 
+#include "view/d3.hpp"
 #include "view/view_internal.hpp"
 
 namespace rv::view {
-namespace {
-
-struct D3 {
-    double x, y, z;
-};
-D3 d3(const Vec3& v) { return {v.x, v.y, v.z}; }
-double dot(const D3& a, const D3& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-D3 cross(const D3& a, const D3& b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
-D3 minus(const D3& a, const D3& b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
-D3 scaled(const D3& a, double s) { return {a.x * s, a.y * s, a.z * s}; }
-
-}  // namespace
+namespace {}  // namespace
 
 void buildTangents(const OdolLod& lod, const Frame& frame, LodView& out) {
     const size_t n = out.positions.size();

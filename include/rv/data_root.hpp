@@ -18,10 +18,11 @@ namespace rv {
 struct ResolvedRef {
     enum class Kind { Missing, File, PboEntry, Procedural, Unsafe };
     Kind kind = Kind::Missing;
-    std::string path;          // File: the file (UTF-8); PboEntry: the archive
-    std::string entry;         // PboEntry: the entry's name as stored
-    std::string reason;        // Missing / Unsafe: why
-    bool substituted = false;  // a .png/.tga stood in for a missing .paa/.pac
+    std::string path;                // File: the file (UTF-8); PboEntry: the archive
+    std::string entry;               // PboEntry: the entry's name as stored
+    std::string reason;              // Missing / Unsafe: why
+    bool substituted = false;        // a .png/.tga stood in for a missing .paa/.pac
+    std::vector<std::string> tried;  // Missing: the paths looked for below the root (any case)
 };
 const char* resolvedKindName(ResolvedRef::Kind kind);  // "missing", "file", "pbo", "procedural", "unsafe"
 

@@ -56,6 +56,17 @@ FileKind sniffFile(const std::string& path);
 // A name that text configs carry (.rvmat, .cpp, .hpp, .bin, .bisurf, .ext, .sqm), any case.
 bool isConfigName(const std::string& name);
 
+// The extensions the front door reads, each with the kind its files hold: `rvimport listext` and
+// `knowext` answer from this table. (The door itself goes by signature first; a name decides
+// only for the formats that have none.)
+struct KnownExtension {
+    const char* extension;  // ".p3d", lower case
+    FileKind kind;
+};
+const std::vector<KnownExtension>& knownExtensions();
+// Whether `name` ends in one of knownExtensions(), any case.
+bool isKnownExtension(const std::string& name);
+
 // Which kinds a caller can use; open() refuses the others with a message that says what the
 // file is and which command reads it ("a PBO archive: use `rvimport pbo list`").
 enum KindMask : unsigned {

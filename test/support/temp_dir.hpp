@@ -9,6 +9,9 @@
 #include <filesystem>
 #include <string>
 #include <system_error>
+#include <vector>
+
+#include "support/write_file.hpp"
 
 #ifdef _WIN32
 #include <process.h>
@@ -48,5 +51,11 @@ public:
 
     std::filesystem::path dir;
 };
+
+// `bytes` as `file`, its folders made; a failure fails the calling test.
+inline void put(const std::filesystem::path& file, const std::vector<uint8_t>& bytes) {
+    std::filesystem::create_directories(file.parent_path());
+    ASSERT_TRUE(writeFile(file.string(), bytes));
+}
 
 }  // namespace rvtest
