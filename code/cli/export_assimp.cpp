@@ -50,11 +50,10 @@ int exportWithAssimp(const CliOptions& opt, const std::string& in, const std::st
     Assimp::Importer importer;
     configureImporter(importer, opt);
     const Conversion result = convertOne(importer, exporter, in, out, format->id);
+    // One order everywhere: the error, then the input's warnings, then the summary.
+    if (!result.error.empty()) std::fprintf(stderr, "%s\n", printable(result.error).c_str());
     printWarnings(result.warnings);
-    if (!result.error.empty()) {
-        std::fprintf(stderr, "%s\n", printable(result.error).c_str());
-        return kExitDecode;
-    }
+    if (!result.error.empty()) return kExitDecode;
     printExportSummary(opt, out, check.line, result.warnings.size());
     return kExitOk;
 }

@@ -127,9 +127,10 @@ GltfConversion convertWithGltf(const CliOptions& opt, const std::string& in, con
 int exportWithGltf(const CliOptions& opt, const std::string& in, const std::string& out) {
     if (!usesOurGltf(opt, out)) return -1;
     const GltfConversion c = convertWithGltf(opt, in, out);
+    // One order everywhere: the error, then the input's warnings, then the summary.
+    if (!c.error.empty()) std::fprintf(stderr, "%s\n", printable(c.error).c_str());
     printWarnings(c.warnings);
     if (!c.error.empty()) {
-        std::fprintf(stderr, "%s\n", printable(c.error).c_str());
         if (!c.dataRootLine.empty()) std::fprintf(stderr, "%s\n", printable(c.dataRootLine).c_str());
         return kExitDecode;
     }
