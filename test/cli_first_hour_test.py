@@ -98,6 +98,16 @@ def main():
         rc, _, err = run("export", model, "quiet.glb", "--data-root", root, "-q")
         check(rc == 0 and err == "", "-q: nothing on stderr: " + err)
 
+        os.makedirs(os.path.join(work, "batch_in"))
+        with open(model, "rb") as f, open(os.path.join(work, "batch_in", "m.p3d"), "wb") as g:
+            g.write(f.read())
+        rc, out, _ = run("batch", "batch_in", "batch_out")
+        check(rc == 0 and out.strip().splitlines()[-1].startswith("converted 1, skipped 0, failed 0 of 1 files"),
+              "batch ends with its totals line: " + out[-200:])
+        rc, out, _ = run("batch", "batch_in", "batch_q", "-q")
+        check(rc == 0 and "converted" not in out and os.path.isfile(os.path.join(work, "batch_q", "m.glb")),
+              "batch -q leaves the totals line out: " + out[-200:])
+
         # 5. A failed export leaves no new folders.
         with open(model, "rb") as f:
             head = f.read(5000)

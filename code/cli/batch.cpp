@@ -226,8 +226,9 @@ std::vector<Outcome> convertAll(const CliOptions& opt, const BatchPlan& plan, un
 }
 
 // Per file in order: its warnings, then why it was skipped or failed; the folders that could not
-// be read; then the totals line. Returns the number of failed files and unreadable folders.
-size_t printSummary(const BatchPlan& plan, const std::vector<Outcome>& outcomes, unsigned jobs, double seconds) {
+// be read; then the totals line (not with -q). Returns the number of failed files and unreadable folders.
+size_t printSummary(const BatchPlan& plan, const std::vector<Outcome>& outcomes, unsigned jobs, double seconds,
+                    bool quiet) {
     size_t converted = 0, skipped = 0, failed = 0;
     for (size_t i = 0; i < plan.files.size(); ++i) {
         const Outcome& o = outcomes[i];
@@ -248,6 +249,10 @@ size_t printSummary(const BatchPlan& plan, const std::vector<Outcome>& outcomes,
     for (const auto& [folder, why] : plan.unreadable)
         std::printf("unreadable folder %s: %s\n", printable(folder.u8string()).c_str(), why.c_str());
     const bool textures = std::any_of(plan.textures.begin(), plan.textures.end(), [](bool t) { return t; });
+    if (quiet) {  // -q: the totals line is left out; the exit code still says whether all converted
+        std::fflush(stdout);
+        return failed + plan.unreadable.size();
+    }
     std::printf("converted %zu, skipped %zu, failed %zu of %zu files to %s%s in %.2f s with %u threads", converted,
                 skipped, failed, plan.files.size(), plan.format->id, textures ? " (textures to png)" : "", seconds,
                 jobs);
@@ -302,7 +307,7 @@ int runBatch(const std::vector<std::string>& args) {
     const auto start = std::chrono::steady_clock::now();
     const std::vector<Outcome> outcomes = convertAll(opt, plan, jobs);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return printSummary(plan, outcomes, jobs, seconds) ? kExitDecode : kExitOk;
+    return printSummary(plan, outcomes, jobs, seconds, opt.quiet) ? kExitDecode : kExitOk;
 }
 
 }  // namespace rv::cli
