@@ -12,7 +12,6 @@ namespace {
 
 enum class Opt {
     Text,  // a text field of Options, stored as given (OptSpec::text)
-    Satellite,
     Format,
     Autocenter,
     MemoryLimit,
@@ -20,9 +19,7 @@ enum class Opt {
     Easting,
     Northing,
     CellSize,
-    Bones,
     Jobs,
-    ViaAssimp,
     TerrainStep,
     Region,
     Instancing,
@@ -36,9 +33,7 @@ enum class Opt {
     AnimationFps,
     Proxies,
     Mip,
-    RawChannels,
-    Quiet,
-    Strict
+    Flag  // a switch without a value: OptSpec::flag is set
 };
 
 struct OptSpec {
@@ -47,6 +42,7 @@ struct OptSpec {
     bool takesValue;
     bool batchOnly;
     std::string Options::*text = nullptr;  // Opt::Text: the field the value goes to
+    bool CliOptions::*flag = nullptr;      // Opt::Flag: the switch it sets
 };
 
 constexpr OptSpec kSpecs[] = {
@@ -62,15 +58,15 @@ constexpr OptSpec kSpecs[] = {
     {"--data-root", Opt::Text, true, false, &Options::dataRoot},
     {"--data-folder", Opt::Text, true, false, &Options::dataRoot},  // the earlier name of --data-root
     {"--include-root", Opt::Text, true, false, &Options::includeRoot},
-    {"--selections-as-bones", Opt::Bones, false, false},
+    {"--selections-as-bones", Opt::Flag, false, false, nullptr, &CliOptions::selectionsAsBones},
     {"-j", Opt::Jobs, true, true},
-    {"--via-assimp", Opt::ViaAssimp, false, false},
+    {"--via-assimp", Opt::Flag, false, false, nullptr, &CliOptions::viaAssimp},
     {"--terrain-step", Opt::TerrainStep, true, false},
     {"--region", Opt::Region, true, false},
     {"--instancing", Opt::Instancing, true, false},
     {"--tile-cells", Opt::TileCells, true, false},
     {"--quantize", Opt::Quantize, false, false},
-    {"--satellite", Opt::Satellite, false, false},
+    {"--satellite", Opt::Flag, false, false, nullptr, &CliOptions::satellite},
     {"--no-quantize", Opt::NoQuantize, false, false},
     {"--target", Opt::Target, true, false},
     {"--verbose", Opt::Verbose, false, false},
@@ -83,10 +79,10 @@ constexpr OptSpec kSpecs[] = {
     {"--animation-fps", Opt::AnimationFps, true, false},
     {"--proxies", Opt::Proxies, true, false},
     {"--mip", Opt::Mip, true, false},
-    {"--raw-channels", Opt::RawChannels, false, false},
-    {"-q", Opt::Quiet, false, false},
-    {"--quiet", Opt::Quiet, false, false},
-    {"--strict", Opt::Strict, false, false},
+    {"--raw-channels", Opt::Flag, false, false, nullptr, &CliOptions::rawChannels},
+    {"-q", Opt::Flag, false, false, nullptr, &CliOptions::quiet},
+    {"--quiet", Opt::Flag, false, false, nullptr, &CliOptions::quiet},
+    {"--strict", Opt::Flag, false, false, nullptr, &CliOptions::strict},
 };
 
 constexpr long kMaxMemoryLimitMb = 1L << 20;  // 1 TiB; RV_IMPORT_MEMORY_BUDGET_MB is an int
@@ -157,15 +153,13 @@ bool storeAsGiven(const OptSpec& spec, const std::string& v, CliOptions& out) {
         out.decode.*spec.text = v;
         return true;
     }
+    if (spec.flag) {
+        out.*spec.flag = true;
+        return true;
+    }
     switch (spec.id) {
         case Opt::Format:
             out.format = v;
-            break;
-        case Opt::Bones:
-            out.selectionsAsBones = true;
-            break;
-        case Opt::ViaAssimp:
-            out.viaAssimp = true;
             break;
         case Opt::Verbose:
             out.decode.verbose = true;
@@ -176,20 +170,8 @@ bool storeAsGiven(const OptSpec& spec, const std::string& v, CliOptions& out) {
         case Opt::Quantize:
             out.quantize = true;
             break;
-        case Opt::Satellite:
-            out.satellite = true;
-            break;
-        case Opt::Quiet:
-            out.quiet = true;
-            break;
-        case Opt::Strict:
-            out.strict = true;
-            break;
         case Opt::NoQuantize:
             out.quantize = false;
-            break;
-        case Opt::RawChannels:
-            out.rawChannels = true;
             break;
         default:
             return false;
