@@ -86,6 +86,9 @@ Options optionsFromProperties(const Assimp::Importer* importer) {
     // property, such as the stock assimp tool, still find a modder's P: drive).
     o.dataRoot = importer->GetPropertyString(kPropertyDataRoot, "");
     if (o.dataRoot.empty()) o.dataRoot = importer->GetPropertyString(kPropertyDataFolder, "");
+    if (const void* shared = importer->GetPropertyPointer(kPropertySharedDataRoot, nullptr))  // not owned: no deleter
+        o.sharedDataRoot =
+            std::shared_ptr<const DataRoot>(std::shared_ptr<const DataRoot>(), static_cast<const DataRoot*>(shared));
     o.retextureConfig = importer->GetPropertyString(kPropertyConfig, "");
     o.retextureClass = importer->GetPropertyString(kPropertyConfigClass, "");
     o.modelConfig = importer->GetPropertyString(kPropertyModelConfig, "");

@@ -20,7 +20,7 @@ struct rv_terrain {
     OpenedFile file;
     const WrpTerrain& terrain;
     const std::unique_ptr<TerrainView>& view;
-    const std::unique_ptr<DataRoot>& root;
+    const std::shared_ptr<const DataRoot>& root;
     std::vector<Warning> warnings;          // the front door's, then the layer pictures'
     TerrainTile tile;                       // the tile rv_terrain_tile_load built last
     std::unique_ptr<TerrainLayers> layers;  // the layer pictures from the data root

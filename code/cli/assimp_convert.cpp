@@ -2,6 +2,8 @@
 // Assimp's logger.
 #include "cli/assimp_convert.hpp"
 
+#include <assimp/DefaultIOSystem.h>
+#include <assimp/MemoryIOWrapper.h>
 #include <assimp/material.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
@@ -165,12 +167,35 @@ void reportNameStats(const NameStats& s) {
         s.nodes, s.renamedNodes, s.meshes, s.renamedMeshes, s.materials, s.renamedMaterials, s.candidates);
 }
 
-// ReadFile with the warnings it logs on this thread.
-const aiScene* importWatched(Assimp::Importer& importer, const std::string& in, std::vector<std::string>& warnings) {
+// Files as Assimp's default does, except one name whose bytes are in memory (a PBO entry read in
+// place): our importers read it through the IOSystem and name it in their messages as given,
+// which ReadFileFromMemory's "$$$___magic___$$$" name would not.
+class OneFileInMemory final : public Assimp::IOSystem {
+public:
+    OneFileInMemory(std::string name, const std::vector<uint8_t>& bytes) : name_(std::move(name)), bytes_(bytes) {}
+    bool Exists(const char* file) const override { return file == name_ || disk_.Exists(file); }
+    char getOsSeparator() const override { return disk_.getOsSeparator(); }
+    Assimp::IOStream* Open(const char* file, const char* mode) override {
+        if (file != name_) return disk_.Open(file, mode);
+        return new Assimp::MemoryIOStream(bytes_.data(), bytes_.size(), false);
+    }
+    void Close(Assimp::IOStream* stream) override { delete stream; }
+
+private:
+    std::string name_;
+    const std::vector<uint8_t>& bytes_;
+    mutable Assimp::DefaultIOSystem disk_;
+};
+
+// ReadFile with the warnings it logs on this thread; with `bytes`, `in` names them.
+const aiScene* importWatched(Assimp::Importer& importer, const std::string& in, std::vector<std::string>& warnings,
+                             const std::vector<uint8_t>* bytes) {
     tWarnings.active = true;
     tWarnings.input = in;
     tWarnings.lines.clear();
+    if (bytes) importer.SetIOHandler(new OneFileInMemory(in, *bytes));  // the importer owns it
     const aiScene* scene = importer.ReadFile(in, aiProcess_ValidateDataStructure);
+    if (bytes) importer.SetIOHandler(nullptr);  // back to the default, which the export uses
     tWarnings.active = false;
     warnings.swap(tWarnings.lines);
     tWarnings.lines.clear();
@@ -252,6 +277,7 @@ void configureImporter(Assimp::Importer& importer, const CliOptions& opt) {
     importer.SetPropertyInteger(kPropertySelectionsAsBones, opt.selectionsAsBones ? 1 : 0);
     importer.SetPropertyFloat(kPropertyWrpCellSize, opt.decode.defaultCellSize);
     importer.SetPropertyString(kPropertyDataRoot, opt.decode.dataRoot);
+    importer.SetPropertyPointer(kPropertySharedDataRoot, const_cast<DataRoot*>(opt.decode.sharedDataRoot.get()));
     importer.SetPropertyInteger(kPropertyVerbose, opt.decode.verbose ? 1 : 0);
     importer.SetPropertyString(kPropertyConfig, opt.decode.retextureConfig);
     importer.SetPropertyString(kPropertyConfigClass, opt.decode.retextureClass);
@@ -292,9 +318,9 @@ std::set<std::string> ourExtensions() {
 }
 
 Conversion convertOne(Assimp::Importer& importer, Assimp::Exporter& exporter, const std::string& in,
-                      const std::string& out, const std::string& formatId) {
+                      const std::string& out, const std::string& formatId, const std::vector<uint8_t>* bytes) {
     Conversion result;
-    const aiScene* scene = importWatched(importer, in, result.warnings);
+    const aiScene* scene = importWatched(importer, in, result.warnings, bytes);
     if (!scene) {
         result.error = importer.GetErrorString();  // only meaningful after a failure (see notes)
         return result;

@@ -2,6 +2,7 @@
 // exporters), shared by `export` and `batch`. Compiled only with Assimp (RV_WITH_ASSIMP).
 #pragma once
 
+#include <cstdint>
 #include <set>
 #include <string>
 #include <vector>
@@ -59,9 +60,10 @@ struct Conversion {
 };
 
 // Imports `in` and writes `out` as `formatId` (through exportSafely; never over `in`). Warnings
-// are collected only while a WarningCapture is alive.
+// are collected only while a WarningCapture is alive. With `bytes` (a PBO entry's), those are the
+// file and `in` only names it.
 Conversion convertOne(Assimp::Importer& importer, Assimp::Exporter& exporter, const std::string& in,
-                      const std::string& out, const std::string& formatId);
+                      const std::string& out, const std::string& formatId, const std::vector<uint8_t>* bytes = nullptr);
 
 // While alive, Assimp's logger is ours and keeps the warnings logged during each import
 // (ASSIMP_LOG_WARN, which our importers use for the decoder's warnings), per thread: an import

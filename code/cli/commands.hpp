@@ -70,8 +70,10 @@ bool describeTexture(const OpenedFile& file, bool json, bool pretty);  // the do
 int exportTexture(const CliOptions& opt, const std::string& in, const std::string& out);
 // One texture file to a PNG (the export above; batch's .paa/.pac files): its mip `mip`, ZIWS undone
 // unless `rawChannels`. Returns "" or the error; the texture's warnings are appended to `warnings`.
+// With `bytes` (a PBO entry's), those are the texture and `in` only names it.
 Diagnostic convertTextureToPng(const std::string& in, const std::string& out, const Options& decode, size_t mip,
-                               bool rawChannels, std::vector<Warning>& warnings);
+                               bool rawChannels, std::vector<Warning>& warnings,
+                               const std::vector<uint8_t>* bytes = nullptr);
 
 // Configs (config_cli.cpp): .rvmat, .cpp, .hpp, .bin, .bisurf, .ext, .sqm by their extension,
 // text or rapified. `info` / `dump --json`; false after reporting an error on stderr.
@@ -94,8 +96,10 @@ struct GltfConversion {
     std::vector<std::string> warnings;
     std::string dataRootLine;  // "textures: K of N found in the data root DIR", or ""
 };
-// `in` to `out` by our glTF writer: .glb, or .gltf with its .bin and textures beside it.
-GltfConversion convertWithGltf(const CliOptions& opt, const std::string& in, const std::string& out);
+// `in` to `out` by our glTF writer: .glb, or .gltf with its .bin and textures beside it. With
+// `bytes` (a PBO entry's), those are the file and `in` only names it.
+GltfConversion convertWithGltf(const CliOptions& opt, const std::string& in, const std::string& out,
+                               const std::vector<uint8_t>* bytes = nullptr);
 
 // Assimp-backed: implemented in the Assimp sources, or by no_assimp.cpp.
 int exportWithAssimp(const CliOptions& opt, const std::string& in, const std::string& out);

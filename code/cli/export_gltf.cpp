@@ -89,7 +89,8 @@ bool openAnimations(const CliOptions& opt, std::vector<OpenedFile>& opened, Gltf
 
 bool usesOurGltf(const CliOptions& opt, const std::string& out) { return !opt.viaAssimp && gltfKind(opt, out) >= 0; }
 
-GltfConversion convertWithGltf(const CliOptions& opt, const std::string& in, const std::string& out) {
+GltfConversion convertWithGltf(const CliOptions& opt, const std::string& in, const std::string& out,
+                               const std::vector<uint8_t>* bytes) {
     GltfConversion c;
     GltfOptions gltf = gltfOptionsFor(opt.target);
     gltf.gpuInstancing = opt.gpuInstancing.value_or(gltf.gpuInstancing);
@@ -98,7 +99,8 @@ GltfConversion convertWithGltf(const CliOptions& opt, const std::string& in, con
     gltf.binary = gltfKind(opt, out) == 1;
     gltf.stem = fs::u8path(out).stem().u8string();
     gltf.grid = opt.grid;
-    Result<OpenedFile> file = openForGltf(in, opt.decode, gltf);
+    Result<OpenedFile> file = bytes ? openForGltf(bytes->data(), bytes->size(), fileNameOf(in), opt.decode, gltf)
+                                    : openForGltf(in, opt.decode, gltf);
     if (!file) {
         c.error = diagnosticLine(file.error());
         return c;

@@ -109,9 +109,11 @@ const VerbHelp kVerbHelp[] = {
      "                                 EPSG:32631 with world (0, 0) at 200000,0 (docs/map.md)\n"},
     {"batch",
      "  rvimport batch IN_DIR OUT_DIR [--data-root DIR] [-f FORMAT_ID] [-j N] [--lod ...] ...\n"
-     "                                 convert every supported file under IN_DIR (default glb2),\n"
-     "                                 keeping folders; never stops on a bad file; summary at the end\n"
-     "                                 with each file's warnings; takes export's options\n"},
+     "                                 convert every model, terrain and texture under IN_DIR\n"
+     "                                 (default glb2), keeping folders, and those inside every .pbo\n"
+     "                                 there (written below the PBO's prefix, the PBOs joining the\n"
+     "                                 data root); never stops on a bad file; each file's problems\n"
+     "                                 on stderr, the totals on stdout; takes export's options\n"},
     {"listext", "  rvimport listext               extensions that can be imported (ours and Assimp's)\n"},
     {"listexport", "  rvimport listexport            export format ids\n"},
     {"exportinfo", "  rvimport exportinfo FORMAT_ID  extension and description of an export format\n"},
@@ -130,7 +132,7 @@ const VerbHelp kVerbHelp[] = {
 
 constexpr const char* kTail =
     "\n"
-    "Warnings go to stderr (batch: its summary), one line each: \"warning: <input>: <message>\".\n"
+    "Warnings go to stderr, one line each: \"warning: <input>: <message>\".\n"
     "Errors go to stderr as one line naming the file, the structure and the byte offset;\n"
     "the exit code is 1 for a file that cannot be decoded or written and 2 for a usage error\n"
     "(a data root that is not a folder is one).\n"

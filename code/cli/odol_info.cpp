@@ -62,7 +62,7 @@ void writeOdolReferences(std::FILE* out, const ReferenceListing& refs) {
     for (const ModelReference& r : refs.list.references)
         if (r.where.kind == ResolvedRef::Kind::File || r.where.kind == ResolvedRef::Kind::PboEntry) ++found;
     std::fprintf(out, "references (%zu, %zu found in %s)\n", refs.list.references.size(), found,
-                 refs.root ? refs.root->folder().c_str() : "no data root");
+                 refs.root ? refs.root->description().c_str() : "no data root");
     for (const ModelReference& r : refs.list.references) {
         std::fprintf(out, "  %s\n    %s -> %s\n", printable(r.reference).c_str(), r.source.c_str(),
                      printable(describeResolution(r.where, refs.root)).c_str());

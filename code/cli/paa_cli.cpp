@@ -179,7 +179,15 @@ struct LoadedTexture {
 
 // Reads and decodes a texture's header through the front door. Returns "" or the error (file,
 // structure, offset; or what the file is when it is no texture).
-std::string loadTexture(const std::string& path, const Options& options, LoadedTexture& out) {
+std::string loadTexture(const std::string& path, const Options& options, LoadedTexture& out,
+                        const std::vector<uint8_t>* bytes = nullptr) {
+    if (bytes) {  // a PBO entry's: the door reads them in place, and the mips are read from our copy
+        out.bytes = *bytes;
+        auto file = open(out.bytes.data(), out.bytes.size(), fileNameOf(path), options, accepting(kAcceptTexture));
+        if (!file) return diagnosticLine(file.error());
+        out.texture = std::move(*file->texture);
+        return {};
+    }
     auto file = openFile(path, options, accepting(kAcceptTexture));
     if (!file) return diagnosticLine(file.error());
     out.bytes = std::move(file->bytes);  // the mips are read from these; the texture keeps offsets
@@ -235,14 +243,15 @@ int exportTexture(const CliOptions& opt, const std::string& in, const std::strin
 }
 
 Diagnostic convertTextureToPng(const std::string& in, const std::string& out, const Options& decode, size_t mip,
-                               bool rawChannels, std::vector<Warning>& warnings) {
+                               bool rawChannels, std::vector<Warning>& warnings, const std::vector<uint8_t>* bytes) {
     // One budget for the export, as for a model: the front door charges the file's bytes to it,
     // then the pixels and the PNG encoder's scratch are charged here.
     MemoryBudget budget(decode.memoryLimit);
     Options options = decode;
     options.budget = &budget;
     LoadedTexture lt;
-    if (std::string error = loadTexture(in, options, lt); !error.empty()) return makeError(DiagKind::BadValue, error);
+    if (std::string error = loadTexture(in, options, lt, bytes); !error.empty())
+        return makeError(DiagKind::BadValue, error);
     const TextureFile& t = lt.texture;
     warnings.insert(warnings.end(), t.warnings.begin(), t.warnings.end());
     if (mip >= t.mips.size())

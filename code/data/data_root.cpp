@@ -32,20 +32,6 @@ Warning note(DiagKind kind, const std::string& message) {
     return w;
 }
 
-// Reads only the archive's header: a prefix of the file, doubled until the header fits in it.
-Result<PboArchive> readPboHeaderOf(const std::string& path, const Options& options) {
-    std::error_code ec;
-    const uint64_t fileSize = fs::file_size(fs::u8path(path), ec);
-    if (ec) return withSource(makeError(DiagKind::CannotRead, ec.message()), path);
-    for (uint64_t want = 1 << 20;; want *= 2) {
-        const uint64_t n = std::min(want, fileSize);
-        auto bytes = readFileRange(path, 0, n);
-        if (!bytes) return bytes.error();
-        auto pbo = readPboHeader(bytes->data(), bytes->size(), fileSize, fileNameOf(path), options);
-        if (pbo || n == fileSize || pbo.error().kind != DiagKind::Truncated) return pbo;
-    }
-}
-
 // `relative` ("a\\b\\c.paa" as a key) below `base`, each part matched regardless of case; "" when absent.
 std::string findBelow(const fs::path& base, const std::string& relative) {
     fs::path at = base;
@@ -72,7 +58,7 @@ std::string findBelow(const fs::path& base, const std::string& relative) {
 
 DataRoot::Nearby DataRoot::nearbyRootFor(const std::string& reference) const {
     const std::string k = key(reference);
-    if (k.empty() || k[0] == '#') return {};
+    if (k.empty() || k[0] == '#' || folder_.empty()) return {};
     const fs::path root = fs::u8path(folder_);
     std::error_code ec;
     fs::path self = fs::absolute(root, ec).lexically_normal();
@@ -113,9 +99,24 @@ std::string DataRoot::key(const std::string& reference) {
     return k;
 }
 
-Result<DataRoot> DataRoot::open(const std::string& folder, const Options& options) {
+std::string DataRoot::description() const {
+    const std::string pbos = std::to_string(extraArchives_) + (extraArchives_ == 1 ? " PBO" : " PBOs");
+    if (folder_.empty()) return pbos;
+    return extraArchives_ ? folder_ + " and " + pbos + " more" : folder_;
+}
+
+Result<DataRoot> DataRoot::open(const std::string& folder, const Options& options,
+                                const std::vector<std::string>& archives) {
     DataRoot root;
     root.options_ = options;
+    std::vector<fs::path> given;  // the archives' real paths: not mounted twice when they lie in the folder
+    for (const std::string& pbo : archives) {
+        root.mount(pbo);
+        std::error_code ec;
+        given.push_back(fs::weakly_canonical(fs::u8path(pbo), ec));
+    }
+    root.extraArchives_ = archives.size();
+    if (folder.empty() && !archives.empty()) return root;
     std::error_code ec;
     const fs::path base = fs::canonical(fs::u8path(folder), ec);
     if (ec || !fs::is_directory(base, ec))
@@ -135,14 +136,15 @@ Result<DataRoot> DataRoot::open(const std::string& folder, const Options& option
         const std::string path = utf8(it->path());
         const std::string rel = utf8(it->path().lexically_relative(base));
         root.files_.emplace(key(rel), path);
-        if (it->path().extension() == ".pbo" || it->path().extension() == ".PBO") root.mount(path);
+        const bool pbo = it->path().extension() == ".pbo" || it->path().extension() == ".PBO";
+        if (pbo && std::find(given.begin(), given.end(), real) == given.end()) root.mount(path);
     }
     if (ec) return makeError(DiagKind::CannotRead, folder + ": cannot list the folder (" + ec.message() + ")");
     return root;
 }
 
 void DataRoot::mount(const std::string& path) {
-    auto pbo = readPboHeaderOf(path, options_);
+    auto pbo = readPboFileHeader(path, options_);
     if (!pbo) {
         warnings_.push_back(note(pbo.error().kind, diagnosticLine(pbo.error()) + "; not mounted"));
         return;
@@ -198,8 +200,12 @@ ResolvedRef DataRoot::resolve(const std::string& reference) const {
             }
     }
     out.kind = ResolvedRef::Kind::Missing;
-    out.reason = "not below " + folder_ +
-                 (pbos_.empty() ? "" : " nor in its " + std::to_string(pbos_.size()) + " PBOs (by their prefixes)");
+    const std::string inPbos = std::to_string(pbos_.size()) + " PBOs (by their prefixes)";
+    if (folder_.empty()) {
+        out.reason = "not in the data root's " + inPbos;
+        return out;
+    }
+    out.reason = "not below " + folder_ + (pbos_.empty() ? "" : " nor in its " + inPbos);
     std::string relative = k;
     std::replace(relative.begin(), relative.end(), '\\', '/');
     const fs::path base = fs::u8path(folder_);
@@ -217,17 +223,8 @@ Result<std::vector<uint8_t>> DataRoot::read(const ResolvedRef& ref) const {
                          std::string("a ") + resolvedKindName(ref.kind) + " reference has no bytes");
     for (const Mounted& m : pbos_) {
         if (m.path != ref.path) continue;
-        for (size_t e = 0; e < m.archive.entries.size(); ++e) {
-            const PboEntry& entry = m.archive.entries[e];
-            if (entry.name != ref.entry) continue;
-            // Only this entry's bytes: archives are often hundreds of megabytes.
-            auto bytes = readFileRange(m.path, entry.dataOffset, entry.dataSize);
-            if (!bytes) return bytes.error();
-            PboArchive one;
-            one.entries = {entry};
-            one.entries[0].dataOffset = 0;
-            return readPboEntry(one, 0, bytes->data(), bytes->size(), fileNameOf(m.path), options_);
-        }
+        for (size_t e = 0; e < m.archive.entries.size(); ++e)
+            if (m.archive.entries[e].name == ref.entry) return readPboFileEntry(m.path, m.archive, e, options_);
     }
     return makeError(DiagKind::CannotRead, ref.path + ": entry '" + ref.entry + "' is gone");
 }

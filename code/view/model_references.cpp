@@ -62,7 +62,7 @@ private:
 };
 
 std::string relativeToRoot(const std::string& path, const DataRoot* root) {
-    if (!root) return path;
+    if (!root || root->folder().empty()) return path;
     const auto rel = std::filesystem::u8path(path).lexically_relative(std::filesystem::u8path(root->folder()));
     return rel.empty() || rel.begin()->u8string() == ".." ? path : rel.generic_u8string();
 }
@@ -120,7 +120,7 @@ TextureTally tallyTextures(const ModelReferences& refs) {
 
 std::string dataRootLine(const TextureTally& tally, const DataRoot& root) {
     std::string line = "textures: " + std::to_string(tally.found) + " of " + std::to_string(tally.total) +
-                       " found in the data root " + root.folder();
+                       " found in the data root " + root.description();
     if (tally.found > 0 || tally.firstMissing.empty()) return line;
     const DataRoot::Nearby nearby = root.nearbyRootFor(tally.firstMissing);
     if (nearby.folder.empty()) return line;

@@ -228,12 +228,14 @@ const std::vector<KnownExtension>& knownExtensions() {
     return kTable;
 }
 
-bool isKnownExtension(const std::string& name) {
+FileKind kindOfExtension(const std::string& name) {
     const std::string ext = asciiLower(extensionOf(name));
     for (const KnownExtension& k : knownExtensions())
-        if (ext == k.extension) return true;
-    return false;
+        if (ext == k.extension) return k.kind;
+    return FileKind::Unknown;
 }
+
+bool isKnownExtension(const std::string& name) { return kindOfExtension(name) != FileKind::Unknown; }
 
 bool isConfigName(const std::string& name) {
     const std::string ext = asciiLower(extensionOf(name));
@@ -311,10 +313,13 @@ Result<OpenedFile> open(const uint8_t* data, size_t size, const std::string& nam
     // Only models and terrains name other files (textures, rvmats, object models).
     const bool refers = f.model || f.terrain;
     const std::string root = request.wantsDataRoot && refers ? dataRootFolder(options) : "";
-    if (!root.empty()) {
+    if (request.wantsDataRoot && refers && options.sharedDataRoot) {
+        f.dataRoot = options.sharedDataRoot;
+        resolveModelProxies(f);
+    } else if (!root.empty()) {
         Result<DataRoot> opened = DataRoot::open(root, f.options);
         if (!opened) return opened.error();
-        f.dataRoot = std::make_unique<DataRoot>(std::move(opened.value()));
+        f.dataRoot = std::make_shared<const DataRoot>(std::move(opened.value()));
         for (const Warning& w : f.dataRoot->warnings()) f.warnings.push_back(w);
         resolveModelProxies(f);
     } else if (const std::string lost = request.wantsDataRoot ? lostWithoutDataRoot(f) : ""; !lost.empty()) {

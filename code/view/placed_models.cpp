@@ -22,9 +22,10 @@ Result<OdolModel> readPlacedModel(const DataRoot& root, const std::string& refer
     const ResolvedRef where = root.resolve(path);
     if (resolved) *resolved = where;
     if (where.kind != ResolvedRef::Kind::File && where.kind != ResolvedRef::Kind::PboEntry) {
-        const std::string why = where.kind == ResolvedRef::Kind::Unsafe       ? "refused: " + where.reason
-                                : where.kind == ResolvedRef::Kind::Procedural ? std::string("not a model file")
-                                                                              : "not in the data root " + root.folder();
+        const std::string why = where.kind == ResolvedRef::Kind::Unsafe ? "refused: " + where.reason
+                                : where.kind == ResolvedRef::Kind::Procedural
+                                    ? std::string("not a model file")
+                                    : "not in the data root " + root.description();
         return makeError(DiagKind::CannotRead, "model '" + reference + "': " + why);
     }
     Result<std::vector<uint8_t>> bytes = root.read(where);

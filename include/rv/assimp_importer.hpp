@@ -57,6 +57,10 @@ constexpr const char* kPropertyWrpCellSize = "RV_IMPORT_WRP_CELL_SIZE";
 constexpr const char* kPropertyDataRoot = "RV_IMPORT_DATA_ROOT";
 // The same; its earlier name.
 constexpr const char* kPropertyDataFolder = "RV_IMPORT_DATA_FOLDER";
+// Pointer to a const rv::DataRoot (default null), not owned; set with SetPropertyPointer: a data
+// root already open, used instead of the two above (Options::sharedDataRoot). The caller keeps it
+// alive while the importer may read; `rvimport batch` opens one for all its files.
+constexpr const char* kPropertySharedDataRoot = "RV_IMPORT_SHARED_DATA_ROOT";
 // Integer: 1 reports what no output draws too (a missing environment map; rv::Options::verbose).
 constexpr const char* kPropertyVerbose = "RV_IMPORT_VERBOSE";
 // Integer, pixels (default 0: no cap; else the RV_IMPORT_MAX_TEXTURE_SIZE environment variable):

@@ -29,8 +29,12 @@ const char* resolvedKindName(ResolvedRef::Kind kind);  // "missing", "file", "pb
 class DataRoot {
 public:
     // Indexes `folder` (recursively; symbolic links that lead outside it are ignored) and mounts
-    // every .pbo below it. Fails when the folder cannot be read.
-    [[nodiscard]] static Result<DataRoot> open(const std::string& folder, const Options& options = {});
+    // every .pbo below it. Fails when the folder cannot be read. `archives` are .pbo files mounted
+    // as well, as the game mounts a mod's addons (`rvimport batch` adds the PBOs it converts);
+    // with them `folder` may be "" (a root of those archives only). One that cannot be read is a
+    // warning, as a damaged .pbo below the folder is.
+    [[nodiscard]] static Result<DataRoot> open(const std::string& folder, const Options& options = {},
+                                               const std::vector<std::string>& archives = {});
 
     // Where a reference as a model or material stores it ("a3\\data_f\\x_co.paa", sometimes with a
     // leading backslash) resolves. Procedural textures ("#(argb,8,8,3)color(...)") are reported as
@@ -41,7 +45,9 @@ public:
     // The bytes of a File or PboEntry.
     [[nodiscard]] Result<std::vector<uint8_t>> read(const ResolvedRef& ref) const;
 
-    const std::string& folder() const { return folder_; }
+    const std::string& folder() const { return folder_; }  // "" for a root of archives only
+    // How messages name the root: "P:/data", "P:/data and 3 more PBOs", "3 PBOs".
+    std::string description() const;
     size_t fileCount() const { return files_.size(); }
     size_t pboCount() const { return pbos_.size(); }
     const std::vector<Warning>& warnings() const { return warnings_; }
@@ -70,6 +76,7 @@ private:
     std::vector<Mounted> pbos_;
     std::map<std::string, std::pair<size_t, size_t>> pboEntries_;  // key -> (pbo, entry)
     std::vector<Warning> warnings_;
+    size_t extraArchives_ = 0;  // of pbos_, those given to open() besides the folder's
 
     bool find(const std::string& key, ResolvedRef& out) const;
     void mount(const std::string& path);

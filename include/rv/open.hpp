@@ -64,6 +64,9 @@ struct KnownExtension {
     FileKind kind;
 };
 const std::vector<KnownExtension>& knownExtensions();
+// The kind knownExtensions() gives `name`'s extension (any case), or Unknown: for names without
+// bytes yet, as a PBO's entries before they are read.
+FileKind kindOfExtension(const std::string& name);
 // Whether `name` ends in one of knownExtensions(), any case.
 bool isKnownExtension(const std::string& name);
 
@@ -116,8 +119,9 @@ struct OpenedFile {
     std::unique_ptr<TerrainView> terrainView;  // OpenRequest::viewFrame set, terrains only
 
     // Options::dataRoot, else the RV_IMPORT_DATA_ROOT environment variable; absent when neither
-    // names a folder. A folder that cannot be opened is an error, never silently nothing.
-    std::unique_ptr<DataRoot> dataRoot;
+    // names a folder (or Options::sharedDataRoot). A folder that cannot be opened is an error,
+    // never silently nothing.
+    std::shared_ptr<const DataRoot> dataRoot;
     // The models drawn at the view's proxies (rv/proxy_models.hpp): with a view, a data root and
     // Options::proxies other than Nodes; their warnings are in `warnings`. Null otherwise.
     std::unique_ptr<ProxyModels> proxyModels;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "rv/defaults.hpp"
@@ -11,6 +12,7 @@
 namespace rv {
 
 class MemoryBudget;  // rv/memory_budget.hpp
+class DataRoot;      // rv/data_root.hpp
 
 struct Options {
     // The most memory one import may use, in bytes: decoded arrays and structures, the view and
@@ -26,6 +28,10 @@ struct Options {
 
     // Where a terrain's object models ("ca\buildings\house.p3d") are looked up; empty = nowhere.
     std::string dataRoot;
+    // A data root already open, shared by many imports (`rvimport batch` opens one for all its
+    // files, with the PBOs it converts mounted in it); when set, dataRoot and RV_IMPORT_DATA_ROOT
+    // are not read, and the root's own warnings are its opener's to report, once.
+    std::shared_ptr<const DataRoot> sharedDataRoot;
 
     // Where a source config's `#include "\x\cba\..."` lines are found (`--include-root DIR`): a
     // folder laid out as the P: drive. Empty (default): the data root, else the config's own

@@ -41,6 +41,13 @@ struct PboArchive {
 [[nodiscard]] Result<PboArchive> readPboHeader(const uint8_t* data, size_t available, uint64_t fileSize,
                                                const std::string& sourceName, const Options& options = {});
 
+// The header of the PBO file at `path`, reading only as much of the file as the header needs
+// (archives are often hundreds of megabytes).
+[[nodiscard]] Result<PboArchive> readPboFileHeader(const std::string& path, const Options& options = {});
+// Entry `entry` of that file (its header read by readPboFileHeader), unpacked, reading only its bytes.
+[[nodiscard]] Result<std::vector<uint8_t>> readPboFileEntry(const std::string& path, const PboArchive& archive,
+                                                            size_t entry, const Options& options = {});
+
 // One entry's bytes, unpacked. `data`/`size` are the whole archive the header was read from.
 [[nodiscard]] Result<std::vector<uint8_t>> readPboEntry(const PboArchive& archive, size_t entry, const uint8_t* data,
                                                         size_t size, const std::string& sourceName,

@@ -1,0 +1,54 @@
+// What `rvimport batch` converts and where each output goes (batch_plan.cpp): the loose files
+// under IN_DIR and the entries of every .pbo there, read in place. Compiled only with Assimp.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "rv/options.hpp"
+#include "rv/pbo.hpp"
+
+struct aiExportFormatDesc;
+
+namespace rv::cli {
+
+struct BatchArchive {
+    std::filesystem::path file;
+    PboArchive header;  // read once; each entry's bytes are read when it converts
+};
+
+struct BatchInput {
+    std::filesystem::path file;  // the loose file, or the .pbo holding the entry
+    static constexpr size_t kLoose = size_t(-1);
+    size_t archive = kLoose;  // else its BatchPlan::archives index
+    size_t entry = 0;         // the entry's index in that archive
+    bool texture = false;     // to PNG, whatever the models' format is
+    std::string name;         // how messages name it: the path, or "PBO/entry" with '/' separators
+    std::filesystem::path mirror;  // its place under OUT_DIR, before the output's extension
+    // Not converted, and why: a .pbo whose header cannot be read (failed), an entry or prefix
+    // that cannot be a file name (skipped, as `pbo extract` skips it).
+    std::string failed, skipped;
+};
+
+struct BatchPlan {
+    std::filesystem::path inDir, outDir;
+    Options decode;  // for the textures (the models' options go to the importer)
+    const aiExportFormatDesc* format = nullptr;
+    std::vector<BatchArchive> archives;  // the readable .pbo files under IN_DIR
+    std::vector<BatchInput> inputs;
+    std::vector<std::filesystem::path> outputs;  // per input: where it goes (empty: see collisions)
+    std::vector<std::string> collisions;         // per input: why it has no output, else empty
+    std::vector<std::pair<std::filesystem::path, std::string>> unreadable;  // folders that could not be listed
+};
+
+// Every loose file under IN_DIR that our importers or the texture reader take, and every such
+// entry of every .pbo there, in a stable order; mirrors set, outputs not yet planned.
+void findBatchInputs(BatchPlan& plan);
+// Each input's output under OUT_DIR with the format's extension (textures: .png), collisions
+// resolved or reported (batch_plan.cpp says how).
+void planBatchOutputs(BatchPlan& plan);
+
+}  // namespace rv::cli
