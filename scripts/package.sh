@@ -50,5 +50,8 @@ if command -v assimp >/dev/null; then
   grep -q "^Vertices:" <<<"$info" || { echo "package.sh: the packaged plugin does not reach assimp" >&2; exit 1; }
 fi
 
+# Every release file name the docs promise is one made here, and the other way round.
+python3 test/docs_test.py names "$DIST" "$VERSION"
+
 (cd $DIST && sha256sum -- * > SHA256SUMS)
 ls -l $DIST

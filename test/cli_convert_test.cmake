@@ -120,10 +120,11 @@ execute_process(COMMAND ${RVIMPORT} batch ${WORK}/in ${WORK}/out -f glb2 -j 2
 if(NOT rc EQUAL 1)
   message(FATAL_ERROR "batch with a damaged file must exit 1, got ${rc}: ${out} ${err}")
 endif()
+# The failures on stderr with every diagnostic, the totals on stdout.
 if(NOT out MATCHES "converted 2, skipped 0, failed 2 of 4 files"
-   OR NOT out MATCHES "failed  [^\n]*damaged.p3d: damaged.p3d: [^\n]*offset 0x"
-   OR NOT out MATCHES "failed  [^\n]*editable.p3d: editable.p3d: [^\n]*offset 0x")
-  message(FATAL_ERROR "batch summary: ${out}")
+   OR NOT err MATCHES "failed  [^\n]*damaged.p3d: damaged.p3d: [^\n]*offset 0x"
+   OR NOT err MATCHES "failed  [^\n]*editable.p3d: editable.p3d: [^\n]*offset 0x")
+  message(FATAL_ERROR "batch summary: ${out} ${err}")
 endif()
 if(NOT EXISTS ${WORK}/out/rv_crate.glb OR NOT EXISTS ${WORK}/out/sub/deeper/rv_crate.glb
    OR EXISTS ${WORK}/out/sub/damaged.glb)
@@ -216,7 +217,7 @@ get_filename_component(sample_dir ${sample} DIRECTORY)
 foreach(format obj glb2)
   execute_process(COMMAND ${RVIMPORT} batch ${sample_dir} ${WORK}/warn/batch_${format} -f ${format} -j 2
                   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  string(REGEX MATCHALL "warning: [^\n]+" batch_lines "${out}")
+  string(REGEX MATCHALL "warning: [^\n]+" batch_lines "${err}")  # stderr, as every diagnostic
   list(FILTER batch_lines INCLUDE REGEX "^warning: ${sample}: ")
   if(NOT rc EQUAL 0 OR NOT batch_lines STREQUAL listed)
     message(FATAL_ERROR "batch ${sample_dir} -f ${format}: rc=${rc}, its lines for ${sample}:\n${batch_lines}\ninfo's:\n${listed}\n${out}${err}")

@@ -9,7 +9,8 @@ Each case makes the mistake and asserts the message, the exit code and what is l
 - help where people look: `export --help`, `help VERB`; "did you mean" for a mistyped verb or
   option; --animation given the model is told what --animation takes;
 - success ends with one "wrote OUT (SIZE; W warnings)" line on stderr, and -q silences it;
-- a failed export into new folders leaves none of them behind.
+- a failed export into new folders leaves none of them behind;
+- a repeated warning kind is capped per input ("and K more ..."), --verbose lifts the cap.
 
 usage: cli_first_hour_test.py RVIMPORT SAMPLES_DIR   (exit 77 = skipped: no samples)
 """
@@ -107,6 +108,21 @@ def main():
         rc, out, _ = run("batch", "batch_in", "batch_q", "-q")
         check(rc == 0 and "converted" not in out and os.path.isfile(os.path.join(work, "batch_q", "m.glb")),
               "batch -q leaves the totals line out: " + out[-200:])
+
+        # 6. One warnings policy: a repeated kind is capped per input with an "and K more" line,
+        # the same through our writer and through Assimp; --verbose prints every one.
+        island = os.path.join(samples, "terrain", "wrp_256_island.wrp")
+        if os.path.exists(island):
+            for out in ("island.glb", "island.obj"):
+                rc, _, err = run("export", island, out, "--data-root", root)
+                lines = [l for l in err.splitlines() if l.startswith("warning: ")]
+                missing = [l for l in lines if " not in the data root: " in l and "(colour map)" in l]
+                check(rc == 0 and len(missing) == 5 and lines[-1] == "warning: %s: and 46 more missing reference "
+                      "warnings like these; --verbose lists them all" % island,
+                      "%s: 5 of the 51 missing layer textures, then one line for the other 46: %s" % (out, lines[-2:]))
+            rc, _, err = run("export", island, "verbose.glb", "--data-root", root, "--verbose")
+            check(rc == 0 and err.count("(colour map) not in the data root: ") == 51 and "more missing" not in err,
+                  "--verbose prints all 51")
 
         # 5. A failed export leaves no new folders.
         with open(model, "rb") as f:

@@ -316,7 +316,7 @@ def part_output():
         for fmt in ("glb2", "obj") + (("fbx",) if fbx_writes() else ()):
             rc, out, err = run("batch", src, os.path.join(full, "b"), "-f", fmt, "-j", "2")
             check(rc == 1 and "converted 0, skipped 0, failed 2 of 2 files" in out
-                  and out.count("No space left on device") == 2,
+                  and err.count("No space left on device") == 2,
                   "batch -f %s to a full disk: rc=%d %s %s" % (fmt, rc, out, err))
             check(not [n for n in outputs_of(full) if os.path.isfile(os.path.join(full, n))],
                   "batch -f %s to a full disk left %s" % (fmt, outputs_of(full)))
@@ -398,11 +398,11 @@ def part_batch():
     out = os.path.join(work, "out2")
     rc, text, err = run("batch", src, out, "-j", "2")
     check(rc == 1 and "converted 2, skipped 0, failed 3 of 5 files" in text, "residual collision: rc=%d %s %s" % (rc, text, err))
-    check(re.search(r"failed  \S*/a\.p3d: its output \S*/a\.p3d\.glb would also be the output of \S*/a\.p3d\.p3d", text)
-          and re.search(r"failed  \S*/a\.p3d\.p3d: its output \S*/a\.p3d\.glb would also be the output of \S*/a\.p3d\b", text),
-          "residual collision messages: %s" % text)
-    check(re.search(r"failed  \S*/dangling\.p3d: cannot open \S*/dangling\.p3d: No such file or directory", text),
-          "dangling link message: %s" % text)
+    check(re.search(r"failed  \S*/a\.p3d: its output \S*/a\.p3d\.glb would also be the output of \S*/a\.p3d\.p3d", err)
+          and re.search(r"failed  \S*/a\.p3d\.p3d: its output \S*/a\.p3d\.glb would also be the output of \S*/a\.p3d\b", err),
+          "residual collision messages (stderr): %s" % err)
+    check(re.search(r"failed  \S*/dangling\.p3d: cannot open \S*/dangling\.p3d: No such file or directory", err),
+          "dangling link message (stderr): %s" % err)
     check(listing(out) == ["a.wrp.glb", "sub", "sub/b.glb"], "residual collision outputs: %s" % listing(out))
 
     # An unreadable folder is reported, counted in the exit code, and the rest converted.
@@ -426,7 +426,7 @@ def part_batch():
     rc, text, err = run("batch", src, out, "-j", "1", prefix=prefix)
     os.chmod(os.path.join(src, "locked"), 0o755)
     check(rc == 1 and "converted 1, skipped 0, failed 0 of 1 files" in text and "; 1 folder could not be read" in text
-          and re.search(r"unreadable folder \S*/in3/locked: Permission denied", text),
+          and re.search(r"unreadable folder \S*/in3/locked: Permission denied", err),
           "unreadable folder: rc=%d %s %s" % (rc, text, err))
     check(listing(out) == ["ok.glb"], "unreadable folder outputs: %s" % listing(out))
 

@@ -231,7 +231,7 @@ def batch_textures(rvimport, textures, sizes, work, fail):
         elif png_size(open(png, "rb").read(24)) != sizes[p]:
             fail("batch: %s is %s, the reference decode %s" % (png, png_size(open(png, "rb").read(24)), sizes[p]))
     for n in negatives:
-        if ("failed  " + os.path.join(src, "negative", n) + ": ") not in run.stdout:
+        if ("failed  " + os.path.join(src, "negative", n) + ": ") not in run.stderr:
             fail("batch does not report the negative %s" % n)
     print("batch: %d textures to PNG, %d negatives reported" % (len(good), len(negatives)))
 

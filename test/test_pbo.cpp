@@ -177,7 +177,7 @@ TEST(Pbo, EntryErrorsNameFileEntryAndOffset) {
     auto cutHeader = rv::readPbo(longName.data(), 35, "h.pbo");
     ASSERT_FALSE(cutHeader.ok());
     EXPECT_EQ(rv::diagnosticLine(cutHeader.error()),
-              "h.pbo: entries 0: entry 'abcdefghijklmnopqrst.txt': its 20 field bytes at offset 0x19 run past the end "
+              "h.pbo: entry 0: entry 'abcdefghijklmnopqrst.txt': its 20 field bytes at offset 0x19 run past the end "
               "of the file (10 bytes left)");
     EXPECT_EQ(cutHeader.error().offset, 25u);
     const auto bomb = archive("b.txt", 0x43707273u, 0xFFFFFFF0u, 4, {0xff, 'a', 'b', 'c'});

@@ -163,6 +163,7 @@ bool storeAsGiven(const OptSpec& spec, const std::string& v, CliOptions& out) {
             break;
         case Opt::Verbose:
             out.decode.verbose = true;
+            printEveryWarning();
             break;
         case Opt::Animation:
             out.animations.push_back(v);

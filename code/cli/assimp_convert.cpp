@@ -23,6 +23,7 @@
 #include "assimp/log.hpp"
 #include "assimp/scene_bytes.hpp"
 #include "cli/arguments.hpp"
+#include "cli/commands.hpp"
 #include "cli/safe_export.hpp"
 #include "rv/assimp_importer.hpp"
 #include "rv/file_bytes.hpp"
@@ -40,7 +41,7 @@ namespace {
 struct ThreadWarnings {
     bool active = false;
     std::string input;
-    std::vector<std::string> lines;
+    std::vector<Warning> logged;  // ours with their kind; Assimp's own lines as BadValue, their text whole
 };
 thread_local ThreadWarnings tWarnings;
 
@@ -56,8 +57,7 @@ protected:
     void OnWarn(const char* message) override {
         if (!tWarnings.active) return;
         const Warning* ours = assimp::warningBeingLogged();
-        tWarnings.lines.push_back(ours ? diagnosticLine(*ours, tWarnings.input, fileNameOf(tWarnings.input))
-                                       : tWarnings.input + ": " + message);
+        tWarnings.logged.push_back(ours ? *ours : makeWarning(DiagKind::BadValue, message));
     }
     void OnError(const char*) override {}
 };
@@ -192,13 +192,14 @@ const aiScene* importWatched(Assimp::Importer& importer, const std::string& in, 
                              const std::vector<uint8_t>* bytes) {
     tWarnings.active = true;
     tWarnings.input = in;
-    tWarnings.lines.clear();
+    tWarnings.logged.clear();
     if (bytes) importer.SetIOHandler(new OneFileInMemory(in, *bytes));  // the importer owns it
     const aiScene* scene = importer.ReadFile(in, aiProcess_ValidateDataStructure);
     if (bytes) importer.SetIOHandler(nullptr);  // back to the default, which the export uses
     tWarnings.active = false;
-    warnings.swap(tWarnings.lines);
-    tWarnings.lines.clear();
+    for (const Warning& w : capWarnings(tWarnings.logged, warningsPerKind()))  // as every command prints them
+        warnings.push_back(diagnosticLine(w, in, fileNameOf(in)));
+    tWarnings.logged.clear();
     return scene;
 }
 

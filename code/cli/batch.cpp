@@ -42,6 +42,7 @@ struct Outcome {
     enum Kind { Converted, Skipped, Failed } kind = Failed;
     std::string reason;
     std::vector<std::string> warnings;
+    size_t texturesFound = 0, textures = 0;  // of a model written by our glTF writer, in the data root
 };
 
 // The reason the file cannot be opened (with the system's text), or "". Editable (MLOD) and
@@ -88,12 +89,14 @@ Outcome convertFile(Assimp::Importer& importer, Assimp::Exporter& exporter, cons
         std::vector<Warning> warnings;
         error = diagnosticLine(convertTextureToPng(in.name, out.u8string(), plan.decode, 0, false, warnings, bytes));
         std::vector<std::string> lines;
-        for (const Warning& w : warnings) lines.push_back(diagnosticLine(w, in.name, fileNameOf(in.name)));
+        for (const Warning& w : capWarnings(warnings, warningsPerKind()))
+            lines.push_back(diagnosticLine(w, in.name, fileNameOf(in.name)));
         return {error.empty() ? Outcome::Converted : Outcome::Failed, error, std::move(lines)};
     }
     if (usesOurGltf(opt, out.u8string())) {  // glb2 (the default) and gltf2: our own writer
         GltfConversion g = convertWithGltf(opt, in.name, out.u8string(), bytes);
-        return {g.error.empty() ? Outcome::Converted : Outcome::Failed, g.error, std::move(g.warnings)};
+        return {g.error.empty() ? Outcome::Converted : Outcome::Failed, g.error, std::move(g.warnings), g.texturesFound,
+                g.textures};
     }
     Conversion c = convertOne(importer, exporter, in.name, out.u8string(), plan.format->id, bytes);
     return {c.error.empty() ? Outcome::Converted : Outcome::Failed, c.error, std::move(c.warnings)};
@@ -119,6 +122,19 @@ private:
     bool tty_;
     std::mutex mutex_;
 };
+
+// One line for the whole batch, as export's for one model: "textures: K of N found in the data
+// root DIR and 3 PBOs more" (the models our glTF writer wrote; Assimp's imports count out of sight).
+void printTextureTally(const BatchPlan& plan, const std::vector<Outcome>& outcomes) {
+    size_t found = 0, total = 0;
+    for (const Outcome& o : outcomes) {
+        found += o.texturesFound;
+        total += o.textures;
+    }
+    if (plan.decode.sharedDataRoot && total > 0)
+        std::fprintf(stderr, "textures: %zu of %zu found in the data root %s\n", found, total,
+                     printable(plan.decode.sharedDataRoot->description()).c_str());
+}
 
 size_t entryCount(const BatchPlan& plan) {
     return size_t(std::count_if(plan.inputs.begin(), plan.inputs.end(),
@@ -187,6 +203,7 @@ size_t printSummary(const BatchPlan& plan, const std::vector<Outcome>& outcomes,
     }
     for (const auto& [folder, why] : plan.unreadable)
         std::fprintf(stderr, "unreadable folder %s: %s\n", printable(folder.u8string()).c_str(), why.c_str());
+    printTextureTally(plan, outcomes);
     const size_t problems = failed + plan.unreadable.size();
     if (quiet) return problems;  // -q: the totals line is left out; the exit code still says whether all converted
     const bool textures =

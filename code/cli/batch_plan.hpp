@@ -23,10 +23,10 @@ struct BatchArchive {
 struct BatchInput {
     std::filesystem::path file;  // the loose file, or the .pbo holding the entry
     static constexpr size_t kLoose = size_t(-1);
-    size_t archive = kLoose;  // else its BatchPlan::archives index
-    size_t entry = 0;         // the entry's index in that archive
-    bool texture = false;     // to PNG, whatever the models' format is
-    std::string name;         // how messages name it: the path, or "PBO/entry" with '/' separators
+    size_t archive = kLoose;       // else its BatchPlan::archives index
+    size_t entry = 0;              // the entry's index in that archive
+    bool texture = false;          // to PNG, whatever the models' format is
+    std::string name;              // how messages name it: the path, or "PBO/entry" with '/' separators
     std::filesystem::path mirror;  // its place under OUT_DIR, before the output's extension
     // Not converted, and why: a .pbo whose header cannot be read (failed), an entry or prefix
     // that cannot be a file name (skipped, as `pbo extract` skips it).

@@ -52,6 +52,10 @@ bool writeTerrainBuilderObjects(std::FILE* out, const WrpTerrain& terrain, doubl
 // it (rv::diagnosticLine). The second form takes lines already made so ("<input>: <message>").
 void printWarnings(const std::string& input, const std::string& name, const std::vector<Warning>& warnings);
 void printWarnings(const std::vector<std::string>& lines);
+// How many warnings of one kind each input prints before "and K more" (rv::capWarnings): the
+// default, or every one after --verbose or RV_IMPORT_VERBOSE=1. Set once, from the arguments.
+void printEveryWarning();
+size_t warningsPerKind();
 
 // Verbs; `args[0]` is the verb. Each returns the process exit code.
 int runInfo(const std::vector<std::string>& args);
@@ -94,7 +98,8 @@ bool usesOurGltf(const CliOptions& opt, const std::string& out);
 struct GltfConversion {
     std::string error;  // empty on success; nothing is left at OUT then
     std::vector<std::string> warnings;
-    std::string dataRootLine;  // "textures: K of N found in the data root DIR", or ""
+    std::string dataRootLine;                // "textures: K of N found in the data root DIR", or ""
+    size_t texturesFound = 0, textures = 0;  // what that line counts
 };
 // `in` to `out` by our glTF writer: .glb, or .gltf with its .bin and textures beside it. With
 // `bytes` (a PBO entry's), those are the file and `in` only names it.

@@ -1,5 +1,6 @@
 // `rvimport export IN OUT`: the terrain exports of our own (.asc, Terrain Builder .txt) first,
 // then glTF by our own writer (export_gltf.cpp), then any format Assimp writes (exportWithAssimp; a refusal when built without Assimp).
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -9,6 +10,7 @@
 #include "cli/commands.hpp"
 #include "cli/help.hpp"
 #include "cli/output_file.hpp"
+#include "rv/defaults.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/open.hpp"
 #include "rv/printable.hpp"
@@ -17,8 +19,16 @@ namespace fs = std::filesystem;
 
 namespace rv::cli {
 
+namespace {
+size_t gWarningsPerKind = defaults::kWarningsPerKind;  // the one setting of the process, made once
+}
+
+void printEveryWarning() { gWarningsPerKind = SIZE_MAX; }
+
+size_t warningsPerKind() { return gWarningsPerKind; }
+
 void printWarnings(const std::string& input, const std::string& name, const std::vector<Warning>& warnings) {
-    for (const Warning& w : warnings)
+    for (const Warning& w : capWarnings(warnings, warningsPerKind()))
         std::fprintf(stderr, "warning: %s\n", printable(diagnosticLine(w, input, name)).c_str());
 }
 

@@ -105,23 +105,32 @@ GltfConversion convertWithGltf(const CliOptions& opt, const std::string& in, con
         c.error = diagnosticLine(file.error());
         return c;
     }
-    for (const Warning& w : file->warnings) c.warnings.push_back(diagnosticLine(w, in, file->name));
+    std::vector<Warning> found = file->warnings;  // the door's, then the writer's: capped together
+    auto toLines = [&] {
+        for (const Warning& w : capWarnings(found, warningsPerKind()))
+            c.warnings.push_back(diagnosticLine(w, in, file->name));
+    };
     const DataRootCheck check = checkDataRoot(file.value(), opt);
     c.dataRootLine = check.line;
-    if (!check.error.empty()) {
-        c.error = check.error;
+    c.texturesFound = check.tally.found;
+    c.textures = check.tally.total;
+    std::vector<OpenedFile> animations;
+    if (!check.error.empty() || !openAnimations(opt, animations, gltf, c.error)) {
+        if (!check.error.empty()) c.error = check.error;
+        toLines();
         return c;
     }
-    std::vector<OpenedFile> animations;
-    if (!openAnimations(opt, animations, gltf, c.error)) return c;
     if (!animations.empty() && file->kind != FileKind::Model)
-        c.warnings.push_back(in + ": --animation applies to models; the terrain is written without it");
+        found.push_back(
+            makeWarning(DiagKind::BadValue, "--animation applies to models; the terrain is written without it"));
     Result<GltfOutput> output = gltfFromFile(file.value(), gltf);
     if (!output) {
         c.error = diagnosticLine(output.error());
+        toLines();
         return c;
     }
-    for (const Warning& w : output->warnings()) c.warnings.push_back(diagnosticLine(w, in, file->name));
+    found.insert(found.end(), output->warnings().begin(), output->warnings().end());
+    toLines();
     c.error = writeOutput(output.value(), in, out);
     return c;
 }

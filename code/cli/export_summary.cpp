@@ -32,6 +32,7 @@ DataRootCheck checkDataRoot(const OpenedFile& file, const CliOptions& opt) {
     if (!file.model || !file.dataRoot) return check;
     const TextureTally tally = tallyTextures(modelReferences(*file.model, file.dataRoot.get(), file.options));
     if (tally.total == 0) return check;
+    check.tally = tally;
     check.line = dataRootLine(tally, *file.dataRoot);
     if (opt.strict && tally.found < tally.total)
         check.error = file.name + ": " + std::to_string(tally.total - tally.found) + " of " +

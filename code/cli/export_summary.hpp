@@ -11,8 +11,9 @@
 namespace rv::cli {
 
 struct DataRootCheck {
-    std::string line;   // "textures: K of N found in the data root DIR"; "" without a data root or textures
-    std::string error;  // --strict and a texture missing: the refusal, before anything is written
+    std::string line;    // "textures: K of N found in the data root DIR"; "" without a data root or textures
+    std::string error;   // --strict and a texture missing: the refusal, before anything is written
+    TextureTally tally;  // what `line` says, for a batch's total
 };
 // The tally of `file` (a model opened with a data root); nothing for other files.
 DataRootCheck checkDataRoot(const OpenedFile& file, const CliOptions& opt);

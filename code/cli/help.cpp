@@ -96,7 +96,7 @@ const VerbHelp kVerbHelp[] = {
      "                                 channel swizzle is undone unless --raw-channels\n"
      "                                 (info and dump --json take .paa / .pac files too)\n"},
     {"preprocess",
-     "  rvimport preprocess FILE [--include-root DIR]\n"
+     "  rvimport preprocess FILE [--include-root DIR] [--data-root DIR]\n"
      "                                 a source config (config.cpp, model.cfg, .hpp) after #include,\n"
      "                                 #define and #if, as the parser reads it; #include \"\\x\\...\"\n"
      "                                 is found below DIR (default the data root, else FILE's folder)\n"},

@@ -1,5 +1,6 @@
 // rvimport: command-line front end. Verbs mirror the `assimp` tool where they overlap.
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -113,6 +114,8 @@ int main(int argc, char** argv) {
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
 #endif
     rv::cli::installTemporaryCleanup();  // Ctrl+C leaves no half-written temporary file behind
+    if (const char* verbose = std::getenv("RV_IMPORT_VERBOSE"); verbose && std::string(verbose) == "1")
+        rv::cli::printEveryWarning();
     const std::vector<std::string> args = utf8Arguments(argc, argv);
     if (args.empty()) {
         rv::cli::printUsage(stderr);

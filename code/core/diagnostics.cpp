@@ -106,4 +106,29 @@ Diagnostic underSource(Diagnostic d, const std::string& source) {
     return d;
 }
 
+std::vector<Diagnostic> capWarnings(const std::vector<Diagnostic>& warnings, size_t perKind) {
+    std::vector<Diagnostic> shown;
+    std::vector<std::pair<DiagKind, size_t>> seen;  // per kind, in first-seen order
+    std::vector<const Diagnostic*> firstOf;
+    for (const Diagnostic& w : warnings) {
+        auto it = std::find_if(seen.begin(), seen.end(), [&](const auto& s) { return s.first == w.kind; });
+        if (it == seen.end()) {
+            seen.emplace_back(w.kind, 0);
+            firstOf.push_back(&w);
+            it = seen.end() - 1;
+        }
+        if (++it->second <= perKind) shown.push_back(w);
+    }
+    for (size_t k = 0; k < seen.size(); ++k) {
+        if (seen[k].second <= perKind) continue;
+        Diagnostic more = makeWarning(seen[k].first, "and " + std::to_string(seen[k].second - perKind) + " more " +
+                                                         diagKindName(seen[k].first) +
+                                                         " warnings like these; --verbose lists them all");
+        more.source = firstOf[k]->source;
+        more.count = uint32_t(std::min<size_t>(seen[k].second - perKind, UINT32_MAX));
+        shown.push_back(std::move(more));
+    }
+    return shown;
+}
+
 }  // namespace rv

@@ -42,7 +42,7 @@ PboEntry readEntryFields(ByteReader& r, std::string name) {
 }
 
 void readEntries(ByteReader& r, PboArchive& out) {
-    ContextScope scope(r.context(), "entries", 0);
+    ContextScope scope(r.context(), "entry", 0);
     for (int64_t i = 0;; ++i) {
         // The index an entry gets in PboArchive::entries, as `pbo list` and extract number them.
         scope.setIndex(int64_t(out.entries.size()));
@@ -72,7 +72,7 @@ void placeData(ByteReader& r, uint64_t fileSize, PboArchive& out, WarningList& w
     for (size_t i = 0; i < out.entries.size(); ++i) {
         PboEntry& e = out.entries[i];
         if (e.dataSize > end - at) {
-            ContextScope scope(r.context(), "entries", int64_t(i));
+            ContextScope scope(r.context(), "entry", int64_t(i));
             r.failAtStated(DiagKind::Truncated, at,
                            "entry '" + e.name + "' data of " + std::to_string(e.dataSize) + " bytes at offset " +
                                hexOffset(at) + " runs past the end of the file (" + std::to_string(end - at) +

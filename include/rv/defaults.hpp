@@ -2,6 +2,7 @@
 // rv_options_init, the CLI and the importers' properties all start from these.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace rv {
@@ -31,6 +32,10 @@ constexpr float kCellSize = 50.0f;
 // samples between vertices (1: every sample).
 constexpr uint32_t kTileCells = 128;
 constexpr uint32_t kTerrainStep = 1;
+
+// The warnings of one kind the command line prints per input before "and K more" (rv::capWarnings);
+// --verbose prints every one.
+constexpr size_t kWarningsPerKind = 5;
 
 // The largest texture side decoded for a material or terrain layer (Options::maxTextureSize):
 // 0, no cap (every texture at its full size, as the game shows it up close).

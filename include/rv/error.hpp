@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace rv {
 
@@ -66,6 +67,11 @@ std::string diagnosticLine(const Diagnostic& d);
 // `inputName` ("m.p3d"): "<input>: <message>" for a diagnostic about that file (or about none),
 // "<input>: <source>: <message>" for one about another file that this input reads (a proxy's model).
 std::string diagnosticLine(const Diagnostic& d, const std::string& input, const std::string& inputName);
+// The warnings a person reads: at most `perKind` of each kind, in their order, then for each kind
+// that had more one line saying how many more ("and 46 more missing-reference warnings like
+// these; --verbose lists them all"), so one input never floods the screen. The command line caps
+// what it prints (defaults::kWarningsPerKind; --verbose: no cap); the API returns them all.
+std::vector<Diagnostic> capWarnings(const std::vector<Diagnostic>& warnings, size_t perKind);
 // `d` told as part of `source`'s diagnostics: about `source` when it named no file, else its own line
 // becomes the message ("lamp.p3d: ..." under "man.p3d"). For what the files a file reads report.
 Diagnostic underSource(Diagnostic d, const std::string& source);
