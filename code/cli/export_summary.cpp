@@ -29,8 +29,10 @@ std::string readableSize(uint64_t bytes) {
 
 DataRootCheck checkDataRoot(const OpenedFile& file, const CliOptions& opt) {
     DataRootCheck check;
-    if (!file.model || !file.dataRoot) return check;
-    const TextureTally tally = tallyTextures(modelReferences(*file.model, file.dataRoot.get(), file.options));
+    if (!(file.model || file.terrain) || !file.dataRoot) return check;
+    const TextureTally tally = file.model
+                                   ? tallyTextures(modelReferences(*file.model, file.dataRoot.get(), file.options))
+                                   : tallyTerrainTextures(*file.terrain, *file.dataRoot, file.options);
     if (tally.total == 0) return check;
     check.tally = tally;
     check.line = dataRootLine(tally, *file.dataRoot);

@@ -15,7 +15,7 @@ struct DataRootCheck {
     std::string error;   // --strict and a texture missing: the refusal, before anything is written
     TextureTally tally;  // what `line` says, for a batch's total
 };
-// The tally of `file` (a model opened with a data root); nothing for other files.
+// The tally of `file` (a model or terrain opened with a data root); nothing for other files.
 DataRootCheck checkDataRoot(const OpenedFile& file, const CliOptions& opt);
 // The same for `in`, opened here: the Assimp path, whose import opens it out of our sight.
 DataRootCheck checkDataRoot(const std::string& in, const CliOptions& opt);

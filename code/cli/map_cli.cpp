@@ -9,6 +9,7 @@
 
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
+#include "cli/export_summary.hpp"
 #include "cli/map_gdal.hpp"
 #include "cli/map_stage.hpp"
 #include "cli/map_tiles.hpp"
@@ -141,7 +142,11 @@ int runMap(const std::vector<std::string>& args) {
         std::fprintf(stderr, "rvimport map: %s\n", file->budget->overMessage("GDAL's block cache", kGdalCache).c_str());
         return kExitDecode;
     }
-    return writeMapFolder(file.value(), in, outDir, m.geo, m.mosaicSize, m.tiles, m.engine);
+    const int written = writeMapFolder(file.value(), in, outDir, m.geo, m.mosaicSize, m.tiles, m.engine);
+    // With a data root, the map ends as export does: how many layer pictures it found there.
+    if (const DataRootCheck check = checkDataRoot(file.value(), m.cli); !check.line.empty() && !m.cli.quiet)
+        std::fprintf(stderr, "%s\n", printable(check.line).c_str());
+    return written;
 }
 
 }  // namespace rv::cli

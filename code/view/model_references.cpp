@@ -7,6 +7,7 @@
 
 #include "rv/include_root.hpp"
 #include "rv/rvmat.hpp"
+#include "rv/terrain_layers.hpp"
 
 namespace rv {
 namespace {
@@ -114,6 +115,24 @@ TextureTally tallyTextures(const ModelReferences& refs) {
             ++tally.found;
         else if (tally.firstMissing.empty())
             tally.firstMissing = r.reference;
+    }
+    return tally;
+}
+
+TextureTally tallyTerrainTextures(const WrpTerrain& terrain, const DataRoot& root, const Options& options) {
+    TextureTally tally;
+    std::set<std::string> counted;
+    for (const std::string& material : terrain.materials) {
+        if (material.empty()) continue;
+        const LayerPictureSource s = layerPictureSource(terrain, material, root, LayerPicture::Satellite, options);
+        const std::string& reference = s.missingMaterial ? material : s.texture;
+        if (reference.empty() || reference[0] == '#' || !counted.insert(DataRoot::key(reference)).second) continue;
+        ++tally.total;
+        const ResolvedRef::Kind where = s.missingMaterial ? ResolvedRef::Kind::Missing : root.resolve(reference).kind;
+        if (where == ResolvedRef::Kind::File || where == ResolvedRef::Kind::PboEntry)
+            ++tally.found;
+        else if (tally.firstMissing.empty())
+            tally.firstMissing = reference;
     }
     return tally;
 }

@@ -11,6 +11,7 @@
 #include "rv/data_root.hpp"
 #include "rv/odol.hpp"
 #include "rv/options.hpp"
+#include "rv/wrp.hpp"
 
 namespace rv {
 
@@ -40,6 +41,10 @@ struct TextureTally {
     std::string firstMissing;  // as stored; "" when none is missing
 };
 TextureTally tallyTextures(const ModelReferences& refs);
+// The same for a terrain: its layers' colour pictures (an Arma segment's satellite picture named
+// by its .rvmat, an OFP cell texture), each once; a layer .rvmat the root lacks counts as its
+// picture missing. Reads the layer .rvmats, not the pictures.
+TextureTally tallyTerrainTextures(const WrpTerrain& terrain, const DataRoot& root, const Options& options);
 // "textures: K of N found in the data root DIR", and, when none is found but a folder beside the
 // root has the first missing one, where to point it instead.
 std::string dataRootLine(const TextureTally& tally, const DataRoot& root);
