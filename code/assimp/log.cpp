@@ -6,7 +6,16 @@
 namespace rv::assimp {
 namespace {
 thread_local const Warning* tLogging = nullptr;
+thread_local const DataRootTally* tTally = nullptr;
+}  // namespace
+
+void logDataRootTally(const DataRootTally& tally) {
+    tTally = &tally;
+    ASSIMP_LOG_INFO(tally.line);
+    tTally = nullptr;
 }
+
+const DataRootTally* tallyBeingLogged() { return tTally; }
 
 void logWarning(const Warning& w) {
     tLogging = &w;

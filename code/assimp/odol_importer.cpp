@@ -16,6 +16,7 @@
 #include "rv/file_bytes.hpp"
 #include "rv/memory_budget.hpp"
 #include "rv/model.hpp"
+#include "rv/model_references.hpp"
 #include "rv/open.hpp"
 #include "rv/skeleton.hpp"
 #include "rv/view.hpp"
@@ -53,6 +54,9 @@ void addTextures(const OpenedFile& f, const std::string& name, aiScene* scene) {
             for (const ViewMaterial& m : pm->view.materials) resolved.push_back(resolver.resolve(m));
     for (const Warning& w : resolver.warnings()) assimp::logWarning(underSource(w, name));
     assimp::embedTextures(resolved, f.options.budget, scene);
+    const TextureTally tally = tallyTextures(modelReferences(*f.model, f.dataRoot.get(), f.options));
+    if (tally.total > 0)
+        assimp::logDataRootTally({tally.found, tally.total, tally.firstMissing, dataRootLine(tally, *f.dataRoot)});
 }
 
 // The animations `paths` names, decoded through `io` and built on the view's skeleton. An

@@ -15,6 +15,7 @@
 #include "rv/file_bytes.hpp"
 #include "rv/memory_budget.hpp"
 #include "rv/model.hpp"
+#include "rv/model_references.hpp"
 #include "rv/open.hpp"
 #include "rv/placed_models.hpp"
 #include "rv/view.hpp"
@@ -98,6 +99,9 @@ void WrpImporter::InternReadFile(const std::string& file, aiScene* scene, Assimp
         loadObjectModels(view, *root, options, name, models);
         layers = std::make_unique<TerrainLayers>(*opened->terrain, root, options);
         for (const Warning& w : layers->warnings()) assimp::logWarning(underSource(w, name));
+        const TextureTally tally = tallyTerrainTextures(*opened->terrain, *root, options);
+        if (tally.total > 0)
+            assimp::logDataRootTally({tally.found, tally.total, tally.firstMissing, dataRootLine(tally, *root)});
     }
     assimp::buildWrpScene(view, name, opened->dataRoot ? &models : nullptr, layers.get(), sceneBudget, scene);
 }

@@ -24,6 +24,7 @@
 #include "assimp/scene_bytes.hpp"
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
+#include "cli/export_summary.hpp"
 #include "cli/safe_export.hpp"
 #include "rv/assimp_importer.hpp"
 #include "rv/file_bytes.hpp"
@@ -42,6 +43,7 @@ struct ThreadWarnings {
     bool active = false;
     std::string input;
     std::vector<Warning> logged;  // ours with their kind; Assimp's own lines as BadValue, their text whole
+    assimp::DataRootTally tally;  // the importer's, with a data root (total 0: none)
 };
 thread_local ThreadWarnings tWarnings;
 
@@ -53,7 +55,9 @@ public:
 protected:
     void OnDebug(const char*) override {}
     void OnVerboseDebug(const char*) override {}
-    void OnInfo(const char*) override {}
+    void OnInfo(const char*) override {
+        if (const assimp::DataRootTally* t = assimp::tallyBeingLogged(); t && tWarnings.active) tWarnings.tally = *t;
+    }
     void OnWarn(const char* message) override {
         if (!tWarnings.active) return;
         const Warning* ours = assimp::warningBeingLogged();
@@ -188,18 +192,21 @@ private:
 };
 
 // ReadFile with the warnings it logs on this thread; with `bytes`, `in` names them.
-const aiScene* importWatched(Assimp::Importer& importer, const std::string& in, std::vector<std::string>& warnings,
+const aiScene* importWatched(Assimp::Importer& importer, const std::string& in, Conversion& result,
                              const std::vector<uint8_t>* bytes) {
     tWarnings.active = true;
     tWarnings.input = in;
     tWarnings.logged.clear();
+    tWarnings.tally = {};
     if (bytes) importer.SetIOHandler(new OneFileInMemory(in, *bytes));  // the importer owns it
     const aiScene* scene = importer.ReadFile(in, aiProcess_ValidateDataStructure);
     if (bytes) importer.SetIOHandler(nullptr);  // back to the default, which the export uses
     tWarnings.active = false;
     for (const Warning& w : capWarnings(tWarnings.logged, warningsPerKind()))  // as every command prints them
-        warnings.push_back(diagnosticLine(w, in, fileNameOf(in)));
+        result.warnings.push_back(diagnosticLine(w, in, fileNameOf(in)));
     tWarnings.logged.clear();
+    result.dataRootLine = tWarnings.tally.line;
+    result.tally = {tWarnings.tally.found, tWarnings.tally.total, tWarnings.tally.firstMissing};
     return scene;
 }
 
@@ -319,11 +326,17 @@ std::set<std::string> ourExtensions() {
 }
 
 Conversion convertOne(Assimp::Importer& importer, Assimp::Exporter& exporter, const std::string& in,
-                      const std::string& out, const std::string& formatId, const std::vector<uint8_t>* bytes) {
+                      const std::string& out, const std::string& formatId, const std::vector<uint8_t>* bytes,
+                      bool strict) {
     Conversion result;
-    const aiScene* scene = importWatched(importer, in, result.warnings, bytes);
+    const aiScene* scene = importWatched(importer, in, result, bytes);
     if (!scene) {
         result.error = importer.GetErrorString();  // only meaningful after a failure (see notes)
+        return result;
+    }
+    if (strict && result.tally.found < result.tally.total) {  // --strict: refused before anything is written
+        result.error = strictRefusal(fileNameOf(in), result.tally);
+        importer.FreeScene();
         return result;
     }
     aiScene* own = const_cast<aiScene*>(scene);  // the importer's own scene, freed below

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "rv/model_references.hpp"
+
 struct aiExportFormatDesc;
 struct aiScene;
 namespace Assimp {
@@ -56,14 +58,18 @@ NameStats uniqueSceneNames(aiScene* scene, const std::string& formatId);
 
 struct Conversion {
     std::string error;                  // empty on success
-    std::vector<std::string> warnings;  // what the import logged as warnings, in order
+    std::vector<std::string> warnings;  // what the import logged as warnings, in order (capped per kind)
+    std::string dataRootLine;           // the importer's "textures: K of N found in the data root DIR", or ""
+    TextureTally tally;                 // what that line counts
 };
 
 // Imports `in` and writes `out` as `formatId` (through exportSafely; never over `in`). Warnings
 // are collected only while a WarningCapture is alive. With `bytes` (a PBO entry's), those are the
-// file and `in` only names it.
+// file and `in` only names it. `strict` (--strict): a texture the data root lacks fails it, before
+// anything is written.
 Conversion convertOne(Assimp::Importer& importer, Assimp::Exporter& exporter, const std::string& in,
-                      const std::string& out, const std::string& formatId, const std::vector<uint8_t>* bytes = nullptr);
+                      const std::string& out, const std::string& formatId, const std::vector<uint8_t>* bytes = nullptr,
+                      bool strict = false);
 
 // While alive, Assimp's logger is ours and keeps the warnings logged during each import
 // (ASSIMP_LOG_WARN, which our importers use for the decoder's warnings), per thread: an import

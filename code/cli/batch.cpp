@@ -98,8 +98,9 @@ Outcome convertFile(Assimp::Importer& importer, Assimp::Exporter& exporter, cons
         return {g.error.empty() ? Outcome::Converted : Outcome::Failed, g.error, std::move(g.warnings), g.texturesFound,
                 g.textures};
     }
-    Conversion c = convertOne(importer, exporter, in.name, out.u8string(), plan.format->id, bytes);
-    return {c.error.empty() ? Outcome::Converted : Outcome::Failed, c.error, std::move(c.warnings)};
+    Conversion c = convertOne(importer, exporter, in.name, out.u8string(), plan.format->id, bytes, opt.strict);
+    return {c.error.empty() ? Outcome::Converted : Outcome::Failed, c.error, std::move(c.warnings), c.tally.found,
+            c.tally.total};
 }
 
 // "[#####.....] 12/40  failed 1" on stderr, redrawn in place; nothing unless stderr is a terminal.
@@ -124,7 +125,7 @@ private:
 };
 
 // One line for the whole batch, as export's for one model: "textures: K of N found in the data
-// root DIR and 3 PBOs more" (the models our glTF writer wrote; Assimp's imports count out of sight).
+// root DIR and 3 PBOs more", of every model and terrain converted.
 void printTextureTally(const BatchPlan& plan, const std::vector<Outcome>& outcomes) {
     size_t found = 0, total = 0;
     for (const Outcome& o : outcomes) {

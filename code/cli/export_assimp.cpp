@@ -39,22 +39,20 @@ int exportWithAssimp(const CliOptions& opt, const std::string& in, const std::st
                          printable(a).c_str());
             return kExitUsage;
         }
-    // The import opens the model out of our sight: the data root's tally (and --strict) from an
-    // open of our own, only when there is a data root to count in.
-    const DataRootCheck check = dataRootFolder(opt.decode).empty() ? DataRootCheck{} : checkDataRoot(in, opt);
-    if (!check.error.empty()) {
-        std::fprintf(stderr, "%s\n%s\n", printable(check.error).c_str(), printable(check.line).c_str());
-        return kExitDecode;
-    }
+    // The importer counts the data root's textures as it imports (its tally comes back through the
+    // captured log), and --strict is applied between the import and the export.
     WarningCapture capture;
     Assimp::Importer importer;
     configureImporter(importer, opt);
-    const Conversion result = convertOne(importer, exporter, in, out, format->id);
+    const Conversion result = convertOne(importer, exporter, in, out, format->id, nullptr, opt.strict);
     // One order everywhere: the error, then the input's warnings, then the summary.
     if (!result.error.empty()) std::fprintf(stderr, "%s\n", printable(result.error).c_str());
     printWarnings(result.warnings);
-    if (!result.error.empty()) return kExitDecode;
-    printExportSummary(opt, out, check.line, result.warnings.size());
+    if (!result.error.empty()) {
+        if (!result.dataRootLine.empty()) std::fprintf(stderr, "%s\n", printable(result.dataRootLine).c_str());
+        return kExitDecode;
+    }
+    printExportSummary(opt, out, result.dataRootLine, result.warnings.size());
     return kExitOk;
 }
 

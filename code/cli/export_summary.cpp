@@ -36,16 +36,14 @@ DataRootCheck checkDataRoot(const OpenedFile& file, const CliOptions& opt) {
     if (tally.total == 0) return check;
     check.tally = tally;
     check.line = dataRootLine(tally, *file.dataRoot);
-    if (opt.strict && tally.found < tally.total)
-        check.error = file.name + ": " + std::to_string(tally.total - tally.found) + " of " +
-                      std::to_string(tally.total) + " textures are missing from the data root (--strict), " +
-                      "the first " + tally.firstMissing + "; nothing was written";
+    if (opt.strict && tally.found < tally.total) check.error = strictRefusal(file.name, tally);
     return check;
 }
 
-DataRootCheck checkDataRoot(const std::string& in, const CliOptions& opt) {
-    Result<OpenedFile> file = openFile(in, opt.decode, accepting(kAcceptModel));
-    return file ? checkDataRoot(file.value(), opt) : DataRootCheck{};  // the import reports the error
+std::string strictRefusal(const std::string& name, const TextureTally& tally) {
+    return name + ": " + std::to_string(tally.total - tally.found) + " of " + std::to_string(tally.total) +
+           " textures are missing from the data root (--strict), the first " + tally.firstMissing +
+           "; nothing was written";
 }
 
 void printExportSummary(const CliOptions& opt, const std::string& out, const std::string& dataRootLine,

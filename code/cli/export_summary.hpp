@@ -17,8 +17,9 @@ struct DataRootCheck {
 };
 // The tally of `file` (a model or terrain opened with a data root); nothing for other files.
 DataRootCheck checkDataRoot(const OpenedFile& file, const CliOptions& opt);
-// The same for `in`, opened here: the Assimp path, whose import opens it out of our sight.
-DataRootCheck checkDataRoot(const std::string& in, const CliOptions& opt);
+// --strict's refusal of `name`, which misses textures: "m.p3d: 2 of 3 textures are missing from
+// the data root (--strict), the first ...; nothing was written".
+std::string strictRefusal(const std::string& name, const TextureTally& tally);
 // "wrote OUT (SIZE; W warnings)" on stderr, after `dataRootLine` when it is not empty; -q prints nothing.
 void printExportSummary(const CliOptions& opt, const std::string& out, const std::string& dataRootLine,
                         size_t warnings);
