@@ -107,7 +107,7 @@ def main():
                            ([rvimport, "export", rvmat, os.path.join(work, "r.glb")],
                             "agm_m84.rvmat is a config: use `rvimport info` or `dump --json`"),
                            ([rvimport, "export", pbo, os.path.join(work, "p.obj")],
-                            "KAM_chemical.pbo is a PBO archive: use `rvimport pbo list` or `pbo extract`")):
+                            "KAM_chemical.pbo is a PBO archive: use `rvimport pbo list` or `pbo extract`, or `rvimport batch` on its folder")):
             rc, _, err = run(args)
             check(rc == 1 and want in err, "%s: rc=%d %r" % (" ".join(args[1:3]), rc, err))
 

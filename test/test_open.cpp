@@ -74,7 +74,7 @@ TEST(FrontDoor, RefusesWhatTheCallerCannotUseSayingWhatItIs) {
     auto r = rv::open(pbo.data(), pbo.size(), "mod.pbo", {}, rv::accepting(rv::kAcceptModel | rv::kAcceptTerrain));
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().kind, rv::DiagKind::NotRecognized);
-    EXPECT_EQ(rv::diagnosticLine(r.error()), "mod.pbo is a PBO archive: use `rvimport pbo list` or `pbo extract`");
+    EXPECT_EQ(rv::diagnosticLine(r.error()), "mod.pbo is a PBO archive: use `rvimport pbo list` or `pbo extract`, or `rvimport batch` on its folder to convert what is inside");
     const std::vector<uint8_t> junk = {'h', 'e', 'l', 'l', 'o'};
     auto u = rv::open(junk.data(), junk.size(), "notes.txt");
     ASSERT_FALSE(u.ok());
@@ -206,7 +206,7 @@ TEST(FrontDoor, TheLineNamesTheInputOnce) {
     EXPECT_EQ(under.message, "xm.p3d: bad");
     EXPECT_EQ(rv::underSource(none, "m.p3d").message, none.message);
     EXPECT_EQ(rv::kindRefusal("mod.pbo", rv::FileKind::Archive),
-              "mod.pbo is a PBO archive: use `rvimport pbo list` or `pbo extract`");
+              "mod.pbo is a PBO archive: use `rvimport pbo list` or `pbo extract`, or `rvimport batch` on its folder to convert what is inside");
 }
 
 // A caller of one kind (an importer) hears that kind's decoder on a file without a signature.

@@ -56,7 +56,8 @@ const char* adviceFor(FileKind kind) {
         case FileKind::Config:
             return "use `rvimport info` or `dump --json`";
         case FileKind::Archive:
-            return "use `rvimport pbo list` or `pbo extract`";
+            return "use `rvimport pbo list` or `pbo extract`, or `rvimport batch` on its folder to convert what is "
+                   "inside";
         case FileKind::Animation:
             return "an animation is not exported on its own but applied to a model "
                    "(`--animation FILE.rtm` with the model's export); use `rvimport info` or `dump --json` to read it";
