@@ -13,6 +13,9 @@ usage: cli_batch_pbo_test.py RVIMPORT RV_MAKE_DEMO SAMPLES_DIR WORK_DIR
 """
 import json, os, shutil, struct, subprocess, sys, zlib
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pbo_fixture import solid_paa, write_pbo as pbo  # noqa: E402
+
 failures = []
 
 
@@ -20,27 +23,6 @@ def check(cond, what):
     print(("ok   " if cond else "FAIL ") + what)
     if not cond:
         failures.append(what)
-
-
-def pbo(path, prefix, entries):
-    """A PBO: the "Vers" header entry with `prefix` (none when None), then `entries` [(name, bytes)]
-    stored, then the zero byte and a (dummy) SHA-1 that packers append."""
-    head = bytearray(b"\0" + struct.pack("<5I", 0x56657273, 0, 0, 0, 0))
-    if prefix is not None:
-        head += b"prefix\0" + prefix.encode() + b"\0"
-    head += b"\0"
-    for name, data in entries:
-        head += name.encode() + b"\0" + struct.pack("<5I", 0, len(data), 0, 0, len(data))
-    head += b"\0" + struct.pack("<5I", 0, 0, 0, 0, 0)
-    with open(path, "wb") as f:
-        f.write(bytes(head) + b"".join(d for _, d in entries) + b"\0" + bytes(20))
-
-
-def solid_paa(rgb565, size=8):
-    """A DXT1 texture of one colour: every block's two end colours `rgb565`, every index 0."""
-    blocks = struct.pack("<HHI", rgb565, rgb565, 0) * ((size // 4) ** 2)
-    return (struct.pack("<HHHH", 0xFF01, 0, size, size) + len(blocks).to_bytes(3, "little") + blocks +
-            struct.pack("<IH", 0, 0))
 
 
 def paeth(a, b, c):

@@ -13,6 +13,9 @@
 """
 import glob, os, re, shlex, struct, subprocess, sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pbo_fixture import solid_paa, write_pbo  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 failures = []
 
@@ -54,22 +57,6 @@ def without_optional(command):
     return command.replace("...", "").strip()
 
 
-def solid_paa(path):
-    """A 4x4 DXT1 texture of one colour."""
-    block = struct.pack("<HHI", 0xF800, 0xF800, 0)
-    with open(path, "wb") as f:
-        f.write(struct.pack("<HHHH", 0xFF01, 0, 4, 4) + len(block).to_bytes(3, "little") + block + bytes(6))
-
-
-def pbo(path, entries):
-    head = bytearray(b"\0" + struct.pack("<5I", 0x56657273, 0, 0, 0, 0) + b"prefix\0demo\0\0")
-    for name, data in entries:
-        head += name.encode() + b"\0" + struct.pack("<5I", 0, len(data), 0, 0, len(data))
-    head += b"\0" + bytes(20)
-    with open(path, "wb") as f:
-        f.write(bytes(head) + b"".join(d for _, d in entries))
-
-
 def rtm(path):
     """An RTM_0101 animation: one bone, two frames of the identity."""
     identity = struct.pack("<12f", 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0)
@@ -88,9 +75,10 @@ class Inputs:
         subprocess.run([make_demo, self.model, self.world], check=True)
         self.root = os.path.join(work, "root")
         self.texture = os.path.join(work, "tex.paa")
-        solid_paa(self.texture)
+        with open(self.texture, "wb") as f:
+            f.write(solid_paa(0xF800, 4))
         self.pbo = os.path.join(work, "demo.pbo")
-        pbo(self.pbo, [("rv_crate.p3d", open(self.model, "rb").read()), ("tex.paa", open(self.texture, "rb").read())])
+        write_pbo(self.pbo, "demo", [("rv_crate.p3d", open(self.model, "rb").read()), ("tex.paa", open(self.texture, "rb").read())])
         self.in_dir = os.path.join(work, "in")
         os.makedirs(os.path.join(self.root, "rv", "demo"))
         os.makedirs(self.in_dir)
