@@ -42,7 +42,7 @@ struct Outcome {
     enum Kind { Converted, Skipped, Failed } kind = Failed;
     std::string reason;
     std::vector<std::string> warnings;
-    size_t texturesFound = 0, textures = 0;  // of a model written by our glTF writer, in the data root
+    TextureTally tally;  // of a model or terrain, in the data root
 };
 
 // The reason the file cannot be opened (with the system's text), or "". Editable (MLOD) and
@@ -72,35 +72,34 @@ bool readEntry(const BatchPlan& plan, const BatchInput& in, std::vector<uint8_t>
 Outcome convertFile(Assimp::Importer& importer, Assimp::Exporter& exporter, const CliOptions& opt,
                     const BatchPlan& plan, size_t i) {
     const BatchInput& in = plan.inputs[i];
-    if (!in.failed.empty()) return {Outcome::Failed, in.failed, {}};
-    if (!in.skipped.empty()) return {Outcome::Skipped, in.skipped, {}};
-    if (!plan.collisions[i].empty()) return {Outcome::Failed, plan.collisions[i], {}};
+    if (!in.failed.empty()) return {Outcome::Failed, in.failed, {}, {}};
+    if (!in.skipped.empty()) return {Outcome::Skipped, in.skipped, {}, {}};
+    if (!plan.collisions[i].empty()) return {Outcome::Failed, plan.collisions[i], {}, {}};
     if (in.archive == BatchInput::kLoose)
-        if (std::string why = openError(in.file); !why.empty()) return {Outcome::Failed, why, {}};
+        if (std::string why = openError(in.file); !why.empty()) return {Outcome::Failed, why, {}, {}};
     std::vector<uint8_t> entryBytes;
     std::string error;
-    if (!readEntry(plan, in, entryBytes, error)) return {Outcome::Failed, error, {}};
+    if (!readEntry(plan, in, entryBytes, error)) return {Outcome::Failed, error, {}, {}};
     const std::vector<uint8_t>* bytes = in.archive == BatchInput::kLoose ? nullptr : &entryBytes;
     const fs::path& out = plan.outputs[i];
     std::error_code dirErr;
     if (!fs::create_directories(out.parent_path(), dirErr) && dirErr)
-        return {Outcome::Failed, "cannot create folder " + out.parent_path().u8string() + ": " + dirErr.message(), {}};
+        return {
+            Outcome::Failed, "cannot create folder " + out.parent_path().u8string() + ": " + dirErr.message(), {}, {}};
     if (in.texture) {
         std::vector<Warning> warnings;
         error = diagnosticLine(convertTextureToPng(in.name, out.u8string(), plan.decode, 0, false, warnings, bytes));
         std::vector<std::string> lines;
         for (const Warning& w : capWarnings(warnings, warningsPerKind()))
             lines.push_back(diagnosticLine(w, in.name, fileNameOf(in.name)));
-        return {error.empty() ? Outcome::Converted : Outcome::Failed, error, std::move(lines)};
+        return {error.empty() ? Outcome::Converted : Outcome::Failed, error, std::move(lines), {}};
     }
     if (usesOurGltf(opt, out.u8string())) {  // glb2 (the default) and gltf2: our own writer
         GltfConversion g = convertWithGltf(opt, in.name, out.u8string(), bytes);
-        return {g.error.empty() ? Outcome::Converted : Outcome::Failed, g.error, std::move(g.warnings), g.texturesFound,
-                g.textures};
+        return {g.error.empty() ? Outcome::Converted : Outcome::Failed, g.error, std::move(g.warnings), g.tally};
     }
     Conversion c = convertOne(importer, exporter, in.name, out.u8string(), plan.format->id, bytes, opt.strict);
-    return {c.error.empty() ? Outcome::Converted : Outcome::Failed, c.error, std::move(c.warnings), c.tally.found,
-            c.tally.total};
+    return {c.error.empty() ? Outcome::Converted : Outcome::Failed, c.error, std::move(c.warnings), c.tally};
 }
 
 // "[#####.....] 12/40  failed 1" on stderr, redrawn in place; nothing unless stderr is a terminal.
@@ -127,14 +126,14 @@ private:
 // One line for the whole batch, as export's for one model: "textures: K of N found in the data
 // root DIR and 3 PBOs more", of every model and terrain converted.
 void printTextureTally(const BatchPlan& plan, const std::vector<Outcome>& outcomes) {
-    size_t found = 0, total = 0;
+    TextureTally all;
     for (const Outcome& o : outcomes) {
-        found += o.texturesFound;
-        total += o.textures;
+        all.found += o.tally.found;
+        all.total += o.tally.total;
+        if (all.firstMissing.empty()) all.firstMissing = o.tally.firstMissing;
     }
-    if (plan.decode.sharedDataRoot && total > 0)
-        std::fprintf(stderr, "textures: %zu of %zu found in the data root %s\n", found, total,
-                     printable(plan.decode.sharedDataRoot->description()).c_str());
+    if (plan.decode.sharedDataRoot && all.total > 0)  // with export's hint when the root looks a level off
+        std::fprintf(stderr, "%s\n", printable(dataRootLine(all, *plan.decode.sharedDataRoot)).c_str());
 }
 
 size_t entryCount(const BatchPlan& plan) {

@@ -98,8 +98,8 @@ bool usesOurGltf(const CliOptions& opt, const std::string& out);
 struct GltfConversion {
     std::string error;  // empty on success; nothing is left at OUT then
     std::vector<std::string> warnings;
-    std::string dataRootLine;                // "textures: K of N found in the data root DIR", or ""
-    size_t texturesFound = 0, textures = 0;  // what that line counts
+    std::string dataRootLine;  // "textures: K of N found in the data root DIR", or ""
+    TextureTally tally;        // what that line counts
 };
 // `in` to `out` by our glTF writer: .glb, or .gltf with its .bin and textures beside it. With
 // `bytes` (a PBO entry's), those are the file and `in` only names it.

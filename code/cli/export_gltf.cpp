@@ -112,8 +112,7 @@ GltfConversion convertWithGltf(const CliOptions& opt, const std::string& in, con
     };
     const DataRootCheck check = checkDataRoot(file.value(), opt);
     c.dataRootLine = check.line;
-    c.texturesFound = check.tally.found;
-    c.textures = check.tally.total;
+    c.tally = check.tally;
     std::vector<OpenedFile> animations;
     if (!check.error.empty() || !openAnimations(opt, animations, gltf, c.error)) {
         if (!check.error.empty()) c.error = check.error;
