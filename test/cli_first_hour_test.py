@@ -120,6 +120,9 @@ def main():
                 check(rc == 0 and len(missing) == 5 and lines[-1] == "warning: %s: and 46 more missing reference "
                       "warnings like these; --verbose lists them all" % island,
                       "%s: 5 of the 51 missing layer textures, then one line for the other 46: %s" % (out, lines[-2:]))
+                shown = "drawn as markers" if out.endswith(".glb") else "left as empty nodes"
+                check(any(("9 placed model(s) not in the data root, %s (objects): data3d\\sloup_vn.p3d (270)" % shown)
+                          in l for l in lines), "%s names the 9 missing placed models, as each path shows them" % out)
             rc, _, err = run("export", island, "verbose.glb", "--data-root", root, "--verbose")
             check(rc == 0 and err.count("(colour map) not in the data root: ") == 51 and "more missing" not in err,
                   "--verbose prints all 51")

@@ -2,6 +2,7 @@
 // README) and on folders the tests make.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -263,6 +264,62 @@ TEST(DataRoot, MountsPbosAtTheirPrefix) {
     auto bytes = dr->read(ref);
     ASSERT_TRUE(bytes.ok()) << rv::diagnosticLine(bytes.error());
     EXPECT_EQ(bytes.value(), rvtest::readBytes(rvtest::samplesDir() + "/real/kam/aff6fa87_m7a3.p3d"));
+}
+
+// A batch's data root: archives given beside a folder (or alone) are mounted once, named in
+// messages, and a given archive that also lies in the folder is not mounted twice.
+TEST(DataRoot, ArchivesGivenBesideTheFolder) {
+    RV_REQUIRE_PBOS();
+    TempRoot root, mod;
+    root.write("a3/data_f/metal_co.paa", "paa bytes");
+    fs::copy_file(pboDir() + "/KAM_chemical.pbo", mod.dir / "chemical.pbo");
+    fs::copy_file(pboDir() + "/TFAR_task_force_radio_items.pbo", root.dir / "tfar.pbo");
+    for (const char* p : {"chemical.pbo"})
+        fs::permissions(mod.dir / p, fs::perms::owner_write, fs::perm_options::add);
+    fs::permissions(root.dir / "tfar.pbo", fs::perms::owner_write, fs::perm_options::add);
+    const std::string kam = (mod.dir / "chemical.pbo").u8string(), tfar = (root.dir / "tfar.pbo").u8string();
+
+    auto both = rv::DataRoot::open(root.dir.u8string(), {}, {kam, tfar});
+    ASSERT_TRUE(both.ok()) << rv::diagnosticLine(both.error());
+    EXPECT_EQ(both->pboCount(), 2u);  // tfar.pbo lies in the folder and was given: mounted once
+    EXPECT_EQ(both->description(), both->folder() + " and 2 PBOs more");
+    EXPECT_EQ(both->resolve("a3\\data_f\\metal_co.paa").kind, rv::ResolvedRef::Kind::File);
+    EXPECT_EQ(both->resolve("x\\kat\\addons\\chemical\\ui\\m7a3.p3d").kind, rv::ResolvedRef::Kind::PboEntry);
+
+    auto alone = rv::DataRoot::open("", {}, {kam});
+    ASSERT_TRUE(alone.ok()) << rv::diagnosticLine(alone.error());
+    EXPECT_EQ(alone->folder(), "");
+    EXPECT_EQ(alone->description(), "1 PBO");
+    const rv::ResolvedRef missing = alone->resolve("a3\\data_f\\metal_co.paa");
+    EXPECT_EQ(missing.kind, rv::ResolvedRef::Kind::Missing);
+    EXPECT_EQ(missing.reason, "not in the data root's 1 PBOs (by their prefixes)");
+    EXPECT_TRUE(missing.tried.empty());
+    EXPECT_TRUE(alone->nearbyRootFor("a3\\data_f\\metal_co.paa").folder.empty());  // never the working folder
+    auto bytes = alone->read(alone->resolve("x\\kat\\addons\\chemical\\ui\\m7a3.p3d"));
+    ASSERT_TRUE(bytes.ok()) << rv::diagnosticLine(bytes.error());
+    EXPECT_EQ(bytes.value(), rvtest::readBytes(rvtest::samplesDir() + "/real/kam/aff6fa87_m7a3.p3d"));
+
+    auto damaged = rv::DataRoot::open("", {}, {(root.dir / "a3" / "data_f" / "metal_co.paa").u8string()});
+    ASSERT_TRUE(damaged.ok());  // an archive that cannot be read is a warning, as one below the folder
+    EXPECT_EQ(damaged->pboCount(), 0u);
+    ASSERT_EQ(damaged->warnings().size(), 1u);
+    EXPECT_NE(damaged->warnings()[0].message.find("; not mounted"), std::string::npos);
+}
+
+// The command line's cap: at most N of each kind, in order, then one line per kind that had more.
+TEST(Diagnostics, CapWarningsKeepsTheFirstOfEachKindAndCountsTheRest) {
+    std::vector<rv::Warning> in;
+    for (int i = 0; i < 7; ++i)
+        in.push_back(rv::withSource(rv::makeWarning(rv::DiagKind::MissingReference, "t" + std::to_string(i)), "w.wrp"));
+    in.push_back(rv::withSource(rv::makeWarning(rv::DiagKind::BadValue, "other"), "w.wrp"));
+    const std::vector<rv::Warning> out = rv::capWarnings(in, 5);
+    ASSERT_EQ(out.size(), 7u);
+    for (int i = 0; i < 5; ++i) EXPECT_EQ(out[size_t(i)].message, "t" + std::to_string(i));
+    EXPECT_EQ(out[5].message, "other");
+    EXPECT_EQ(rv::diagnosticLine(out[6]),
+              "w.wrp: and 2 more missing reference warnings like these; --verbose lists them all");
+    EXPECT_EQ(out[6].count, 2u);
+    EXPECT_EQ(rv::capWarnings(in, SIZE_MAX).size(), in.size());
 }
 
 }  // namespace

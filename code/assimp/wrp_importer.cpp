@@ -59,18 +59,25 @@ namespace {
 void loadObjectModels(const TerrainView& view, const DataRoot& root, const Options& options, const std::string& name,
                       ObjectModels& out) {
     TextureResolver textures(&root, placedModelOptions(options));  // each image decoded once for all models
+    std::vector<std::pair<std::string, size_t>> missing, broken;   // model, placements: one warning each
     for (const ModelPlacements& placed : view.placements()) {
         ResolvedRef where;
         Result<PlacedModel> model =
             openPlacedModel(root, placed.model, options, assimp::assimpFrame(), textures, &where);
         if (!model) {
-            if (where.kind != ResolvedRef::Kind::Missing)
-                assimp::logWarning(name, "object model skipped: " + diagnosticLine(model.error()));
+            const bool absent = where.kind == ResolvedRef::Kind::Missing;
+            (absent ? missing : broken)
+                .emplace_back(placed.model + (absent ? "" : ": " + diagnosticLine(model.error())),
+                              placed.objects.size());
             continue;
         }
         out.emplace(placed.model, std::make_unique<PlacedModel>(std::move(model.value())));
     }
     for (const Warning& w : textures.warnings()) assimp::logWarning(underSource(w, name));
+    // As the glTF writer says it, with what this scene has at their places: nodes without meshes.
+    if (!missing.empty())
+        assimp::logWarning(withSource(missingPlacedModels(missing, true, "left as empty nodes"), name));
+    if (!broken.empty()) assimp::logWarning(withSource(brokenPlacedModels(broken, "left as empty nodes"), name));
 }
 
 }  // namespace

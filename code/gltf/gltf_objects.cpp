@@ -111,14 +111,6 @@ uint32_t objectNodes(Document& doc, const std::string& name, int32_t mesh, const
     return doc.push("nodes", {{"name", name}, {"children", std::move(children)}, {"extras", {{"model", model}}}});
 }
 
-std::string missingList(const std::vector<std::pair<std::string, size_t>>& missing) {
-    std::string list;
-    for (size_t i = 0; i < missing.size() && i < 50; ++i)
-        list += (i ? ", " : "") + missing[i].first + " (" + std::to_string(missing[i].second) + ")";
-    if (missing.size() > 50) list += ", and " + std::to_string(missing.size() - 50) + " more";
-    return list;
-}
-
 }  // namespace
 
 Result<uint32_t> addPlacedObjects(Document& doc, const TerrainView& view, const DataRoot* root, const Options& options,
@@ -158,17 +150,8 @@ Result<uint32_t> addPlacedObjects(Document& doc, const TerrainView& view, const 
                                          : objectNodes(doc, name, mesh, in, placed.model));
     }
     for (const Warning& w : textures.warnings()) state.warnings.push_back(w);
-    if (!missing.empty())
-        state.warnings.push_back(
-            makeWarning(DiagKind::IndexOutOfRange,
-                        std::to_string(missing.size()) +
-                            (root ? " placed model(s) not in the data root, drawn as markers (objects): "
-                                  : " placed model(s) drawn as markers, as no data root was given (objects): ") +
-                            missingList(missing)));
-    if (!broken.empty())
-        state.warnings.push_back(makeWarning(
-            DiagKind::BadValue, std::to_string(broken.size()) +
-                                    " placed model(s) could not be read, drawn as markers: " + missingList(broken)));
+    if (!missing.empty()) state.warnings.push_back(missingPlacedModels(missing, root != nullptr, "drawn as markers"));
+    if (!broken.empty()) state.warnings.push_back(brokenPlacedModels(broken, "drawn as markers"));
     if (inexact)
         state.warnings.push_back(makeWarning(
             DiagKind::BadValue,

@@ -59,4 +59,27 @@ Result<PlacedModel> openPlacedModel(const DataRoot& root, const std::string& ref
     return placed;
 }
 
+namespace {
+std::string placedList(const std::vector<std::pair<std::string, size_t>>& models) {
+    std::string list;
+    for (size_t i = 0; i < models.size() && i < 50; ++i)
+        list += (i ? ", " : "") + models[i].first + " (" + std::to_string(models[i].second) + ")";
+    if (models.size() > 50) list += ", and " + std::to_string(models.size() - 50) + " more";
+    return list;
+}
+}  // namespace
+
+Warning missingPlacedModels(const std::vector<std::pair<std::string, size_t>>& models, bool withRoot,
+                            const std::string& shownAs) {
+    return makeWarning(DiagKind::IndexOutOfRange,
+                       std::to_string(models.size()) + " placed model(s) " +
+                           (withRoot ? "not in the data root, " + shownAs : shownAs + ", as no data root was given") +
+                           " (objects): " + placedList(models));
+}
+
+Warning brokenPlacedModels(const std::vector<std::pair<std::string, size_t>>& models, const std::string& shownAs) {
+    return makeWarning(DiagKind::BadValue, std::to_string(models.size()) + " placed model(s) could not be read, " +
+                                               shownAs + ": " + placedList(models));
+}
+
 }  // namespace rv

@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "rv/data_root.hpp"
@@ -45,5 +46,13 @@ struct PlacedModel {
 [[nodiscard]] Result<PlacedModel> openPlacedModel(const DataRoot& root, const std::string& reference,
                                                   const Options& terrainOptions, const Frame& frame,
                                                   TextureResolver& textures, ResolvedRef* where = nullptr);
+
+// The one warning for the placed models a terrain's output could not draw, each with its number of
+// placements ("rv\\house.p3d (12)"), the first 50 named: `shownAs` says what the output drew instead
+// ("drawn as markers", "left as empty nodes"). DiagKind::IndexOutOfRange for models the data root
+// lacks (or all of them without one: `withRoot` false), BadValue for models that could not be read.
+Warning missingPlacedModels(const std::vector<std::pair<std::string, size_t>>& models, bool withRoot,
+                            const std::string& shownAs);
+Warning brokenPlacedModels(const std::vector<std::pair<std::string, size_t>>& models, const std::string& shownAs);
 
 }  // namespace rv
