@@ -132,6 +132,11 @@ def samples_part(rvimport, samples, work):
     # KAM: 4 models and 7 textures; TFAR: 2 textures; TFAR 705k: 7 textures listed twice, converted once.
     check(p.returncode == 0 and p.stdout.startswith("converted 20, skipped 0, failed 0 of 20 files (20 from 4 PBOs)"),
           "the four sample PBOs: " + p.stdout)
+    # The totals end as export's summary does: what was written (every output here is a main file) and
+    # the warnings (each KAM model names one texture of another mod).
+    written = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(os.path.join(work, "samples_out")) for f in fs)
+    check(p.stdout.rstrip().endswith("; wrote %.1f MB, 4 warnings" % (written / 1e6)),
+          "the totals say what was written (%d bytes) and how many warnings: %s" % (written, p.stdout))
     tfar = os.path.join(work, "samples_out", "task-force-arma-3-radio")
     pngs = [f for _, _, fs in os.walk(tfar) for f in fs]
     check(len(pngs) == 7, "TFAR 705k: each twice-listed texture once: %d" % len(pngs))

@@ -25,6 +25,7 @@
 #include "cli/assimp_convert.hpp"
 #include "cli/batch_plan.hpp"
 #include "cli/commands.hpp"
+#include "cli/export_summary.hpp"
 #include "cli/output_file.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/format.hpp"
@@ -213,6 +214,16 @@ size_t printSummary(const BatchPlan& plan, const std::vector<Outcome>& outcomes,
     if (pbos) std::printf(" (%zu from %zu PBO%s)", entryCount(plan), pbos, pbos == 1 ? "" : "s");
     std::printf(" to %s%s in %.2f s with %u threads", plan.format->id, textures ? " (textures to png)" : "", seconds,
                 jobs);
+    // What was written and how much was said, as export's summary: the outputs' main files (a
+    // .gltf's .bin and textures beside it are not counted) and the warning lines printed.
+    uint64_t bytes = 0;
+    size_t warnings = 0;
+    for (size_t i = 0; i < plan.inputs.size(); ++i) {
+        std::error_code ec;
+        if (outcomes[i].kind == Outcome::Converted) bytes += fs::file_size(plan.outputs[i], ec);
+        warnings += outcomes[i].warnings.size();
+    }
+    std::printf("; wrote %s, %zu warning%s", readableSize(bytes).c_str(), warnings, warnings == 1 ? "" : "s");
     if (!plan.unreadable.empty())
         std::printf("; %zu folder%s could not be read", plan.unreadable.size(), plan.unreadable.size() == 1 ? "" : "s");
     std::printf("\n");

@@ -11,7 +11,6 @@
 namespace fs = std::filesystem;
 
 namespace rv::cli {
-namespace {
 
 // "1.4 MB" / "820 KB" / "312 bytes": what a person reads, not formatBytes's exact binary units.
 std::string readableSize(uint64_t bytes) {
@@ -24,8 +23,6 @@ std::string readableSize(uint64_t bytes) {
         std::snprintf(text, sizeof text, "%llu bytes", static_cast<unsigned long long>(bytes));
     return text;
 }
-
-}  // namespace
 
 DataRootCheck checkDataRoot(const OpenedFile& file, const CliOptions& opt) {
     DataRootCheck check;

@@ -2,6 +2,7 @@
 // when one is missing), then one line saying what was written. Errors and warnings come first.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -17,6 +18,8 @@ struct DataRootCheck {
 };
 // The tally of `file` (a model or terrain opened with a data root); nothing for other files.
 DataRootCheck checkDataRoot(const OpenedFile& file, const CliOptions& opt);
+// "1.4 MB" / "820 KB" / "312 bytes": a size as a person reads it, in the summary lines.
+std::string readableSize(uint64_t bytes);
 // --strict's refusal of `name`, which misses textures: "m.p3d: 2 of 3 textures are missing from
 // the data root (--strict), the first ...; nothing was written".
 std::string strictRefusal(const std::string& name, const TextureTally& tally);
