@@ -137,6 +137,13 @@ def samples_part(rvimport, samples, work):
     written = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(os.path.join(work, "samples_out")) for f in fs)
     check(p.stdout.rstrip().endswith("; wrote %.1f MB, 4 warnings" % (written / 1e6)),
           "the totals say what was written (%d bytes) and how many warnings: %s" % (written, p.stdout))
+    # Through an Assimp format, each entry is served to the importer from memory (under the
+    # sanitizers this also checks that the in-memory IOSystem is handed back and freed).
+    q = subprocess.run([rvimport, "batch", "samples_in", "samples_obj", "-f", "obj", "-j", "2"], capture_output=True,
+                       text=True, cwd=work)
+    check(q.returncode == 0 and q.stdout.startswith("converted 20, skipped 0, failed 0 of 20 files (20 from 4 PBOs) to obj")
+          and os.path.isfile(os.path.join(work, "samples_obj", "x", "kat", "addons", "chemical", "ui", "m7a3.obj")),
+          "the four sample PBOs to .obj: rc=%d %s %s" % (q.returncode, q.stdout, q.stderr[-300:]))
     tfar = os.path.join(work, "samples_out", "task-force-arma-3-radio")
     pngs = [f for _, _, fs in os.walk(tfar) for f in fs]
     check(len(pngs) == 7, "TFAR 705k: each twice-listed texture once: %d" % len(pngs))

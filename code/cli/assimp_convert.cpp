@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -198,9 +199,12 @@ const aiScene* importWatched(Assimp::Importer& importer, const std::string& in, 
     tWarnings.input = in;
     tWarnings.logged.clear();
     tWarnings.tally = {};
-    if (bytes) importer.SetIOHandler(new OneFileInMemory(in, *bytes));  // the importer owns it
+    // Ours while the importer reads: SetIOHandler(nullptr) hands it back ("take again ownership")
+    // and installs a default handler again, which the export uses. ReadFile does not throw.
+    std::optional<OneFileInMemory> memory;
+    if (bytes) importer.SetIOHandler(&memory.emplace(in, *bytes));
     const aiScene* scene = importer.ReadFile(in, aiProcess_ValidateDataStructure);
-    if (bytes) importer.SetIOHandler(nullptr);  // back to the default, which the export uses
+    if (bytes) importer.SetIOHandler(nullptr);
     tWarnings.active = false;
     for (const Warning& w : capWarnings(tWarnings.logged, warningsPerKind()))  // as every command prints them
         result.warnings.push_back(diagnosticLine(w, in, fileNameOf(in)));
