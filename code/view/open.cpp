@@ -251,6 +251,36 @@ std::string dataRootFolder(const Options& options) {
     return env ? env : "";
 }
 
+// The data root of a model or terrain (only they name other files: textures, rvmats, object
+// models): the caller's shared one, else the folder of the options, opened here; without one, the
+// line saying what is left out. False with `error` set when the folder cannot be opened.
+static bool attachDataRoot(OpenedFile& f, const OpenRequest& request, const std::string& name, DecodeError& error) {
+    if (!request.wantsDataRoot || !(f.model || f.terrain)) return true;
+    const std::string root = dataRootFolder(f.options);
+    if (f.options.sharedDataRoot) {
+        f.dataRoot = f.options.sharedDataRoot;  // its warnings are its opener's to report
+    } else if (!root.empty()) {
+        Result<DataRoot> opened = DataRoot::open(root, f.options);
+        if (!opened) {
+            error = opened.error();
+            return false;
+        }
+        f.dataRoot = std::make_shared<const DataRoot>(std::move(opened.value()));
+        for (const Warning& w : f.dataRoot->warnings()) f.warnings.push_back(w);
+    } else {
+        if (const std::string lost = lostWithoutDataRoot(f); !lost.empty())
+            f.warnings.push_back(withSource(
+                makeWarning(DiagKind::NoDataRoot, "no data root is set, so " + lost +
+                                                      " are left out: point the data root (--data-root DIR, "
+                                                      "RV_IMPORT_DATA_ROOT, or the Blender add-on's Data Root) "
+                                                      "at the folder the game's files are unpacked in"),
+                name));
+        return true;
+    }
+    resolveModelProxies(f);
+    return true;
+}
+
 Result<OpenedFile> open(const uint8_t* data, size_t size, const std::string& name, const Options& options,
                         const OpenRequest& request) {
     const unsigned accept = request.accept;
@@ -311,26 +341,7 @@ Result<OpenedFile> open(const uint8_t* data, size_t size, const std::string& nam
     detail::readModelSkeleton(f, request.sourcePath);  // before the view, which may name bones
     if (!readRetexture(f, error) || !buildView(f, request, error)) return error;
 
-    // Only models and terrains name other files (textures, rvmats, object models).
-    const bool refers = f.model || f.terrain;
-    const std::string root = request.wantsDataRoot && refers ? dataRootFolder(options) : "";
-    if (request.wantsDataRoot && refers && options.sharedDataRoot) {
-        f.dataRoot = options.sharedDataRoot;
-        resolveModelProxies(f);
-    } else if (!root.empty()) {
-        Result<DataRoot> opened = DataRoot::open(root, f.options);
-        if (!opened) return opened.error();
-        f.dataRoot = std::make_shared<const DataRoot>(std::move(opened.value()));
-        for (const Warning& w : f.dataRoot->warnings()) f.warnings.push_back(w);
-        resolveModelProxies(f);
-    } else if (const std::string lost = request.wantsDataRoot ? lostWithoutDataRoot(f) : ""; !lost.empty()) {
-        f.warnings.push_back(
-            withSource(makeWarning(DiagKind::NoDataRoot, "no data root is set, so " + lost +
-                                                             " are left out: point the data root (--data-root DIR, "
-                                                             "RV_IMPORT_DATA_ROOT, or the Blender add-on's Data Root) "
-                                                             "at the folder the game's files are unpacked in"),
-                       name));
-    }
+    if (!attachDataRoot(f, request, name, error)) return error;
     return f;
 }
 
