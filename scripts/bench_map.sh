@@ -23,7 +23,7 @@ printf '%-6s %-28s %9s %9s %9s %11s %9s\n' size world cat_s asc_s gdal_s map_s m
 base=""
 for spec in "x1 4096 250000 8" "x2 5793 500000 11" "x4 8192 1000000 16"; do
   set -- $spec
-  dir="$CACHE/map-$2-$3-$4"
+  dir="$CACHE/map2-$2-$3-$4"  # map2: layers with surfaces
   [ -f "$dir/world.wrp" ] || "$BUILD_DIR/test/rv_make_world" "$dir" --samples "$2" --objects "$3" --models 50 \
     --segments "$4" >/dev/null
   cat_s=$(measure cat "$dir/world.wrp" | cut -d' ' -f1)

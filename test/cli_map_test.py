@@ -107,6 +107,29 @@ def height_png_checks(name, out, d):
     check(np.array_equal(r16, v.astype(np.uint16)), f"{name}: height.r16 differs from height.png")
 
 
+def cell_surfaces_checks(name, out, d):
+    """OFP worlds (a texture per land cell): surfaces/<texture>.png is 255 exactly on the cells
+    dump --json gives that texture (the engine compares names without case), one pixel per cell,
+    north row first; cells with no texture name are in _unknown.png."""
+    textures = [m.lower().replace("/", "\\") for m in d["materials"]]
+    if not any(t.endswith((".pac", ".paa")) for t in textures):
+        check(not os.path.exists(os.path.join(out, "surfaces")), f"{name}: surfaces/ without a data root")
+        return
+    lx, lz = d["layer_size"]
+    cells = np.array(d["material_index"]).reshape(lz, lx)[::-1]
+    meta = json.load(open(os.path.join(out, "meta.json")))
+    total = np.zeros((lz, lx), int)
+    for s in meta["surfaces"]:
+        got = gdal.Open(os.path.join(out, s["file"])).ReadAsArray().astype(int)
+        key = s["texture"].lower().replace("/", "\\")
+        mine = [i for i, t in enumerate(textures) if t == key] if s["name"] != "_unknown" else \
+            [i for i, t in enumerate(textures) if not t.endswith((".pac", ".paa"))]
+        want = np.where(np.isin(cells, mine), 255, 0)
+        check(got.shape == (lz, lx) and (got == want).all(), f"{name}: {s['file']} is not its cells")
+        total += got
+    check((total == 255).all(), f"{name}: surface weights do not sum to 255")
+
+
 def samples():
     folder = os.path.join(SAMPLES, "terrain")
     if not os.path.isdir(folder):
@@ -124,6 +147,7 @@ def samples():
         dem_checks(wrp, out, d)
         object_checks(wrp, out, d)
         height_png_checks(wrp, out, d)
+        cell_surfaces_checks(wrp, out, d)
         print(f"ok {wrp}: {d['map_size']} heights, {len(d['objects'])} objects")
 
 
@@ -157,13 +181,62 @@ def mosaic_checks(out, stderr):
             check(sat[row, col, 2] == 200 and sat[row, col, 3] == 255, f"east pixel {row},{col} is {sat[row, col]}")
     check(worst <= 1.0, f"the east ramp is {worst} off")
     mask, _ = rgba(os.path.join(out, "mask.tif"))
-    check((mask[:, :8] == [0, 0, 255, 255]).all(), "mask: the west half is not layer 1's blue")
+    for col, colour in enumerate(MASK_COLUMNS):
+        check((mask[:, col] == colour).all(), f"mask: column {col} is not layer 1's {colour}: {mask[:, col]}")
     check((mask[4:, 8:] == [0, 255, 0, 255]).all() and (mask[:4, 8:12] == [0, 255, 0, 255]).all(),
           "mask: the east is not layer 2's green")
     check((mask[:4, 12:, 3] == 0).all(), "mask: the missing cell is not transparent")
     for missing in ("s_002_000_lco.paa", "m_002_000_lco.paa"):
         n = sum(1 for line in stderr.splitlines() if missing in line)
         check(n == 1, f"{n} warnings name {missing}: {stderr}")
+
+
+# Layer 1's mask colours, one per 10 m column over its cells (make_cli_inputs.cpp maskColumns()).
+MASK_COLUMNS = [(0, 0, 0, 255), (255, 0, 0, 255), (0, 255, 0, 255), (0, 0, 255, 255), (0, 0, 255, 128),
+                (0, 0, 255, 0), (51, 0, 0, 255), (51, 0, 0, 255)]
+
+
+def surfaces_checks(out, stderr):
+    """surfaces/<name>.png: layer 1 (west half) names six surfaces, one per mask slot, and its
+    mask paints them column by column; layer 2 (the east but the north-east cell) names two in
+    slots 1 and 2, and its green mask selects slot 2; layer 3 (the north-east cell) blends two,
+    and its mask is missing, so the cell is weighed in _unknown.png. The expected weights are the
+    shader's rule worked by hand: red 51 covers slot 0 by saturate(3 * 0.2) = 0.6."""
+    folder = os.path.join(out, "surfaces")
+    want_names = ["gdt_grass", "gdt_soil", "gdt_sand", "gdt_rock", "gdt_mud", "gdt_snow", "gdt_dirt", "_unknown"]
+    pngs = sorted(n[:-4] for n in os.listdir(folder) if n.endswith(".png"))
+    check(pngs == sorted(want_names), f"surfaces/ holds {pngs}")
+    w = {}
+    for name in want_names:
+        path = os.path.join(folder, name + ".png")
+        if not os.path.exists(path):
+            return
+        ds = gdal.Open(path)
+        w[name] = ds.ReadAsArray().astype(int)
+        info = gdalinfo(path)
+        check(epsg_of(info) == 32631 and np.allclose(info["geoTransform"], [200000, 10, 0, 80, 0, -10]),
+              f"{name}.png georeference {info.get('geoTransform')} EPSG {epsg_of(info)}")
+    total = sum(w.values())
+    check((total == 255).all(), f"the weights do not sum to 255: {np.unique(total)}")
+    expect = {n: np.zeros((8, 16), int) for n in want_names}
+    for col, name in enumerate(["gdt_grass", "gdt_soil", "gdt_sand", "gdt_rock", "gdt_mud", "gdt_snow"]):
+        expect[name][:, col] = 255
+    expect["gdt_grass"][:, 6:8] = 102
+    expect["gdt_soil"][:, 6:8] = 153
+    expect["gdt_dirt"][4:, 8:] = 255
+    expect["gdt_dirt"][:4, 8:12] = 255
+    expect["_unknown"][:4, 12:] = 255
+    for name in want_names:
+        bad = np.argwhere(w[name] != expect[name])
+        check(len(bad) == 0, f"{name}.png differs at {len(bad)} pixels, first {bad[:3].tolist()}: {w[name].tolist()}")
+    meta = json.load(open(os.path.join(out, "meta.json")))
+    listed = {m["name"]: m for m in meta.get("surfaces", [])}
+    check(sorted(listed) == sorted(want_names), f"meta.json surfaces {sorted(listed)}")
+    grass = listed.get("gdt_grass", {})
+    check(grass.get("texture") == "rv\\data\\gdt_grass_co.paa" and grass.get("normal") == "rv\\data\\gdt_grass_nopx.paa",
+          f"meta.json gdt_grass {grass}")
+    check(abs(grass.get("share", 0) - (8 * 255 + 16 * 102) / (128 * 255)) < 1e-6, f"gdt_grass share {grass.get('share')}")
+    check("those cells are weighed" not in stderr, "a warning that no mask was found, with masks")
 
 
 def vector_checks(out, stderr):
@@ -242,6 +315,7 @@ def generated():
     dem_checks("generated", out, d)
     height_png_checks("generated", out, d)
     mosaic_checks(out, r.stderr)
+    surfaces_checks(out, r.stderr)
     vector_checks(out, r.stderr)
     leftovers = [n for n in os.listdir(out) if n.startswith(".")]
     check(not leftovers, f"staging leftovers in {out}: {leftovers}")

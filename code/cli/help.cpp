@@ -104,9 +104,10 @@ const VerbHelp kVerbHelp[] = {
      "  rvimport map WORLD.wrp OUTDIR [--data-root DIR] [--epsg N] [--origin E,N] [--mosaic-size N]\n"
      "                    [--tiles] [--engine godot|unreal|unity] [--max-memory SIZE]\n"
      "                                 the terrain for GIS tools and engines: dem.tif, dem.asc,\n"
-     "                                 satellite.tif, mask.tif, map.gpkg and *.geojson (objects,\n"
-     "                                 roads, map info), height.png/.r16/.json, meta.json; default\n"
-     "                                 EPSG:32631 with world (0, 0) at 200000,0 (docs/map.md)\n"},
+     "                                 satellite.tif, mask.tif, surfaces/*.png, map.gpkg and\n"
+     "                                 *.geojson (objects, roads, map info), height.png/.r16/.json,\n"
+     "                                 meta.json; default EPSG:32631 with world (0, 0) at\n"
+     "                                 200000,0 (docs/map.md)\n"},
     {"batch",
      "  rvimport batch IN_DIR OUT_DIR [--data-root DIR] [-f FORMAT_ID] [-j N] [--lod ...] ...\n"
      "                                 convert every model, terrain and texture under IN_DIR\n"

@@ -98,9 +98,10 @@ struct TilesWanted {
 
 // satellite.tif or mask.tif (and with tiles, the satellite's pyramid, which fixes the grid); a
 // warning and no file when the map has none of those pictures.
+// With `keep`, a drawn mosaic is moved there, still charged, for the caller to release.
 std::string writeMosaic(const MapStage& stage, OpenedFile& file, const std::string& input, LayerPicture which,
                         uint32_t mosaicSize, const MapGeoreference& geo, std::vector<std::string>& written,
-                        TilesWanted& tiles) {
+                        TilesWanted& tiles, LayerMosaic* keep) {
     const char* name = which == LayerPicture::Satellite ? "satellite.tif" : "mask.tif";
     auto mosaic = layerMosaic(*file.terrain, *file.dataRoot, which, mosaicSize, file.options);
     if (!mosaic) return std::string(name) + ": " + diagnosticLine(mosaic.error());
@@ -120,6 +121,10 @@ std::string writeMosaic(const MapStage& stage, OpenedFile& file, const std::stri
             tiles.names.push_back("satellite");
         }
     }
+    if (keep && e.empty() && mosaic->layersDrawn) {
+        *keep = std::move(mosaic.value());
+        return e;
+    }
     std::vector<uint8_t>().swap(mosaic->raster.rgba);  // freed before the next mosaic is made
     file.budget->release(bytes);
     return e;
@@ -129,7 +134,8 @@ std::string writeMosaic(const MapStage& stage, OpenedFile& file, const std::stri
 namespace {
 
 std::string writeMeta(const MapStage& stage, const WrpTerrain& t, const std::string& input, const MapGeoreference& geo,
-                      const MapFeatures& features, const std::vector<std::string>& written) {
+                      const MapFeatures& features, const std::vector<SurfaceFile>& surfaces,
+                      const std::vector<std::string>& written) {
     return writeStaged(stage, "meta.json", [&](std::FILE* f) {
         JsonWriter j(f, true);
         j.beginObject();
@@ -161,6 +167,18 @@ std::string writeMeta(const MapStage& stage, const WrpTerrain& t, const std::str
         j.beginObject();
         for (const MapLayer& l : features.layers) j.field(l.name, uint64_t(l.features.size()));
         j.endObject();
+        j.key("surfaces");  // surfaces/<name>.png, with the textures the layers name
+        j.beginArray();
+        for (const SurfaceFile& s : surfaces) {
+            j.beginObject();
+            j.field("name", s.name);
+            j.field("file", "surfaces/" + s.name + ".png");
+            j.field("texture", s.texture);
+            j.field("normal", s.normal);
+            j.field("share", s.share);
+            j.endObject();
+        }
+        j.endArray();
         j.key("files");
         j.beginArray();
         for (const std::string& w : written) j.value(w);
@@ -261,11 +279,20 @@ int writeMapFolder(OpenedFile& file, const std::string& input, const std::string
     if (!heightChange.empty()) std::fprintf(stderr, "rvimport map: height.png: %s\n", heightChange.c_str());
     TilesWanted tileState;
     tileState.wanted = tiles;
+    LayerMosaic mask;
     if (file.dataRoot) {
         for (LayerPicture which : {LayerPicture::Satellite, LayerPicture::Mask})
-            if (std::string e = writeMosaic(stage, file, input, which, mosaicSize, geo, written, tileState); !e.empty())
+            if (std::string e = writeMosaic(stage, file, input, which, mosaicSize, geo, written, tileState,
+                                            which == LayerPicture::Mask ? &mask : nullptr);
+                !e.empty())
                 return fail(e);
     }
+    std::vector<SurfaceFile> surfaces;
+    std::string surfacesFailed = writeSurfaces(stage, file, input, geo, mask.layersDrawn ? &mask : nullptr, surfaces);
+    file.budget->release(mask.raster.rgba.size());
+    std::vector<uint8_t>().swap(mask.raster.rgba);
+    if (!surfacesFailed.empty()) return fail(surfacesFailed);
+    if (!surfaces.empty()) written.push_back("surfaces");
     if (tiles)
         if (std::string e = writeTiles(stage, file, input, geo, tileState, written); !e.empty()) return fail(e);
     for (const MapLayer& l : features.layers) {
@@ -275,7 +302,7 @@ int writeMapFolder(OpenedFile& file, const std::string& input, const std::string
     if (std::string e = gpkg.join(); !e.empty()) return fail(e);
     written.push_back("map.gpkg");
     written.push_back("meta.json");
-    if (std::string e = writeMeta(stage, t, input, geo, features, written); !e.empty()) return fail(e);
+    if (std::string e = writeMeta(stage, t, input, geo, features, surfaces, written); !e.empty()) return fail(e);
     if (std::string e = stage.commit(input); !e.empty()) return fail(e);
     std::printf("wrote %zu files to %s\n", stage.committed(), outDir.c_str());
     return kExitOk;

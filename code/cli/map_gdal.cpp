@@ -171,4 +171,23 @@ std::string writePng16(const std::string& path, const std::vector<uint16_t>& val
     return out.close(path);
 }
 
+std::string writeGreyPng(const std::string& path, const uint8_t* values, uint32_t width, uint32_t height,
+                         double pixelSize, const MapGeoreference& geo) {
+    Dataset mem;
+    std::string e = create(mem, "MEM", "", int(width), int(height), 1, GDT_Byte, {});
+    if (!e.empty()) return e;
+    e = georeference(mem.h, geo, geo.easting, geo.northing + height * pixelSize, pixelSize);
+    if (!e.empty()) return e;
+    if (GDALRasterIO(GDALGetRasterBand(mem.h, 1), GF_Write, 0, 0, int(width), int(height), const_cast<uint8_t*>(values),
+                     int(width), int(height), GDT_Byte, 0, 0) != CE_None)
+        return gdalFailure("cannot fill " + path);
+    GDALDriverH png = GDALGetDriverByName("PNG");
+    if (!png) return "this build's GDAL has no PNG driver";
+    Dataset out;
+    char* opts[] = {const_cast<char*>("WORLDFILE=YES"), nullptr};
+    out.h = GDALCreateCopy(png, path.c_str(), mem.h, TRUE, opts, nullptr, nullptr);
+    if (!out.h) return gdalFailure("cannot write " + path);
+    return out.close(path);
+}
+
 }  // namespace rv::cli

@@ -44,6 +44,11 @@ std::string writeRgbaTiff(const std::string& path, const MapRaster& raster, cons
 std::string hillshadeSamples(const WrpTerrain& terrain, std::vector<uint8_t>& shade);
 // A 16-bit greyscale PNG of `values`, rows as given.
 std::string writePng16(const std::string& path, const std::vector<uint16_t>& values, uint32_t width, uint32_t height);
+// An 8-bit greyscale PNG of `values` (width * height, rows north first), pixels as areas from
+// the map's north-west corner: a world file (`.wld`) beside it places it and GDAL's `.aux.xml`
+// holds the CRS, so GDAL and QGIS open it where it lies.
+std::string writeGreyPng(const std::string& path, const uint8_t* values, uint32_t width, uint32_t height,
+                         double pixelSize, const MapGeoreference& geo);
 // map.gpkg with every layer, each with a spatial index; coordinates are world metres plus the
 // origin. Safe to run on a thread of its own beside the other writers (GDAL datasets are).
 std::string writeGeoPackage(const std::string& path, const MapFeatures& features, const MapGeoreference& geo);

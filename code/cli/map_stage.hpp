@@ -9,6 +9,7 @@
 #include "cli/map_gdal.hpp"
 #include "cli/temp_files.hpp"
 #include "rv/open.hpp"
+#include "rv/terrain_map.hpp"
 
 namespace rv::cli {
 
@@ -34,6 +35,17 @@ private:
     size_t committed_ = 0;
     std::unique_ptr<LiveTemporary> live_;
 };
+
+// One file of surfaces/, as meta.json lists it.
+struct SurfaceFile {
+    std::string name, texture, normal;
+    double share = 0;  // of the map's area: the mean weight over 255
+};
+// surfaces/<name>.png: each surface's weight (rv::SurfaceWeights) as an 8-bit PNG on the pixels
+// of `mask` (the mask mosaic; null when none was drawn: one pixel per land cell), and
+// surfaces/_unknown.png where no surface is known. Nothing when the layers name no surface.
+std::string writeSurfaces(const MapStage& stage, OpenedFile& file, const std::string& input, const MapGeoreference& geo,
+                          const LayerMosaic* mask, std::vector<SurfaceFile>& files);
 
 // Writes the whole map folder of the opened terrain `file` (read from `input`) into `outDir`.
 // Returns the exit code; every problem is reported on stderr. With `tiles`, also the tile

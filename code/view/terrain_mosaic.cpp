@@ -195,6 +195,7 @@ Result<LayerMosaic> layerMosaic(const WrpTerrain& t, const DataRoot& root, Layer
                              " mosaic needs more than the memory limit: give a smaller mosaic size");
     r.rgba.assign(bytes, 0);
     const CellsByMaterial cells = cellsByMaterial(t);
+    out.drawn.assign(sources.size(), 0);
     for (size_t m = 0; m < sources.size(); ++m) {
         const LayerPictureSource& s = sources[m];
         if (s.texture.empty() || cells.start[m] == cells.start[m + 1]) continue;
@@ -210,6 +211,7 @@ Result<LayerMosaic> layerMosaic(const WrpTerrain& t, const DataRoot& root, Layer
         for (uint32_t i = cells.start[m]; i < cells.start[m + 1]; ++i)
             paintCell(t, cells.cells[i], img.value(), s.worldToUv, s.clampToEdge, r);
         ++out.layersDrawn;
+        out.drawn[m] = 1;
     }
     if (missingMaterials)
         out.warnings.push_back(

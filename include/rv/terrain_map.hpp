@@ -33,6 +33,7 @@ struct MapRaster {
 struct LayerMosaic {
     MapRaster raster;
     uint32_t layersDrawn = 0;       // layers whose picture was painted
+    std::vector<uint8_t> drawn;     // per WrpTerrain::materials: 1 when its picture was painted
     std::vector<Warning> warnings;  // one per missing or unreadable picture: its area stays transparent
 };
 

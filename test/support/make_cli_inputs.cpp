@@ -109,14 +109,23 @@ void writeTga(const std::filesystem::path& path, uint32_t w, uint32_t h,
 
 // A layer .rvmat: Stage0 `satellite` and Stage1 `mask`, both mapped by world position with
 // u = east * su + pu, v = north * sv + pv (Terrain Builder's TexGen rows).
+// Its surfaces: slot k (Stage 3 + 2k, 4 + 2k) shows `rv\data\<surfaces[k]>_nopx.paa` and
+// `_co.paa`; an empty name leaves the slot's stages empty, as Terrain Builder writes them.
 void writeLayer(const std::filesystem::path& path, const std::string& satellite, const std::string& mask, float su,
-                float pu, float sv, float pv) {
+                float pu, float sv, float pv, const std::vector<std::string>& surfaces = {}) {
     std::filesystem::create_directories(path.parent_path());
     std::ofstream f(path);
     f << "PixelShaderID=\"TerrainX\";\nclass Stage0 { texture=\"" << satellite << "\"; texGen=3; };\n"
       << "class Stage1 { texture=\"" << mask << "\"; texGen=3; };\n"
       << "class TexGen3 { uvSource=\"worldPos\"; class uvTransform { aside[]={" << su << ",0,0}; up[]={0,0," << su
-      << "}; dir[]={0," << sv << ",0}; pos[]={" << pu << "," << pv << ",0}; }; };\n";
+      << "}; dir[]={0," << sv << ",0}; pos[]={" << pu << "," << pv << ",0}; }; };\n"
+      << "class Stage2 { texture=\"#(rgb,1,1,1)color(0.5,0.5,0.5,1,cdt)\"; texGen=0; };\n";
+    for (size_t k = 0; k < surfaces.size(); ++k) {
+        const std::string base = surfaces[k].empty() ? "" : "rv\\data\\" + surfaces[k];
+        f << "class Stage" << 3 + 2 * k << " { texture=\"" << (base.empty() ? "" : base + "_nopx.paa")
+          << "\"; texGen=1; };\nclass Stage" << 4 + 2 * k << " { texture=\"" << (base.empty() ? "" : base + "_co.paa")
+          << "\"; texGen=2; };\n";
+    }
 }
 
 rv::WrpMapInfo info(uint32_t type, int32_t id, std::vector<float> values, std::vector<uint8_t> bytes = {}) {
@@ -128,11 +137,25 @@ rv::WrpMapInfo info(uint32_t type, int32_t id, std::vector<float> values, std::v
     return m;
 }
 
+// Layer 1's mask, 14 x 10 texels of 10 m over east -30..110: a colour per texel column, the
+// columns over its cells (east 0..80) in slot order: black, red, green, blue, blue with alpha
+// 128, blue with alpha 0, then two columns of red 51 (a blend: 40% slot 0, 60% slot 1).
+std::vector<std::array<uint8_t, 4>> maskColumns() {
+    const std::array<uint8_t, 4> columns[] = {{0, 0, 0, 255},   {255, 0, 0, 255}, {0, 255, 0, 255},
+                                              {0, 0, 255, 255}, {0, 0, 255, 128}, {0, 0, 255, 0},
+                                              {51, 0, 0, 255},  {51, 0, 0, 255}};
+    std::vector<std::array<uint8_t, 4>> texels;
+    for (uint32_t y = 0; y < 10; ++y)
+        for (uint32_t x = 0; x < 14; ++x) texels.push_back(x >= 3 && x < 11 ? columns[x - 3] : std::array<uint8_t, 4>{0, 0, 0, 255});
+    return texels;
+}
+
 // Layer 1 (west half) shows a segment 14 x 10 texels of 10 m over east -30..110, north -10..90,
 // red inside and green in its outer two columns, which overlap the neighbour and must not show;
-// its mask is blue. Layer 2 (the east half but the north-east cell) is a ramp, red = 10 per texel
-// column over east 50..170, mask green. Layer 3 (the north-east cell) names pictures the root
-// does not have.
+// its mask is maskColumns() over its six surfaces. Layer 2 (the east half but the north-east
+// cell) is a ramp, red = 10 per texel column over east 50..170, its mask green over surfaces in
+// slots 1 and 2 (slot 0 empty). Layer 3 (the north-east cell) names pictures the root does not
+// have, and two surfaces.
 int mapWorld(const std::filesystem::path& dir) {
     rv::WrpTerrain t;
     t.signature = "OPRW", t.version = 25;
@@ -151,15 +174,15 @@ int mapWorld(const std::filesystem::path& dir) {
     for (uint32_t y = 0; y < 8; ++y)
         for (uint32_t x = 0; x < 12; ++x) b.push_back({uint8_t(10 * x), 0, 200, 255});
     writeTga(layers / "s_000_000_lco.tga", 14, 10, a);
-    writeTga(layers / "m_000_000_lco.tga", 14, 10, std::vector<std::array<uint8_t, 4>>(140, {0, 0, 255, 255}));
+    writeTga(layers / "m_000_000_lco.tga", 14, 10, maskColumns());
     writeTga(layers / "s_001_000_lco.tga", 12, 8, b);
     writeTga(layers / "m_001_000_lco.tga", 12, 8, std::vector<std::array<uint8_t, 4>>(96, {0, 255, 0, 255}));
     writeLayer(layers / "p_000-000_l00.rvmat", "w\\layers\\s_000_000_lco.paa", "w\\layers\\m_000_000_lco.paa",
-               1.0f / 140, 3.0f / 14, -0.01f, 0.9f);
+               1.0f / 140, 3.0f / 14, -0.01f, 0.9f, {"gdt_grass", "gdt_soil", "gdt_sand", "gdt_rock", "gdt_mud", "gdt_snow"});
     writeLayer(layers / "p_001-000_l00.rvmat", "w\\layers\\s_001_000_lco.paa", "w\\layers\\m_001_000_lco.paa",
-               1.0f / 120, -50.0f / 120, -1.0f / 80, 1.0f);
+               1.0f / 120, -50.0f / 120, -1.0f / 80, 1.0f, {"", "gdt_grass", "gdt_dirt"});
     writeLayer(layers / "p_002-000_l00.rvmat", "w\\layers\\s_002_000_lco.paa", "w\\layers\\m_002_000_lco.paa",
-               1.0f / 120, -90.0f / 120, -1.0f / 80, 1.0f);
+               1.0f / 120, -90.0f / 120, -1.0f / 80, 1.0f, {"gdt_grass", "gdt_snow"});
     add(t, "rv\\test\\house.p3d", 30.5f, 1.0f, 10.25f);
     add(t, "rv\\test\\tree.p3d", 125.0f, 20.0f, 55.0f);
     t.objects.back().transform.m = {0, 0, -2, 0, 2, 0, 2, 0, 0, 125.0f, 20.0f, 55.0f};  // yaw 90, scale 2

@@ -12,8 +12,8 @@
 //                     below 50 models) is left out, so the missing-model markers are exercised.
 // With --segments S the land grid is S x S satellite segments instead (S^2 layers, as Terrain
 // Builder cuts a map): OUT_DIR/data/rvtest/layers/p_XXX-YYY_l00.rvmat, each with a 256 x 256 TGA
-// satellite and mask picture that overlap their neighbours by 16 texels on every side (for
-// `rvimport map`'s scale benchmark).
+// satellite and mask picture that overlap their neighbours by 16 texels on every side, and two of
+// 16 surfaces, the mask red (the second) in its west half (for `rvimport map`'s scale benchmark).
 // Everything follows from the seed (our own splitmix64, no std:: distributions, so every platform
 // writes the same bytes). Prints what it wrote as "key=value" lines.
 //
@@ -308,7 +308,7 @@ bool writeSegments(const std::string& out, rv::WrpTerrain& t, uint32_t segments,
                     uint8_t* p = &sat[(size_t(y) * kTexels + x) * 4];
                     p[0] = uint8_t(40 + 4 * sz), p[1] = uint8_t(80 + (x + y) % 64 + sx), p[2] = uint8_t(60 + y / 4), p[3] = 255;
                     uint8_t* q = &mask[(size_t(y) * kTexels + x) * 4];
-                    q[0] = uint8_t(x < 128 ? 255 : 0), q[1] = uint8_t(x < 128 ? 0 : 255), q[2] = 0, q[3] = 255;
+                    q[2] = uint8_t(x < 128 ? 255 : 0), q[1] = uint8_t(x < 128 ? 0 : 255), q[0] = 0, q[3] = 255;  // BGRA
                 }
             if (!writeTga(dir + "s_" + name + "_lco.tga", kTexels, kTexels, sat) ||
                 !writeTga(dir + "m_" + name + "_lca.tga", kTexels, kTexels, mask))
@@ -320,8 +320,13 @@ bool writeSegments(const std::string& out, rv::WrpTerrain& t, uint32_t segments,
                           "PixelShaderID=\"TerrainX\";\nclass Stage0 { texture=\"rvtest\\layers\\s_%s_lco.paa\"; "
                           "texGen=3; };\nclass Stage1 { texture=\"rvtest\\layers\\m_%s_lca.paa\"; texGen=3; };\n"
                           "class TexGen3 { uvSource=\"worldPos\"; class uvTransform { aside[]={%.9g,0,0}; "
-                          "up[]={0,0,%.9g}; dir[]={0,%.9g,0}; pos[]={%.9g,%.9g,0}; }; };\n",
-                          name, name, 1 / span, 1 / span, -1 / span, -west / span, top / span);
+                          "up[]={0,0,%.9g}; dir[]={0,%.9g,0}; pos[]={%.9g,%.9g,0}; }; };\n"
+                          "class Stage3 { texture=\"rvtest\\data\\gdt_%02u_nopx.paa\"; texGen=1; };\n"
+                          "class Stage4 { texture=\"rvtest\\data\\gdt_%02u_co.paa\"; texGen=2; };\n"
+                          "class Stage5 { texture=\"rvtest\\data\\gdt_%02u_nopx.paa\"; texGen=1; };\n"
+                          "class Stage6 { texture=\"rvtest\\data\\gdt_%02u_co.paa\"; texGen=2; };\n",
+                          name, name, 1 / span, 1 / span, -1 / span, -west / span, top / span, (sx + sz) % 16,
+                          (sx + sz) % 16, (sx * 3 + sz + 5) % 16, (sx * 3 + sz + 5) % 16);
             const std::string path = dir + "p_" + std::string(name, 3) + "-" + std::string(name + 4) + "_l00.rvmat";
             if (!rvtest::writeFile(path, std::vector<uint8_t>(rvmat, rvmat + std::strlen(rvmat)))) return false;
             t.materials.push_back("rvtest\\layers\\p_" + std::string(name, 3) + "-" + std::string(name + 4) + "_l00.rvmat");
