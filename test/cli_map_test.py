@@ -366,7 +366,8 @@ def engine_checks():
     plain = gdal.Open(os.path.join(base, "height.png")).ReadAsArray()
     c = json.load(open(os.path.join(base, "height.json")))["cell_size"]
     for engine, side, change in (("godot", 256, None), ("unity", 257, "padded 256 x 256 to 257 x 257"),
-                                 ("unreal", 253, "resampled 256 x 256 to 253 x 253")):
+                                 ("unreal", 253, "resampled 256 x 256 to 253 x 253"),
+                                 ("reforger", 257, "padded 256 x 256 to 257 x 257 (Reforger's grid")):
         out = os.path.join(WORK, "engine-" + engine)
         r = run("map", wrp, out, "--engine", engine)
         check(r.returncode == 0, f"--engine {engine}: {r.returncode} {r.stderr}")
@@ -379,9 +380,9 @@ def engine_checks():
         check((change or "") in r.stderr, f"--engine {engine} does not say what it did: {r.stderr}")
         if engine == "godot":
             check(np.array_equal(png, plain), "--engine godot changed the heights")
-        if engine == "unity":  # the grid as it was, with the north row and the east column repeated
+        if engine in ("unity", "reforger"):  # the grid as it was, the north row and the east column repeated
             check(np.array_equal(png[1:, :-1], plain) and np.array_equal(png[0, :-1], plain[0]) and
-                  np.array_equal(png[1:, -1], plain[:, -1]), "--engine unity: not the grid padded north and east")
+                  np.array_equal(png[1:, -1], plain[:, -1]), f"--engine {engine}: not the grid padded north and east")
         if engine == "unreal":  # the corner samples stay (in metres); the cell grows to keep the extent
             base_meta = json.load(open(os.path.join(base, "height.json")))
 
@@ -394,7 +395,7 @@ def engine_checks():
                 check(abs(metres(a, meta) - metres(b, base_meta)) <= step, f"unreal corner {metres(a, meta)} vs {metres(b, base_meta)}")
             check(abs(meta["cell_size"] - c * 255 / 252) < 1e-9, f"unreal cell size {meta['cell_size']}")
     r = run("map", wrp, os.path.join(WORK, "engine-bad"), "--engine", "cryengine")
-    check(r.returncode == 2 and "godot, unreal or unity" in r.stderr, f"--engine cryengine: {r.returncode} {r.stderr}")
+    check(r.returncode == 2 and "godot, unreal, unity or reforger" in r.stderr, f"--engine cryengine: {r.returncode} {r.stderr}")
 
 
 def roads_checks(world):

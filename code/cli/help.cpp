@@ -102,7 +102,7 @@ const VerbHelp kVerbHelp[] = {
      "                                 is found below DIR (default the data root, else FILE's folder)\n"},
     {"map",
      "  rvimport map WORLD.wrp OUTDIR [--data-root DIR] [--epsg N] [--origin E,N] [--mosaic-size N]\n"
-     "                    [--tiles] [--engine godot|unreal|unity] [--max-memory SIZE]\n"
+     "                    [--tiles] [--engine godot|unreal|unity|reforger] [--max-memory SIZE]\n"
      "                                 the terrain for GIS tools and engines: dem.tif, dem.asc,\n"
      "                                 satellite.tif, mask.tif, surfaces/*.png, map.gpkg and\n"
      "                                 *.geojson (objects, roads, map info), height.png/.r16/.json,\n"

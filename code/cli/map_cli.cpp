@@ -38,9 +38,10 @@ struct MapArgs {
 };
 
 int mapUsage() {
-    std::fprintf(stderr,
-                 "usage: rvimport map WORLD.wrp OUTDIR [--data-root DIR] [--epsg N] [--origin E,N]\n"
-                 "                    [--mosaic-size N] [--tiles] [--engine godot|unreal|unity] [--max-memory SIZE]\n");
+    std::fprintf(
+        stderr,
+        "usage: rvimport map WORLD.wrp OUTDIR [--data-root DIR] [--epsg N] [--origin E,N]\n"
+        "                    [--mosaic-size N] [--tiles] [--engine godot|unreal|unity|reforger] [--max-memory SIZE]\n");
     return kExitUsage;
 }
 
@@ -80,12 +81,14 @@ bool parseMapArgs(const std::vector<std::string>& args, MapArgs& out) {
         }
         if (name == "--engine") {
             const std::string e = asciiLower(value);
-            out.engine = e == "godot"    ? HeightEngine::Godot
-                         : e == "unreal" ? HeightEngine::Unreal
-                         : e == "unity"  ? HeightEngine::Unity
-                                         : HeightEngine::AsIs;
+            out.engine = e == "godot"      ? HeightEngine::Godot
+                         : e == "unreal"   ? HeightEngine::Unreal
+                         : e == "unity"    ? HeightEngine::Unity
+                         : e == "reforger" ? HeightEngine::Reforger
+                                           : HeightEngine::AsIs;
             if (out.engine == HeightEngine::AsIs) {
-                std::fprintf(stderr, "rvimport map: --engine %s: give godot, unreal or unity\n", value.c_str());
+                std::fprintf(stderr, "rvimport map: --engine %s: give godot, unreal, unity or reforger\n",
+                             value.c_str());
                 return false;
             }
             continue;

@@ -33,6 +33,13 @@ Target targetFor(uint32_t n, HeightEngine engine) {
         for (uint32_t s = 33; s <= 4097 && s <= n; s = (s - 1) * 2 + 1) best = s;
         return {best, n < 33, "Unity's 2^n + 1 sizes"};
     }
+    if (engine == HeightEngine::Reforger) {
+        // Enfusion's terrain is whole blocks of 32 x 32 faces, a grid of N faces being N + 1
+        // samples (BI wiki, "Arma Reforger:Terrain: Terrain Entity"): padding to the next whole
+        // block keeps every height and the cell size, where resampling would change both.
+        const uint32_t side = std::max<uint32_t>(1, (n - 1 + 31) / 32) * 32 + 1;
+        return {side, side != n, "Reforger's grid of whole 32-face blocks"};
+    }
     if (engine == HeightEngine::Unreal) {
         const uint32_t sizes[] = {127, 253, 505, 1009, 2017, 4033, 8129};
         uint32_t best = sizes[0];
@@ -52,6 +59,8 @@ Result<EngineHeights> engineHeights(const WrpTerrain& t, HeightEngine engine, Me
         engine == HeightEngine::AsIs || engine == HeightEngine::Godot ? Target{n, false, ""} : targetFor(n, engine);
     const bool square = t.mapSizeX == t.mapSizeY;
     out.width = square ? target.side : t.mapSizeX, out.height = square ? target.side : t.mapSizeY;
+    if (!square && engine == HeightEngine::Reforger)  // Enfusion takes a grid of any shape: each side padded
+        out.width = targetFor(t.mapSizeX, engine).side, out.height = targetFor(t.mapSizeY, engine).side;
     const uint64_t bytes = uint64_t(out.width) * out.height * sizeof(float);
     if (!budget.tryCharge(bytes))
         return makeError(DiagKind::MemoryLimit, budget.overMessage("the engine heightmap", bytes));
@@ -66,7 +75,7 @@ Result<EngineHeights> engineHeights(const WrpTerrain& t, HeightEngine engine, Me
         const double sz = double(out.height - 1 - row) * step;
         for (uint32_t x = 0; x < out.width; ++x) out.rows[size_t(row) * out.width + x] = sampleAt(t, x * step, sz);
     }
-    if (out.width != t.mapSizeX) {
+    if (out.width != t.mapSizeX || out.height != t.mapSizeY) {
         out.change = std::string(target.pad ? "padded " : "resampled ") + std::to_string(t.mapSizeX) + " x " +
                      std::to_string(t.mapSizeY) + " to " + std::to_string(out.width) + " x " +
                      std::to_string(out.height) + " (" + target.why +

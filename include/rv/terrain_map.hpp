@@ -57,7 +57,7 @@ struct LayerMosaic {
 namespace rv {
 
 // Which terrain editor a heightmap is made for (`rvimport map --engine`): each takes some sizes only.
-enum class HeightEngine : uint8_t { AsIs, Godot, Unreal, Unity };
+enum class HeightEngine : uint8_t { AsIs, Godot, Unreal, Unity, Reforger };
 
 // The height grid as an engine's importer takes it: samples north row first, sizes the editor
 // accepts, and in `change` what was done to get them (empty when nothing was).
@@ -66,6 +66,8 @@ enum class HeightEngine : uint8_t { AsIs, Godot, Unreal, Unity };
 //          repeated (N + 1), a larger one is resampled down to 4097.
 //   Unreal: the landscape sizes of its docs (127, 253, 505, 1009, 2017, 4033, 8129): resampled to
 //          the largest not above the grid's side, or padded up to 127.
+//   Reforger: whole blocks of 32 faces, 32k + 1 samples a side, each side on its own: padded up
+//          to the next (4096 -> 4097), never resampled.
 // A resampled grid keeps its first and last samples where they were (the cell size changes);
 // heights between samples are bilinear, the surface the view draws along its edges. The grid is
 // charged to `budget`.
