@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Release artefacts in dist/, with SHA256SUMS:
 #   io_import_rv-<version>.zip                  the Blender add-on with librvimport for Linux and Windows
-#   rvimport-<version>-windows-x86_64.zip        rvimport.exe, rvimport.dll, rvimport.h, README, docs/, LICENSE
+#   rvimport-<version>-windows-x86_64.zip        rvimport.exe, rvimport.dll, rvimport.h (+ _terrain.h), README, docs/, LICENSE
 #   rvimport-<version>-Linux.tar.gz / .deb       `cmake --install` tree via CPack: the CLI, the C ABI,
 #                                                the static libraries, headers, the CMake package and
 #                                                pkg-config files, the LD_PRELOAD plugin with its
@@ -25,7 +25,8 @@ mv "$DIST/io_import_rv.zip" "$DIST/io_import_rv-$VERSION-blender3.zip"
 # Windows: what a user unzips next to their tools.
 w="$stage/rvimport-$VERSION-windows-x86_64"
 mkdir -p "$w"
-cp build-windows/rvimport.exe build-windows/rvimport.dll include/rvimport.h README.md LICENSE "$w/"
+cp build-windows/rvimport.exe build-windows/rvimport.dll include/rvimport.h include/rvimport_terrain.h README.md LICENSE \
+  "$w/"
 cp -r docs "$w/"  # the README's links point into docs/
 (cd "$stage" && python3 -m zipfile -c "$OLDPWD/$DIST/rvimport-$VERSION-windows-x86_64.zip" "rvimport-$VERSION-windows-x86_64")
 
@@ -39,7 +40,8 @@ cp "$stage"/cpack/*.tar.gz "$stage"/cpack/*.deb $DIST/
 deb=$(ls $DIST/*.deb)
 dpkg-deb -c "$deb" > "$stage/deb.txt"
 for f in ./usr/bin/rvimport ./usr/bin/rvimport-assimp ./usr/lib/rvimport/librvimport_assimp.so \
-         ./usr/include/rv/assimp_importer.hpp ./usr/include/rvimport.h ./usr/lib/librvimport.so \
+         ./usr/include/rv/assimp_importer.hpp ./usr/include/rvimport.h ./usr/include/rvimport_terrain.h \
+         ./usr/lib/librvimport.so \
          ./usr/lib/cmake/rvimport/rvimportConfig.cmake ./usr/lib/pkgconfig/rvimport.pc; do
   grep -q " $f\$" "$stage/deb.txt" || { echo "package.sh: $deb lacks $f" >&2; exit 1; }
 done

@@ -1,7 +1,8 @@
-// The terrain half of the C ABI (include/rvimport.h): a handle owns the decoded terrain, its view
+// The terrain half of the C ABI (include/rvimport_terrain.h): a handle owns the decoded terrain, its view
 // and the one tile last loaded.
 #include "capi/capi_common.hpp"
 #include "capi/capi_model_handle.hpp"
+#include "capi/capi_terrain_handle.hpp"
 #include "rv/data_root.hpp"
 #include "rv/decompose.hpp"
 #include "rv/open.hpp"
@@ -11,21 +12,6 @@
 
 using namespace rv;
 using namespace rv::capi;
-
-struct rv_terrain {
-    // The front door's result: the terrain, its view and its data root (options->data_root or
-    // RV_IMPORT_DATA_ROOT, indexed once for the object models); the members below name its parts.
-    explicit rv_terrain(OpenedFile opened)
-        : file(std::move(opened)), terrain(*file.terrain), view(file.terrainView), root(file.dataRoot) {}
-    OpenedFile file;
-    const WrpTerrain& terrain;
-    const std::unique_ptr<TerrainView>& view;
-    const std::shared_ptr<const DataRoot>& root;
-    std::vector<Warning> warnings;          // the front door's, then the layer pictures'
-    TerrainTile tile;                       // the tile rv_terrain_tile_load built last
-    std::unique_ptr<TerrainLayers> layers;  // the layer pictures from the data root
-    std::vector<std::string> layerNames;    // layerMaterialName of each material, kept for the char*
-};
 
 namespace {
 

@@ -236,6 +236,17 @@ Result<LayerMosaic> meshMosaic(const WrpTerrain& t, const DataRoot& root, LayerP
         std::memmove(&r.rgba[size_t(y) * w * 4], &r.rgba[(size_t(y + skip) * r.width) * 4], size_t(w) * 4);
     r.width = w, r.height = h;
     r.rgba.resize(size_t(w) * h * 4);  // kept charged: the budget is given back when the caller drops it
+    // On a mesh, a cell without a picture shows the ground an untextured layer shows
+    // (kUntexturedLayerColour, to sRGB), not a hole or black.
+    auto toSrgb = [](float linear) {
+        const double c = linear <= 0.0031308 ? 12.92 * linear : 1.055 * std::pow(linear, 1 / 2.4) - 0.055;
+        return uint8_t(std::lround(std::clamp(c, 0.0, 1.0) * 255));
+    };
+    const uint8_t ground[4] = {toSrgb(kUntexturedLayerColour[0]), toSrgb(kUntexturedLayerColour[1]),
+                               toSrgb(kUntexturedLayerColour[2]), 255};
+    if (which == LayerPicture::Satellite)
+        for (size_t i = 0; i < r.rgba.size(); i += 4)
+            if (r.rgba[i + 3] == 0) std::memcpy(&r.rgba[i], ground, 4);
     return m;
 }
 

@@ -48,7 +48,9 @@ struct LayerMosaic {
 // ((N - 1) cells east and north, where the whole map is N cells), so the mesh's whole-map UVs
 // (u = x / (N - 1), glTF TEXCOORD_0, rv_tile_uvs) put each pixel where it lies, within half a
 // pixel. The far strip, one cell wide, that no mesh covers is dropped. What the glTF writer and
-// the Blender add-on texture a terrain with ("the far view as the game draws it").
+// the Blender add-on texture a terrain with ("the far view as the game draws it"); so a satellite
+// mosaic's cells without a picture are the untextured ground colour (kUntexturedLayerColour in
+// sRGB), opaque, where layerMosaic leaves them transparent.
 [[nodiscard]] Result<LayerMosaic> meshMosaic(const WrpTerrain& terrain, const DataRoot& root, LayerPicture which,
                                              uint32_t maxSize, const Options& options);
 

@@ -17,7 +17,7 @@ import numpy as np
 if not hasattr(np, "bool"):
     np.bool = bool  # Blender 3.4's glTF importer on Debian bookworm's numpy 1.24 (docs/blender.md)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from blender_checks import check, failures  # noqa: E402
+from blender_checks import check, failures, render_top  # noqa: E402
 
 glb = os.environ["RV_SATELLITE_GLB"]
 bpy.ops.wm.read_factory_settings(use_empty=True)
@@ -30,43 +30,8 @@ check(materials == {"satellite"}, f"the tiles use {materials}, not the one satel
 
 # The mesh spans east 0..140 m and north 0..60 m (8 x 4 samples, 20 m apart); glTF's +y is up and
 # Blender's importer turns the file's -z (north) into +y.
-camera = bpy.data.cameras.new("top")
-camera.type = "ORTHO"
-camera.ortho_scale = 140
-camera.clip_end = 10000
-cam = bpy.data.objects.new("top", camera)
-scene.collection.objects.link(cam)
-cam.location = (70, 30, 500)
-scene.camera = cam
-scene.render.engine = "CYCLES"
-scene.cycles.device = "CPU"
-scene.cycles.samples = 8
-scene.cycles.use_denoising = False
-world = bpy.data.worlds.new("sky")
-world.use_nodes = True
-world.node_tree.nodes["Background"].inputs["Color"].default_value = (1, 1, 1, 1)
-world.node_tree.nodes["Background"].inputs["Strength"].default_value = 1.0
-scene.world = world
-scene.view_settings.view_transform = "Standard"
-scene.render.resolution_x, scene.render.resolution_y = 700, 300
 out = os.environ.get("RV_RENDER_OUT") or os.path.join(tempfile.mkdtemp(prefix="rv_satellite_"), "top.png")
-scene.render.filepath = out
-bpy.ops.render.render(write_still=True)
-image = bpy.data.images.load(out)
-w, h = image.size
-pixels = image.pixels[:]
-
-
-def colour(east, north):  # the mean of 5 x 5 pixels (8 samples are noisy); image rows start at the bottom
-    x0, y0 = int(east / 140 * w), int(north / 60 * h)
-    sums = [0.0, 0.0, 0.0]
-    for y in range(y0 - 2, y0 + 3):
-        for x in range(x0 - 2, x0 + 3):
-            for c in range(3):
-                sums[c] += pixels[(y * w + x) * 4 + c] / 25
-    return tuple(sums)
-
-
+colour = render_top(scene, (70, 30), 140, 60, out)
 for east, north in ((20, 15), (40, 45), (70, 30)):
     r, g, b = colour(east, north)
     # A diffuse surface under a uniform sky shows its colour; the glTF material's 4 % specular adds a little white.

@@ -19,8 +19,6 @@ bl_info = {
 }
 
 import os
-import time
-import traceback
 
 import bpy
 from bpy.props import (BoolProperty, CollectionProperty, EnumProperty, FloatProperty, FloatVectorProperty, IntProperty,
@@ -28,6 +26,7 @@ from bpy.props import (BoolProperty, CollectionProperty, EnumProperty, FloatProp
 from bpy_extras.io_utils import ImportHelper
 
 from . import build, build_animation, compat, rvlib
+from .modal_import import ModalSteps, _report_warnings
 
 _MAX_TEXTURE_HELP = ("The largest texture side: each .paa comes as its own largest mip no wider or taller than "
                      "this (no resampling; a lighter .blend). 0: full size")
@@ -61,14 +60,6 @@ def _memory_limit(operator, context):
         return operator.memory_limit
     addon = context.preferences.addons.get(__name__)
     return addon.preferences.memory_limit if addon else 2048
-
-
-def _report_warnings(operator, warnings, shown=20):
-    """The decoder's warnings in Blender's info area (the first `shown`, then a count)."""
-    for w in warnings[:shown]:
-        operator.report({"WARNING"}, w)
-    if len(warnings) > shown:
-        operator.report({"WARNING"}, "%d more warnings" % (len(warnings) - shown))
 
 
 def _selected_paths(operator):
@@ -218,13 +209,7 @@ class IMPORT_ANIM_OT_rv_rtm(bpy.types.Operator, ImportHelper):
         return {"FINISHED"}
 
 
-# Input the terrain operator lets through while it imports (Esc cancels; everything else waits, so
-# that nothing, an undo or a file load above all, changes the data under the import).
-_PASS_THROUGH = {"MOUSEMOVE", "INBETWEENMOUSE", "TIMER", "TIMER0", "TIMER1", "TIMER2", "TIMER_JOBS", "TIMER_AUTOSAVE",
-                 "TIMER_REPORT", "TIMERREGION", "WINDOW_DEACTIVATE", "NONE"}
-
-
-class IMPORT_SCENE_OT_rv_wrp(bpy.types.Operator, _MultiFileImport):
+class IMPORT_SCENE_OT_rv_wrp(bpy.types.Operator, _MultiFileImport, ModalSteps):
     """Import an Arma/OFP terrain (.wrp: 4WVR, 8WVR, OPRW)"""
 
     bl_idname = "import_scene.rv_wrp"
@@ -253,6 +238,15 @@ class IMPORT_SCENE_OT_rv_wrp(bpy.types.Operator, _MultiFileImport):
                                             "only that part of the world and the objects in it. All 0: the whole world")
     max_texture_size: IntProperty(name="Max Texture Size", description=_MAX_TEXTURE_HELP, default=0, min=0,
                                   max=65536)
+    satellite: BoolProperty(name="Satellite Mosaic", default=False,
+                            description="One material: the layers' satellite pictures as one image over the whole "
+                                        "terrain, the far view as the game draws it (needs the Data Root). Off: a "
+                                        "material per layer")
+    satellite_size: IntProperty(name="Mosaic Size", default=4096, min=64, max=16384,
+                                description="The satellite mosaic's largest side in pixels")
+    map_layers: BoolProperty(name="Map Layers", default=False,
+                             description="Roads, forests, houses, power lines, rivers and the map's other records "
+                                         "as objects on the ground (a Map collection)")
     # Set by invoke (the File > Import menu): execute then imports step by step under a timer, with
     # a progress bar and Esc. Scripts (bpy.ops EXEC) and background Blender import synchronously.
     interactive: BoolProperty(default=False, options={"HIDDEN", "SKIP_SAVE"})
@@ -265,7 +259,9 @@ class IMPORT_SCENE_OT_rv_wrp(bpy.types.Operator, _MultiFileImport):
         return build.terrain_steps(context, path, self.cell_size, self.objects,
                                    data_root=self.data_root or _preferred_data_root(context), placement=self.placement,
                                    terrain_step=self.terrain_step, region=tuple(self.region),
-                                   max_texture_size=self.max_texture_size)
+                                   max_texture_size=self.max_texture_size,
+                                   satellite_size=self.satellite_size if self.satellite else 0,
+                                   map_layers=self.map_layers)
 
     def execute(self, context):
         mb = _memory_limit(self, context)
@@ -285,72 +281,6 @@ class IMPORT_SCENE_OT_rv_wrp(bpy.types.Operator, _MultiFileImport):
             return {"CANCELLED"}
         _report_warnings(self, warnings)
         return {"FINISHED"}
-
-    # The modal import: a timer event runs steps for about step_seconds, then Blender redraws the
-    # progress and handles Esc.
-    step_seconds = 0.1
-
-    def _start(self, context, steps, mb):
-        self._steps, self._mb, self._total = steps, mb, 1
-        wm = context.window_manager
-        self._timer = wm.event_timer_add(0.01, window=context.window)
-        wm.modal_handler_add(self)
-        wm.progress_begin(0, 1)
-        self._status(context, 0.0)
-        return {"RUNNING_MODAL"}
-
-    def _status(self, context, fraction):
-        if context.workspace is not None:
-            text = None if fraction is None else "Importing %s: %d%%   Esc: cancel" % (
-                os.path.basename(self.filepath), int(100 * fraction))
-            context.workspace.status_text_set(text)
-
-    def _stop(self, context):
-        wm = context.window_manager
-        wm.event_timer_remove(self._timer)
-        wm.progress_end()
-        self._status(context, None)
-
-    def modal(self, context, event):
-        if event.type == "ESC":
-            self.cancel(context)
-            self.report({"INFO"}, "Import cancelled: nothing was added")
-            return {"CANCELLED"}
-        if event.type != "TIMER" or event.timer is not self._timer:
-            return {"PASS_THROUGH"} if event.type in _PASS_THROUGH else {"RUNNING_MODAL"}
-        until = time.monotonic() + self.step_seconds
-        try:
-            with rvlib.memory_limit(self._mb):
-                while True:
-                    done, self._total = next(self._steps)
-                    if time.monotonic() >= until:
-                        break
-        except StopIteration as end:
-            self._stop(context)
-            _report_warnings(self, end.value)
-            return {"FINISHED"}
-        except build.ImportFailed as e:  # the generator has removed what it made
-            self._stop(context)
-            self.report({"ERROR"}, str(e))
-            return {"CANCELLED"}
-        except Exception as e:
-            self._stop(context)
-            traceback.print_exc()
-            self.report({"ERROR"}, "Import failed: %s" % e)
-            return {"CANCELLED"}
-        fraction = done / max(1, self._total)
-        context.window_manager.progress_update(fraction)
-        self._status(context, fraction)
-        return {"RUNNING_MODAL"}
-
-    def cancel(self, context):
-        """Esc, or Blender ending the modal import (a file load): closing the steps removes
-        everything they made."""
-        try:
-            self._steps.close()
-        except ReferenceError:  # a file load freed the datablocks already
-            pass
-        self._stop(context)
 
 
 def _menu(self, context):

@@ -1,4 +1,4 @@
-"""librvimport's C ABI for ctypes (include/rvimport.h, ABI 6): the structs, every function's
+"""librvimport's C ABI for ctypes (include/rvimport.h, ABI 7): the structs, every function's
 signature, and loading the library of this platform with its ABI checked. rvlib builds the
 add-on's objects on it."""
 import ctypes
@@ -8,7 +8,7 @@ import sys
 
 from . import platforms
 
-ABI_VERSION = 6
+ABI_VERSION = 7
 AXES_Z_UP = 2
 PROXIES = {"resolve": 0, "all": 1, "nodes": 2}  # RV_PROXIES_*
 ERROR_NOT_RECOGNIZED = 2  # RV_ERROR_NOT_RECOGNIZED: not a file of the kind asked for
@@ -169,6 +169,24 @@ _SIGNATURES = {
     "rv_terrain_layer_image_clamped": (_I32, [_VP, _U32]),
     "rv_terrain_layer_name": (_CHARP, [_VP, _U32]),
     "rv_terrain_layer_colour": (None, [_VP, _U32, _VP]),
+    # the map: mosaics and vector layers (ABI 7, rvimport_terrain.h)
+    "rv_terrain_mosaic_build": (_I32, [_VP, _I32, _U32, ctypes.POINTER(RvError)]),
+    "rv_terrain_mosaic_release": (None, [_VP]),
+    "rv_terrain_mosaic_size": (None, [_VP, ctypes.POINTER(_U32), ctypes.POINTER(_U32)]),
+    "rv_terrain_mosaic_layers_drawn": (_U32, [_VP]),
+    "rv_terrain_mosaic_rgba_float_bottom_up": (None, [_VP, _VP]),
+    "rv_terrain_mosaic_warning_count": (_U32, [_VP]),
+    "rv_terrain_mosaic_warning": (_CHARP, [_VP, _U32]),
+    "rv_terrain_map_layer_count": (_U32, [_VP]),
+    "rv_terrain_map_layer_name": (_CHARP, [_VP, _U32]),
+    "rv_terrain_map_layer_geometry": (_I32, [_VP, _U32]),
+    "rv_terrain_map_feature_count": (_U32, [_VP, _U32]),
+    "rv_terrain_map_feature_point_count": (_U32, [_VP, _U32, _U32]),
+    "rv_terrain_map_feature_points": (None, [_VP, _U32, _U32, _VP]),
+    "rv_terrain_map_feature_kind": (_CHARP, [_VP, _U32, _U32]),
+    "rv_terrain_map_feature_object_id": (ctypes.c_int64, [_VP, _U32, _U32]),
+    "rv_terrain_map_warning_count": (_U32, [_VP]),
+    "rv_terrain_map_warning": (_CHARP, [_VP, _U32]),
     "rv_transforms_decompose": (_U64, [_VP, _U64, _VP, _VP]),
     "rv_terrain_object_count": (_U32, [_VP]),
     "rv_terrain_object_model": (_CHARP, [_VP, _U32]),

@@ -5,7 +5,7 @@ import os
 
 import bpy
 
-from . import compat, rvlib
+from . import build_map, compat, rvlib
 from .common import ImportFailed, file_name, Created, _matrix, _lod_mesh, _layer_collection
 from .build_materials import _image_node, _principled, _model_materials
 
@@ -45,16 +45,21 @@ def _layer_material(created, images, mat, picture):
     if picture.clamped:  # a satellite segment covers its cells once: its border is not wrapped in
         tex.extension = "EXTEND"
     links.new(tex.outputs["Color"], _principled(tree).inputs["Base Color"])
+    _principled(tree).inputs["Roughness"].default_value = 1.0  # matte ground, as the glTF writer's terrain
 
 
-def _tile_object(created, tile, layer_materials):
+def _tile_object(created, tile, layer_materials, satellite=None):
+    """A tile's mesh object: one material per layer (layer_materials(i) makes layer i's), or the
+    one `satellite` material over the whole-map UVs."""
     mesh = created.mesh("tile %d,%d" % (tile.column, tile.row))
     compat.fill_mesh(mesh, tile.positions, tile.quads, array.array("i", range(0, 4 * tile.cell_count, 4)),
                      array.array("i", [4]) * tile.cell_count)
     compat.add_uv_map(mesh, "UVMap", tile.corner_uvs)  # first: the active one
-    if tile.corner_layer_uvs is not None:
+    if tile.corner_layer_uvs is not None and satellite is None:
         compat.add_uv_map(mesh, LAYER_UV, tile.corner_layer_uvs, do_init=False)
-    if layer_materials:
+    if satellite is not None:
+        mesh.materials.append(satellite)
+    elif layer_materials:
         for m in tile.group_materials:
             mesh.materials.append(layer_materials(m))
         compat.set_material_indices(mesh, array.array("i", tile.cell_groups))
@@ -266,20 +271,35 @@ def _exclude(scene, collection):
 
 
 def terrain_steps(context, path, cell_size=None, objects=True, tile_cells=None, data_root="", placement="POINTS",
-                  terrain_step=1, region=None, max_texture_size=0):
+                  terrain_step=1, region=None, max_texture_size=0, satellite_size=0, map_layers=False):
     """The terrain import as a generator, for a modal operator: it yields (done, total) after each
     tile, model and chunk of placements, and returns the warnings (StopIteration.value). Closing
     it early (generator.close(), on Esc) removes everything made so far; nothing is linked into
     the scene before the last step. The first step opens the file and raises ImportFailed with
-    the library's message when it cannot."""
+    the library's message when it cannot. satellite_size > 0: the tiles show the satellite
+    mosaic (at most that many pixels a side) as one material; map_layers: the vector layers too."""
     if placement not in {p[0] for p in PLACEMENTS}:
         raise ValueError("placement must be one of %s" % [p[0] for p in PLACEMENTS])
     return _terrain_steps(context.scene, path, cell_size, objects, tile_cells, data_root, placement, terrain_step, region,
-                          max_texture_size)
+                          max_texture_size, satellite_size, map_layers)
+
+
+def _satellite(created, t, data_root, satellite_size):
+    """The satellite material, or None (the layer materials) with the reason in t.warnings."""
+    if not satellite_size:
+        return None
+    if not data_root:
+        t.warnings.append("Satellite Mosaic needs the Data Root, where the layer pictures are: the terrain keeps "
+                          "its layer materials")
+        return None
+    try:
+        return build_map.satellite_material(created, t, satellite_size, t.warnings)
+    except rvlib.DecodeFailed as e:
+        raise ImportFailed("satellite mosaic: %s" % e)
 
 
 def _terrain_steps(scene, path, cell_size, objects, tile_cells, data_root, placement, terrain_step, region,
-                   max_texture_size):
+                   max_texture_size, satellite_size, map_layers):
     try:
         t = rvlib.Terrain(path, cell_size, tile_cells, data_root, terrain_step, region, max_texture_size)
     except (rvlib.DecodeFailed, rvlib.LibraryMissing) as e:
@@ -313,11 +333,16 @@ def _terrain_steps(scene, path, cell_size, objects, tile_cells, data_root, place
                         _principled(compat.node_tree(made[i])).inputs["Base Color"].default_value = t.layer_colours[i]
                 return made[i]
 
+            satellite = _satellite(created, t, data_root, satellite_size)
             for tile in t.tiles():
-                terrain.objects.link(_tile_object(created, tile, layer_material if t.materials else None))
+                terrain.objects.link(_tile_object(created, tile, layer_material if t.materials else None, satellite))
                 done += 1
                 yield done, total
             done = t.tile_count
+            if map_layers:
+                layers = created.collection("Map")
+                root.children.link(layers)
+                build_map.map_layer_objects(created, t, layers, t.warnings)
             root["rv_map_size"] = list(t.map_size)
             root["rv_layer_size"] = list(t.layer_size)
             root["rv_cell_size"] = t.cell_size
@@ -354,12 +379,12 @@ def run_steps(steps, memory_limit_mb):
 
 
 def import_terrain(context, path, cell_size=None, objects=True, tile_cells=None, data_root="", placement="POINTS",
-                   terrain_step=1, region=None, max_texture_size=0):
+                   terrain_step=1, region=None, max_texture_size=0, satellite_size=0, map_layers=False):
     """Returns the warnings. Raises ImportFailed with the library's message. With a data root the
     placed objects show their models (one shared mesh per model), else the marker arrows
     (POINTS, COLLECTIONS) or arrow empties (OBJECTS)."""
     steps = terrain_steps(context, path, cell_size, objects, tile_cells, data_root, placement, terrain_step, region,
-                          max_texture_size)
+                          max_texture_size, satellite_size, map_layers)
     while True:
         try:
             next(steps)

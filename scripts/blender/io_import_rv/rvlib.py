@@ -1,4 +1,4 @@
-"""ctypes binding of librvimport (include/rvimport.h, ABI 6): models and terrains as rvimport's view
+"""ctypes binding of librvimport (include/rvimport.h, ABI 7): models and terrains as rvimport's view
 layer interprets them, in Blender's frame, as flat arrays.
 
 Everything a mesh needs (polygons in Blender's winding, per-corner UVs, material groups, decoded
