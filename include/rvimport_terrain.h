@@ -114,8 +114,8 @@ RV_API const char* rv_terrain_mosaic_warning(const rv_terrain* t, uint32_t i);
  * (the OPRW road links), "forests", "rocks", "houses", "powerlines", "rivers" (present even when
  * empty), then the other map-info kinds the file has. The map's own roads.shp is read by
  * `rvimport map` only. Built on first use. Points are in the frame (rv_options.axes), in metres
- * like rv_tile_positions, each at the height of the ground the tiles draw there; a polygon's ring
- * is not repeated closed. */
+ * like rv_tile_positions, each at the height of the ground the tiles draw there (0 where that is not
+ * a number); a polygon's ring is not repeated closed. */
 #define RV_GEOMETRY_POINT 0
 #define RV_GEOMETRY_LINE 1
 #define RV_GEOMETRY_POLYGON 2

@@ -13,7 +13,7 @@ import sys
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from qgis.core import (QgsApplication, QgsCoordinateReferenceSystem, QgsHillshadeRenderer, QgsMapRendererSequentialJob,
-                       QgsMapSettings, QgsRasterLayer, QgsRectangle, QgsVectorLayer, QgsProject)
+                       QgsMapSettings, QgsPointXY, QgsRasterLayer, QgsRectangle, QgsVectorLayer, QgsProject)
 from qgis.PyQt.QtCore import QSize
 from qgis.PyQt.QtGui import QColor
 
@@ -86,6 +86,16 @@ check(colour_at(30.5, 10.25) == (255, 0, 255), f"the house object's point is not
 check(colour_at(50, 47.5) == (0, 0, 0), f"the house outline's interior is not black: {colour_at(50, 47.5)}")
 r, g, b = colour_at(140, 60)  # the north-east cell: no satellite picture, so the hillshade shows
 check(r == g == b and 0 < r < 255, f"the hillshade does not show through the transparent cell: {(r, g, b)}")
+# A surface's weights (surfaces/gdt_soil.png, its world file and .aux.xml) where they lie: layer
+# 1's mask is red (this surface's slot) in the 10 m column from east 10, red 51 (a 60 % share)
+# from east 60 to 80, and black (another surface) from east 0.
+soil = QgsRasterLayer(os.path.join(out, "surfaces", "gdt_soil.png"), "gdt_soil")
+check(soil.isValid() and soil.crs().authid() == "EPSG:32631", f"QGIS opens gdt_soil.png in {soil.crs().authid()}")
+check(soil.extent() == QgsRectangle(200000, 0, 200160, 80), f"gdt_soil.png lies at {soil.extent().toString()}")
+for east, want in ((15, 255), (5, 0), (65, 153), (120, 0)):
+    value, ok = soil.dataProvider().sample(QgsPointXY(200000 + east, 40), 1)
+    check(ok and value == want, f"gdt_soil at east {east}: {value}, not {want}")
+del soil  # a layer outliving exitQgis crashes the interpreter's exit
 app.exitQgis()
 if failures:
     sys.exit(1)

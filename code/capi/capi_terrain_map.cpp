@@ -1,5 +1,7 @@
 // The map half of the terrain C ABI (include/rvimport_terrain.h): the view's mosaics and vector
 // layers, as `rvimport map` writes them, for hosts that draw the terrain themselves.
+#include <cmath>
+
 #include "capi/capi_common.hpp"
 #include "capi/capi_terrain_handle.hpp"
 #include "rv/memory_budget.hpp"
@@ -139,7 +141,8 @@ void rv_terrain_map_feature_points(const rv_terrain* t, uint32_t layer, uint32_t
     const Axes axes = t->view->frame().axes;
     for (size_t i = 0; i < f->points.size(); ++i) {
         const double east = f->points[i][0], north = f->points[i][1];
-        const Vec3 p = toFrame(axes, Vec3{float(east), float(groundHeight(t->terrain, east, north)), float(north)});
+        const double h = groundHeight(t->terrain, east, north);  // a height that is not a number: 0, never NaN
+        const Vec3 p = toFrame(axes, Vec3{float(east), std::isfinite(h) ? float(h) : 0.0f, float(north)});
         out3[3 * i] = p.x, out3[3 * i + 1] = p.y, out3[3 * i + 2] = p.z;
     }
 }

@@ -230,6 +230,21 @@ void walkTerrain(rv_terrain* t) {
         finite += ok;
     }
     require(placed == finite);
+    // The map: no mosaic without a data root; every vector layer's points are finite.
+    rv_error e;
+    require(rv_terrain_mosaic_build(t, RV_MOSAIC_SATELLITE, 0, &e) == RV_ERROR_CANNOT_READ);
+    for (uint32_t l = 0; l < rv_terrain_map_layer_count(t); ++l) {
+        (void)rv_terrain_map_layer_name(t, l);
+        require(rv_terrain_map_layer_geometry(t, l) <= RV_GEOMETRY_POLYGON);
+        for (uint32_t f = 0; f < rv_terrain_map_feature_count(t, l); ++f) {
+            const uint32_t n = rv_terrain_map_feature_point_count(t, l, f);
+            auto points = buffer<float>(3 * size_t(n));
+            rv_terrain_map_feature_points(t, l, f, points.get());
+            for (size_t k = 0; k < 3 * size_t(n); ++k) require(std::isfinite(points[k]));
+            (void)rv_terrain_map_feature_kind(t, l, f);
+            (void)rv_terrain_map_feature_object_id(t, l, f);
+        }
+    }
 }
 
 }  // namespace
