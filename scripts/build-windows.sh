@@ -4,12 +4,15 @@
 # both statically linked, plus the Windows test programs that ctest runs under Wine:
 #   bash scripts/build-windows.sh            build
 #   bash scripts/build-windows.sh --test     build, then run the Windows tests under wine64
-# scripts/setup.sh installs g++-mingw-w64-x86-64-posix and wine64.
+# scripts/setup.sh installs g++-mingw-w64-x86-64-posix and wine64; scripts/mingw_libdeflate.sh
+# cross-builds libdeflate.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 B=build-windows
+# libdeflate for Windows, cross-built from Debian's source package once and cached outside the clone.
+libdeflate=$(bash scripts/mingw_libdeflate.sh)
 cmake -S . -B $B -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_TOOLCHAIN_FILE=cmake/mingw-w64-x86_64.cmake \
-  -DRV_WITH_ASSIMP=OFF
+  -DRV_WITH_ASSIMP=OFF -DRV_LIBDEFLATE_ROOT="$libdeflate"
 cmake --build $B -j "$(nproc)"
 # The DLL and the CLI must need nothing but Windows' own DLLs.
 for f in $B/rvimport.dll $B/rvimport.exe; do

@@ -33,6 +33,8 @@ enum class Opt {
     AnimationFps,
     Proxies,
     Mip,
+    Shard,
+    Manifest,
     Flag  // a switch without a value: OptSpec::flag is set
 };
 
@@ -60,6 +62,8 @@ constexpr OptSpec kSpecs[] = {
     {"--include-root", Opt::Text, true, false, &Options::includeRoot},
     {"--selections-as-bones", Opt::Flag, false, false, nullptr, &CliOptions::selectionsAsBones},
     {"-j", Opt::Jobs, true, true},
+    {"--shard", Opt::Shard, true, true},
+    {"--manifest", Opt::Manifest, true, true},
     {"--via-assimp", Opt::Flag, false, false, nullptr, &CliOptions::viaAssimp},
     {"--terrain-step", Opt::TerrainStep, true, false},
     {"--region", Opt::Region, true, false},
@@ -168,6 +172,9 @@ bool storeAsGiven(const OptSpec& spec, const std::string& v, CliOptions& out) {
         case Opt::Animation:
             out.animations.push_back(v);
             break;
+        case Opt::Manifest:
+            out.manifest = v;
+            break;
         case Opt::Quantize:
             out.quantize = true;
             break;
@@ -214,6 +221,20 @@ bool applyCount(const char* verb, const OptSpec& spec, const std::string& v, Cli
             }
             (spec.id == Opt::TerrainStep ? out.grid.step : out.grid.tileCells) = uint32_t(count);
             return true;
+        case Opt::Shard: {  // K/N: the K-th of N machines, 1 <= K <= N
+            const size_t slash = v.find('/');
+            long k = 0, n = 0;
+            if (slash == std::string::npos || !parseCount(v.substr(slash + 1), 1, 1 << 20, n) ||
+                !parseCount(v.substr(0, slash), 1, n, k)) {
+                std::fprintf(stderr,
+                             "rvimport %s: --shard wants K/N, this machine's share of N, with 1 <= K <= N "
+                             "(2/4: the second of four), not '%s'\n",
+                             verb, v.c_str());
+                return false;
+            }
+            out.shard = uint32_t(k), out.shards = uint32_t(n);
+            return true;
+        }
         case Opt::Jobs:
             if (!parseCount(v, 1, 1024, count)) {
                 std::fprintf(stderr, "rvimport %s: -j wants a thread count from 1 to 1024, not '%s'\n", verb,

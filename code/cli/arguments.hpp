@@ -23,7 +23,11 @@ struct CliOptions {
     std::string format;                     // -f: exporter id; empty = guess from OUT's extension
     double easting = 200000, northing = 0;  // terrain exports: Terrain Builder's default mapframe
     bool selectionsAsBones = false;
-    unsigned jobs = 0;              // batch only (-j); 0 = one per core
+    unsigned jobs = 0;  // batch only (-j); 0 = one per core
+    // batch only: --shard K/N converts the inputs whose path hash falls to share K of N (0/0:
+    // all); --manifest FILE writes a JSON line per input converted here.
+    uint32_t shard = 0, shards = 0;
+    std::string manifest;
     bool memoryLimitGiven = false;  // --max-memory or --memory-limit was given (batch splits it)
     // glTF: --via-assimp (Assimp's exporter instead of ours), --terrain-step N, --region
     // W,S,E,N, --tile-cells N, --target NAME, --instancing gpu|nodes and

@@ -26,6 +26,7 @@
 #include "cli/batch_plan.hpp"
 #include "cli/commands.hpp"
 #include "cli/export_summary.hpp"
+#include "cli/json_writer.hpp"
 #include "cli/output_file.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/format.hpp"
@@ -44,6 +45,7 @@ struct Outcome {
     std::string reason;
     std::vector<std::string> warnings;
     TextureTally tally;  // of a model or terrain, in the data root
+    double seconds = 0;  // its conversion's wall time
 };
 
 // The reason the file cannot be opened (with the system's text), or "". Editable (MLOD) and
@@ -168,7 +170,9 @@ std::vector<Outcome> convertAll(const CliOptions& opt, const BatchPlan& plan, un
         Assimp::Exporter exporter;
         configureImporter(importer, opt);
         for (size_t i; (i = next.fetch_add(1)) < plan.inputs.size();) {
+            const auto start = std::chrono::steady_clock::now();
             outcomes[i] = convertFile(importer, exporter, opt, plan, i);
+            outcomes[i].seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             if (outcomes[i].kind == Outcome::Failed) ++failed;
             ++done;
             progress.show(done.load(), plan.inputs.size(), failed.load());
@@ -211,6 +215,7 @@ size_t printSummary(const BatchPlan& plan, const std::vector<Outcome>& outcomes,
         std::any_of(plan.inputs.begin(), plan.inputs.end(), [](const BatchInput& in) { return in.texture; });
     const size_t pbos = plan.archives.size();
     std::printf("converted %zu, skipped %zu, failed %zu of %zu files", converted, skipped, failed, plan.inputs.size());
+    if (plan.shards) std::printf(" (shard %u/%u)", plan.shard, plan.shards);
     if (pbos) std::printf(" (%zu from %zu PBO%s)", entryCount(plan), pbos, pbos == 1 ? "" : "s");
     std::printf(" to %s%s in %.2f s with %u threads", plan.format->id, textures ? " (textures to png)" : "", seconds,
                 jobs);
@@ -229,6 +234,55 @@ size_t printSummary(const BatchPlan& plan, const std::vector<Outcome>& outcomes,
     std::printf("\n");
     std::fflush(stdout);
     return problems;
+}
+
+// --manifest FILE: a JSON line per input of this batch (or shard): its name below IN_DIR, the
+// outcome and its reason, the output written (below OUT_DIR; none unless converted and there),
+// the seconds, the output's bytes and the warning count. Written whole, then renamed into place.
+std::string writeManifest(const std::string& path, const BatchPlan& plan, const std::vector<Outcome>& outcomes) {
+    static const char* const kOutcome[] = {"converted", "skipped", "failed"};
+    return writeFileSafely(path, [&](std::FILE* f) {
+        for (size_t i = 0; i < plan.inputs.size(); ++i) {
+            const Outcome& o = outcomes[i];
+            std::error_code ec;
+            const uint64_t size = o.kind == Outcome::Converted ? fs::file_size(plan.outputs[i], ec) : 0;
+            const bool written = o.kind == Outcome::Converted && !ec;
+            {
+                JsonWriter j(f);
+                j.beginObject();
+                j.field("input", shardKey(plan, plan.inputs[i]));
+                j.field("outcome", kOutcome[o.kind]);
+                if (!o.reason.empty()) j.field("reason", o.reason);
+                j.key("outputs");
+                j.beginArray();
+                if (written) j.value(plan.outputs[i].lexically_relative(plan.outDir).generic_u8string());
+                j.endArray();
+                j.field("seconds", o.seconds);
+                j.field("bytes", written ? size : uint64_t(0));
+                j.field("warnings", uint64_t(o.warnings.size()));
+                j.endObject();  // the writer ends a whole value with its newline: one line a record
+            }
+        }
+        return std::ferror(f) == 0;
+    });
+}
+
+// Why --manifest FILE cannot be written: it is one of the batch's inputs (a loose file or a
+// PBO, by file identity), or one of its outputs. "" when it can.
+std::string manifestClash(const std::string& manifest, const BatchPlan& plan) {
+    if (manifest.empty()) return {};
+    std::error_code ec;
+    if (fs::exists(fs::u8path(manifest), ec)) {
+        std::set<std::string> files;
+        for (const BatchInput& in : plan.inputs) files.insert(in.file.u8string());
+        for (const std::string& f : files)
+            if (sameFile(manifest, f)) return manifest + " is an input of this batch (" + f + "); give another file";
+    }
+    const std::string key = asciiLower(fs::absolute(fs::u8path(manifest), ec).lexically_normal().u8string());
+    for (const fs::path& out : plan.outputs)
+        if (!out.empty() && asciiLower(fs::absolute(out, ec).lexically_normal().u8string()) == key)
+            return manifest + " is an output of this batch; give another file";
+    return {};
 }
 
 // The batch's one data root, opened once for every file: --data-root (or RV_IMPORT_DATA_ROOT)
@@ -259,7 +313,8 @@ int runBatch(const std::vector<std::string>& args) {
         std::fprintf(stderr,
                      "usage: rvimport batch IN_DIR OUT_DIR [-f FORMAT_ID] [-j N] [--lod first|visual|all|NAME]\n"
                      "       [--autocenter on|off] [--selections-as-bones] [--max-memory SIZE] [--cell-size M]\n"
-                     "       [--data-root DIR] [--verbose] [--max-texture-size N] [--model-cfg FILE]\n");
+                     "       [--data-root DIR] [--verbose] [--max-texture-size N] [--model-cfg FILE]\n"
+                     "       [--shard K/N] [--manifest FILE]\n");
         return kExitUsage;
     }
     BatchPlan plan;
@@ -287,7 +342,13 @@ int runBatch(const std::vector<std::string>& args) {
     }
     plan.decode = opt.decode;
     findBatchInputs(plan);
-    planBatchOutputs(plan);
+    planBatchOutputs(plan);  // every input's name as one unsharded batch gives it, then this shard's
+    keepShard(plan, opt.shard, opt.shards);
+    plan.shard = opt.shard, plan.shards = opt.shards;
+    if (const std::string clash = manifestClash(opt.manifest, plan); !clash.empty()) {
+        std::fprintf(stderr, "rvimport batch: --manifest %s\n", printable(clash).c_str());
+        return kExitUsage;
+    }
     const unsigned jobs = threadCount(opt, plan);
     opt.decode.memoryLimit = jobMemoryLimit(opt, jobs);
     plan.decode.memoryLimit = opt.decode.memoryLimit;
@@ -297,7 +358,13 @@ int runBatch(const std::vector<std::string>& args) {
     const auto start = std::chrono::steady_clock::now();
     const std::vector<Outcome> outcomes = convertAll(opt, plan, jobs);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return printSummary(plan, outcomes, jobs, seconds, opt.quiet) ? kExitDecode : kExitOk;
+    const size_t problems = printSummary(plan, outcomes, jobs, seconds, opt.quiet);
+    if (!opt.manifest.empty())
+        if (const std::string e = writeManifest(opt.manifest, plan, outcomes); !e.empty()) {
+            std::fprintf(stderr, "rvimport batch: --manifest: %s\n", printable(e).c_str());
+            return kExitDecode;
+        }
+    return problems ? kExitDecode : kExitOk;
 }
 
 }  // namespace rv::cli

@@ -199,4 +199,34 @@ void planBatchOutputs(BatchPlan& plan) {
     }
 }
 
+std::string shardKey(const BatchPlan& plan, const BatchInput& in) {
+    // The name below IN_DIR with '/' separators: the same on every machine, whatever the folder
+    // is called there and whichever system it runs.
+    std::string key = in.name;
+    const std::string root = plan.inDir.u8string();
+    if (key.compare(0, root.size(), root) == 0) key.erase(0, root.size());
+    std::replace(key.begin(), key.end(), '\\', '/');
+    while (!key.empty() && key[0] == '/') key.erase(0, 1);
+    return key;
+}
+
+void keepShard(BatchPlan& plan, uint32_t shard, uint32_t shards) {
+    if (shards == 0) return;
+    size_t kept = 0;
+    for (size_t i = 0; i < plan.inputs.size(); ++i) {
+        uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a, 64-bit: stable, and spread over the low bits
+        for (const unsigned char c : shardKey(plan, plan.inputs[i])) h = (h ^ c) * 0x100000001b3ull;
+        if (h % shards != shard - 1) continue;
+        if (kept != i) {  // never a self-move: it may empty a std::string
+            plan.inputs[kept] = std::move(plan.inputs[i]);
+            plan.outputs[kept] = std::move(plan.outputs[i]);
+            plan.collisions[kept] = std::move(plan.collisions[i]);
+        }
+        ++kept;
+    }
+    plan.inputs.resize(kept);
+    plan.outputs.resize(kept);
+    plan.collisions.resize(kept);
+}
+
 }  // namespace rv::cli

@@ -42,6 +42,7 @@ struct BatchPlan {
     std::vector<std::filesystem::path> outputs;  // per input: where it goes (empty: see collisions)
     std::vector<std::string> collisions;         // per input: why it has no output, else empty
     std::vector<std::pair<std::filesystem::path, std::string>> unreadable;  // folders that could not be listed
+    uint32_t shard = 0, shards = 0;                                         // --shard K/N; 0/0: the whole batch
 };
 
 // Every loose file under IN_DIR that our importers or the texture reader take, and every such
@@ -50,5 +51,12 @@ void findBatchInputs(BatchPlan& plan);
 // Each input's output under OUT_DIR with the format's extension (textures: .png), collisions
 // resolved or reported (batch_plan.cpp says how).
 void planBatchOutputs(BatchPlan& plan);
+// An input's name below IN_DIR, '/' separated ("addons/x.pbo/data/box.p3d"): what --shard hashes
+// and the manifest records, the same on every machine.
+std::string shardKey(const BatchPlan& plan, const BatchInput& in);
+// --shard K/N: keeps the inputs whose shardKey hashes (FNV-1a) to K - 1 modulo N, in order, with
+// their planned outputs, so N machines convert each input exactly once under the names one
+// unsharded batch gives it. Call after planBatchOutputs; shards 0 keeps all.
+void keepShard(BatchPlan& plan, uint32_t shard, uint32_t shards);
 
 }  // namespace rv::cli

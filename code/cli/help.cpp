@@ -114,7 +114,9 @@ const VerbHelp kVerbHelp[] = {
      "                                 (default glb2), keeping folders, and those inside every .pbo\n"
      "                                 there (written below the PBO's prefix, the PBOs joining the\n"
      "                                 data root); never stops on a bad file; each file's problems\n"
-     "                                 on stderr, the totals on stdout; takes export's options\n"},
+     "                                 on stderr, the totals on stdout; takes export's options;\n"
+     "                                 --shard K/N: this machine's share of N (by path hash);\n"
+     "                                 --manifest FILE: a JSON line per input\n"},
     {"listext", "  rvimport listext               extensions that can be imported (ours and Assimp's)\n"},
     {"listexport", "  rvimport listexport            export format ids\n"},
     {"exportinfo", "  rvimport exportinfo FORMAT_ID  extension and description of an export format\n"},

@@ -8,7 +8,9 @@
 #include <utility>
 #include <vector>
 
+#include "rv/error.hpp"
 #include "rv/image.hpp"
+#include "rv/memory_budget.hpp"
 #include "rv/paths.hpp"
 #include "rv/printable.hpp"
 #include "rv/view.hpp"
@@ -87,19 +89,18 @@ int pngChannels(const Image& image);
 // alpha is R, A.
 std::vector<uint8_t> packChannels(const Image& image, int channels);
 
-// stb_image_write's zlib effort (its hash chains keep up to 2 x level positions; below 5 it takes
-// 5) and its row filter (-1: its guess per row; 0: none on every row). Chosen by measurement on
-// the sample textures (docs/performance.md#png-textures): decoded DXT blocks repeat exactly, which
-// unfiltered rows keep and filters hide, so no filter is 10% smaller than stb's guess, and faster.
-constexpr int kPngCompressionLevel = 8;
-constexpr int kPngFilter = 0;
+// libdeflate's level for every PNG the outputs embed or ship (rows unfiltered: decoded DXT blocks
+// repeat exactly, which unfiltered rows keep and filters hide). Chosen by measurement on the
+// sample textures against the other levels and stb_image_write's encoder, in one run
+// (test/bench/png_levels.cpp, docs/performance.md#png-textures).
+constexpr int kPngCompressionLevel = 6;
 
-// stb_image_write computes the filtered rows' size, (width x channels + 1) x height, in an int,
-// and deflates them into a buffer whose int capacity doubles; its fixed Huffman codes may spend
-// up to 9 bits a byte, so the filtered rows must stay under 2^30 x 8/9 bytes for neither to
-// overflow. This bound keeps a margin.
+// The PNG's rows, (width x channels + 1) x height bytes, are held whole and deflated into one
+// IDAT chunk, whose length field has 31 bits: this bound keeps both well inside it.
 constexpr uint64_t kPngMaxFilteredBytes = uint64_t(900) << 20;
 // Whether a width x height image with `channels` channels stays within kPngMaxFilteredBytes.
-bool pngFitsStb(uint32_t width, uint32_t height, int channels);
+bool pngFits(uint32_t width, uint32_t height, int channels);
+// rv::encodePng at libdeflate level `level` (1 to 12): what the benchmark compares levels with.
+[[nodiscard]] Result<std::vector<uint8_t>> encodePngAtLevel(const Image& image, int level, MemoryBudget* budget);
 
 }  // namespace rv::view

@@ -17,20 +17,18 @@ namespace rv {
 // The image as a PNG file in memory, 8 bits per channel, with the fewest channels that keep every
 // pixel: RGB when every alpha is 255, grey (or grey and alpha) when R = G = B everywhere, else
 // RGBA. A reader asking for RGBA gets back exactly image.rgba. Refused, naming the size: an image
-// whose rows stb_image_write cannot count (DiagKind::BadCount: past about 15300 x 15300 in RGBA,
-// 17700 x 17700 in RGB, 30700 x 30700 in grey; a smaller mip fits), an image whose pixels do not
-// match its size (InvalidArgument), and running out of memory (OutOfMemory).
+// whose rows are past 900 MiB (DiagKind::BadCount: about 15300 x 15300 in RGBA, 17700 x 17700 in
+// RGB, 30700 x 30700 in grey; a smaller mip fits), an image whose pixels do not match its size
+// (InvalidArgument), and running out of memory (OutOfMemory).
 // With a budget, the encoder's scratch (pngEncodeScratchBytes) is charged before it is allocated
 // and given back after; past the budget's limit the image is refused (MemoryLimit). The returned
 // bytes are the caller's to charge, as it keeps them.
 [[nodiscard]] Result<std::vector<uint8_t>> encodePng(const Image& image, MemoryBudget* budget = nullptr);
 
 // The most a width x height image of `channels` channels makes the encoder hold at once, beyond
-// the image itself. stb_image_write (see png_encode.cpp) keeps the filtered rows F = (w c + 1) h,
-// a deflate stream that grows by doubling up to 2 x 1.13 F (fixed Huffman codes: at most 9 bits a
-// byte), then the file (1.13 F) and our copy of it; the channel-packed pixels (w h c, fewer than
-// 4 channels) live throughout, and 4 MiB covers the hash chains (16384 x 16 pointers at level
-// 8) and the row buffer.
+// the image itself (png_encode.cpp): the rows F = (w c + 1) h, the file the zlib stream is
+// written into (F + F / 16 bounds libdeflate's), the channel-packed pixels (w h c, fewer than 4
+// channels) while the rows are made, and 4 MiB for libdeflate's compressor.
 uint64_t pngEncodeScratchBytes(uint32_t width, uint32_t height, int channels);
 
 // A PNG or TGA file to RGBA8. Refused (DiagKind::MemoryLimit, before any pixel is allocated) when

@@ -1,13 +1,13 @@
-// PNG size against encode time (issue 27): every .paa under a folder (default: the samples' data
-// root, the textures the textured real models use), top mip decoded, encoded as rv::encodePng
-// stores it (the fewest channels, view/view_internal.hpp) at stb_image_write's compression levels
-// and with each of its row filters forced, plus RGBA at stb's default as the old baseline.
-// Prints total PNG bytes and the best-of-N encode time of each setting over all the files.
+// PNG size against encode time (issues 27, 42): every .paa under a folder (default: the samples'
+// data root, the textures the textured real models use), top mip decoded, encoded with the
+// fewest channels rv::encodePng stores (view/view_internal.hpp) by libdeflate at its levels
+// (the product's own encoder) and, as the baselines in the same run, by stb_image_write as the
+// product did before. Prints the total PNG bytes and the best-of-N encode time of each.
+// First it checks that rv::encodePng is libdeflate at the shipped level and that every PNG
+// decodes (stb_image) to exactly the texture's pixels, so what it measures is what ships.
 //
 // stb's level and filter are globals: this program has its own copy of stb_image_write (static
-// to this file) and sets them from one thread; the product sets its level once and never again
-// (code/view/png_encode.cpp). At the product's level the bytes here must equal rv::encodePng's,
-// which the program checks, so what it measures is what ships.
+// to this file) and sets them from one thread.
 //
 // usage: rv_png_levels [-n RUNS] [FOLDER_OR_PAA...]   (docs/performance.md#png-textures)
 #include <algorithm>
@@ -22,6 +22,17 @@
 #include "rv/png.hpp"
 #include "support/samples.hpp"
 #include "view/view_internal.hpp"
+
+#define STB_IMAGE_IMPLEMENTATION
+#define STB_IMAGE_STATIC
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#endif
+#include <stb_image.h>
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
 
 #define STB_IMAGE_WRITE_STATIC
 #define STB_IMAGE_WRITE_IMPLEMENTATION
@@ -51,9 +62,8 @@ struct Texture {
 
 struct Setting {
     std::string label;
-    int level, filter;     // filter -1: stb's choice per row
-    bool reduce;           // false: RGBA, as before issue 27
-    bool smaller = false;  // encode with `filter` and with stb's choice, keep the smaller
+    int level, filter;  // filter -1: stb's choice per row
+    bool reduce;        // false: RGBA, as before issue 27
 };
 
 std::vector<Texture> load(const std::vector<std::string>& paths) {
@@ -100,13 +110,49 @@ std::vector<uint8_t> encodeOnce(const Texture& t, const Setting& s) {
     return out;
 }
 
-std::vector<uint8_t> encode(const Texture& t, const Setting& s) {
-    std::vector<uint8_t> png = encodeOnce(t, s);
-    if (!s.smaller) return png;
-    Setting adaptive = s;
-    adaptive.filter = -1;
-    std::vector<uint8_t> other = encodeOnce(t, adaptive);
-    return other.size() < png.size() ? other : png;
+std::vector<uint8_t> encode(const Texture& t, const Setting& s) { return encodeOnce(t, s); }
+
+// libdeflate at `level` through the product's own encoder (no filter, the fewest channels).
+std::vector<uint8_t> encodeDeflate(const Texture& t, int level) {
+    rv::Result<std::vector<uint8_t>> png = rv::view::encodePngAtLevel(t.image, level, nullptr);
+    return png ? std::move(png.value()) : std::vector<uint8_t>{};
+}
+
+// The best of `runs` times (ms) of encoding every texture with `encodeOne`, and the bytes.
+template <class Encode>
+std::pair<uint64_t, double> measure(const std::vector<Texture>& textures, long runs, Encode encodeOne) {
+    uint64_t bytes = 0;
+    double best = 1e300;
+    for (long r = 0; r < runs; ++r) {
+        bytes = 0;
+        const auto start = std::chrono::steady_clock::now();
+        for (const Texture& t : textures) bytes += encodeOne(t).size();
+        best = std::min(best, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    }
+    return {bytes, best};
+}
+
+// Whether every texture's PNG at the shipped level is rv::encodePng's and decodes (stb_image, a
+// reader we did not write) to exactly its pixels.
+bool shippedIsExact(const std::vector<Texture>& textures) {
+    for (const Texture& t : textures) {
+        rv::Result<std::vector<uint8_t>> png = rv::encodePng(t.image);
+        if (!png || png.value() != encodeDeflate(t, rv::view::kPngCompressionLevel)) {
+            std::fprintf(stderr, "%s: rv::encodePng is not libdeflate level %d\n", t.name.c_str(),
+                         rv::view::kPngCompressionLevel);
+            return false;
+        }
+        int w = 0, h = 0, n = 0;
+        unsigned char* px = stbi_load_from_memory(png->data(), int(png->size()), &w, &h, &n, 4);
+        const bool same = px && uint32_t(w) == t.image.width && uint32_t(h) == t.image.height &&
+                          std::equal(t.image.rgba.begin(), t.image.rgba.end(), px);
+        stbi_image_free(px);
+        if (!same) {
+            std::fprintf(stderr, "%s: the PNG does not decode to the texture's pixels\n", t.name.c_str());
+            return false;
+        }
+    }
+    return true;
 }
 
 }  // namespace
@@ -135,52 +181,29 @@ int main(int argc, char** argv) {
     for (const Texture& t : textures) pixels += uint64_t(t.image.width) * t.image.height, ++byChannels[t.channels];
     std::printf("%zu textures, %.1f Mpixel (grey %d, grey+alpha %d, RGB %d, RGBA %d), best of %ld\n", textures.size(),
                 double(pixels) / 1e6, byChannels[1], byChannels[2], byChannels[3], byChannels[4], runs);
+    if (!shippedIsExact(textures)) return 1;
 
-    // What ships: rv::encodePng's bytes, against this copy of stb with the product's settings.
-    const Setting shippedSetting{"", rv::view::kPngCompressionLevel, rv::view::kPngFilter, true};
-    uint64_t shipped = 0;
-    for (const Texture& t : textures) {
-        rv::Result<std::vector<uint8_t>> png = rv::encodePng(t.image);
-        if (!png || png.value() != encode(t, shippedSetting)) {
-            std::fprintf(stderr, "%s: rv::encodePng differs from stb at level %d, filter %d\n", t.name.c_str(),
-                         shippedSetting.level, shippedSetting.filter);
-            return 1;
-        }
-        shipped += png->size();
-    }
-
-    std::vector<Setting> settings = {{"RGBA, level 8, stb's filters (before)", 8, -1, false}};
-    for (int level : {1, 5, 6, 7, 8, 10, 12, 16, 24, 32, 64})
-        settings.push_back({"level " + std::to_string(level) + ", stb's filters", level, -1, true});
-    static const char* kFilters[] = {"none", "sub", "up", "average", "paeth"};
-    for (int f = 0; f < 5; ++f)
-        settings.push_back({std::string("level 8, filter ") + kFilters[f] + " on every row", 8, f, true});
-    for (int level : {5, 12, 16, 32})
-        settings.push_back({"level " + std::to_string(level) + ", filter none on every row", level, 0, true});
-    settings.push_back({"level 8, none or stb's, the smaller", 8, 0, true, true});
-
-    std::printf("%-44s %12s %8s %10s %8s\n", "setting", "PNG bytes", "vs RGBA", "encode ms", "MB/s");
-    uint64_t baseline = 0;
-    for (const Setting& s : settings) {
-        uint64_t bytes = 0;
-        double best = 1e300;
-        for (long r = 0; r < runs; ++r) {
-            bytes = 0;
-            const auto start = std::chrono::steady_clock::now();
-            for (const Texture& t : textures) bytes += encode(t, s).size();
-            best = std::min(
-                best, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-        }
-        if (!baseline) baseline = bytes;
-        std::printf("%-44s %12llu %7.1f%% %10.0f %8.1f\n", s.label.c_str(), static_cast<unsigned long long>(bytes),
-                    100.0 * double(bytes) / double(baseline), best, double(pixels) * 4 / 1e3 / best);
-    }
-    // Per texture: which is smaller, no filter or stb's choice per row (level 8).
-    int noneWins = 0;
-    for (const Texture& t : textures)
-        noneWins += encode(t, {"", 8, 0, true}).size() < encode(t, {"", 8, -1, true}).size();
-    std::printf("no filter smaller than stb's choice for %d of %zu textures\n", noneWins, textures.size());
-    std::printf("rv::encodePng: %llu bytes (level %d, filter %d)\n", static_cast<unsigned long long>(shipped),
-                shippedSetting.level, shippedSetting.filter);
+    struct Row {
+        std::string label;
+        std::pair<uint64_t, double> result;
+    };
+    std::vector<Row> rows;
+    // The baselines: stb_image_write as issue 27 found it (RGBA, its filters) and as it shipped
+    // until issue 42 (the fewest channels, level 8, no filter).
+    rows.push_back({"stb, RGBA, level 8, its filters (issue 27's start)",
+                    measure(textures, runs, [](const Texture& t) { return encode(t, {"", 8, -1, false}); })});
+    rows.push_back({"stb, fewest channels, level 8, no filter (before)",
+                    measure(textures, runs, [](const Texture& t) { return encode(t, {"", 8, 0, true}); })});
+    const size_t before = rows.size() - 1;
+    for (int level : {1, 3, 5, 6, 7, 9, 12})
+        rows.push_back({"libdeflate level " + std::to_string(level) + ", no filter" +
+                            (level == rv::view::kPngCompressionLevel ? " (shipped)" : ""),
+                        measure(textures, runs, [level](const Texture& t) { return encodeDeflate(t, level); })});
+    std::printf("%-52s %12s %9s %10s %8s\n", "setting", "PNG bytes", "vs before", "encode ms", "MB/s");
+    for (const Row& r : rows)
+        std::printf("%-52s %12llu %8.1f%% %10.0f %8.1f\n", r.label.c_str(),
+                    static_cast<unsigned long long>(r.result.first),
+                    100.0 * double(r.result.first) / double(rows[before].result.first), r.result.second,
+                    double(pixels) * 4 / 1e3 / r.result.second);
     return 0;
 }
