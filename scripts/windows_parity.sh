@@ -17,6 +17,7 @@ mapfile -t FILES < <(find "$SAMPLES" -path "$SAMPLES/textures" -prune -o \( -nam
 BAT=$OUT/run.bat
 WOUT='build-windows\parity\windows'
 printf '@echo off\r\n' > $BAT
+declare -A LINES  # "file.verb" -> its two lines of $BAT
 n=0
 for f in "${FILES[@]}"; do
   for verb in info dump glb; do
@@ -25,14 +26,31 @@ for f in "${FILES[@]}"; do
     [ $verb = glb ] && args="export" && lout="$OUT/linux/$n.glb" && wout="$WOUT\\$n.glb"
     build/rvimport $args "$f" $lout > $OUT/linux/$n.$verb.out 2> $OUT/linux/$n.$verb.err && rc=0 || rc=$?
     echo $rc > $OUT/linux/$n.$verb.rc
-    printf 'build-windows\\rvimport.exe %s "%s" %s > %s\\%s.%s.out 2> %s\\%s.%s.err\r\n' \
-      "$args" "$f" "$wout" "$WOUT" $n $verb "$WOUT" $n $verb >> $BAT
+    line=$(printf 'build-windows\\rvimport.exe %s "%s" %s > %s\\%s.%s.out 2> %s\\%s.%s.err\r\n' \
+      "$args" "$f" "$wout" "$WOUT" $n $verb "$WOUT" $n $verb)
     # The redirection goes first: "echo 1> f" would redirect stream 1 and echo nothing.
-    printf '> %s\\%s.%s.rc echo %%ERRORLEVEL%%\r\n' "$WOUT" $n $verb >> $BAT
+    line+=$'\n'$(printf '> %s\\%s.%s.rc echo %%ERRORLEVEL%%\r\n' "$WOUT" $n $verb)
+    LINES["$n.$verb"]=$line
+    printf '%s\n' "$line" >> $BAT
   done
   n=$((n + 1))
 done
 "$WINE" cmd /c "$(echo $BAT | tr / '\\')" > /dev/null 2>&1 || true
+# Wine's cmd now and then fails to start one line of a long batch ("Can't recognize '...' as an
+# internal or external command"): those lines, and only those, run once more.
+RETRY=$OUT/retry.bat
+printf '@echo off\r\n' > $RETRY
+retried=0
+for key in "${!LINES[@]}"; do
+  if grep -qs "^Can't recognize" "$OUT/windows/$key.err"; then
+    printf '%s\n' "${LINES[$key]}" >> $RETRY
+    retried=$((retried + 1))
+  fi
+done
+if [ $retried -gt 0 ]; then
+  echo "windows parity: Wine's cmd skipped $retried command(s); running them again"
+  "$WINE" cmd /c "$(echo $RETRY | tr / '\\')" > /dev/null 2>&1 || true
+fi
 fail=0
 compared=0
 for ((i = 0; i < n; i++)); do
