@@ -68,10 +68,11 @@ bool pngFits(uint32_t width, uint32_t height, int channels) {
 
 uint64_t pngEncodeScratchBytes(uint32_t width, uint32_t height, int channels) {
     const uint64_t filtered = (uint64_t(width) * uint64_t(channels) + 1) * height;
-    const uint64_t packed = channels < 4 ? uint64_t(width) * height * uint64_t(channels) : 0;
-    // The filtered rows, the file the zlib stream is written into (at most the rows and 1/16 more:
-    // libdeflate's bound is a few bytes per 64 KiB block), and 4 MiB for the compressor's tables.
-    return packed + filtered + filtered + filtered / 16 + (uint64_t(4) << 20);
+    // The rows (packed as they are made), the zlib stream and the file it is copied into (each at
+    // most the rows and 1/16 more: libdeflate's bound is 5 bytes per 5000), and 4 MiB for the
+    // compressor's tables and the bound of a tiny image.
+    const uint64_t stream = filtered + filtered / 16;
+    return filtered + 2 * stream + (uint64_t(4) << 20);
 }
 
 namespace view {
@@ -108,35 +109,45 @@ Result<std::vector<uint8_t>> encodePngAtLevel(const Image& image, int level, Mem
     const std::unique_ptr<libdeflate_compressor, CompressorDeleter> compressor(libdeflate_alloc_compressor(level));
     if (!compressor)
         return makeError(DiagKind::OutOfMemory, "PNG encoding: out of memory for a " + sizeText(image) + " image");
-    // Unfiltered rows (filter byte 0): decoded DXT blocks repeat exactly, which filters would hide.
+    // Unfiltered rows (filter byte 0; decoded DXT blocks repeat exactly, which filters would hide),
+    // the channels packed on the way. The scratch is never zeroed: every byte is written before
+    // it is read, and zeroing fresh pages cost more than the deflate on large maps.
     const size_t rowBytes = size_t(image.width) * size_t(channels);
-    std::vector<uint8_t> rows((rowBytes + 1) * image.height);
-    {
-        std::vector<uint8_t> packed;
-        if (channels != 4) packed = packChannels(image, channels);
-        const uint8_t* pixels = channels == 4 ? image.rgba.data() : packed.data();
-        for (uint32_t y = 0; y < image.height; ++y)
-            std::memcpy(&rows[size_t(y) * (rowBytes + 1) + 1], pixels + size_t(y) * rowBytes, rowBytes);
+    const size_t rowsSize = (rowBytes + 1) * image.height;
+    const std::unique_ptr<uint8_t[]> rows(new (std::nothrow) uint8_t[rowsSize]);
+    const size_t bound = libdeflate_zlib_compress_bound(compressor.get(), rowsSize);
+    const std::unique_ptr<uint8_t[]> stream(new (std::nothrow) uint8_t[bound]);
+    if (!rows || !stream)
+        return makeError(DiagKind::OutOfMemory, "PNG encoding: out of memory for a " + sizeText(image) + " image");
+    static const int kPick[5][4] = {{}, {0}, {0, 3}, {0, 1, 2}, {0, 1, 2, 3}};  // grey is R, grey + alpha R, A
+    for (uint32_t y = 0; y < image.height; ++y) {
+        uint8_t* out = &rows[size_t(y) * (rowBytes + 1)];
+        *out++ = 0;
+        const uint8_t* p = image.rgba.data() + size_t(y) * image.width * 4;
+        if (channels == 4) {
+            std::memcpy(out, p, rowBytes);
+            continue;
+        }
+        for (uint32_t x = 0; x < image.width; ++x, p += 4)
+            for (int c = 0; c < channels; ++c) *out++ = p[kPick[channels][c]];
     }
+    const size_t z = libdeflate_zlib_compress(compressor.get(), rows.get(), rowsSize, stream.get(), bound);
+    if (z == 0)
+        return makeError(DiagKind::OutOfMemory, "PNG encoding: the " + sizeText(image) +
+                                                    " image's zlib stream did "
+                                                    "not fit its bound");
     static const uint8_t kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
     static const uint8_t kColourType[5] = {0, 0, 4, 2, 6};  // grey, grey + alpha, RGB, RGBA
-    const size_t bound = libdeflate_zlib_compress_bound(compressor.get(), rows.size());
-    std::vector<uint8_t> file(8 + 25 + 12 + bound + 12);
+    std::vector<uint8_t> file(8 + 25 + 12 + z + 12);
     std::memcpy(file.data(), kSignature, 8);
     putU32(&file[16], image.width);
     putU32(&file[20], image.height);
     file[24] = 8, file[25] = kColourType[channels], file[26] = file[27] = file[28] = 0;
     sealChunk(file, 8, "IHDR", 13);
     const size_t idat = 8 + 25;
-    const size_t z = libdeflate_zlib_compress(compressor.get(), rows.data(), rows.size(), &file[idat + 8], bound);
-    if (z == 0)
-        return makeError(DiagKind::OutOfMemory, "PNG encoding: the " + sizeText(image) +
-                                                    " image's zlib stream did "
-                                                    "not fit its bound");
+    std::memcpy(&file[idat + 8], stream.get(), z);
     sealChunk(file, idat, "IDAT", z);
-    const size_t iend = idat + 12 + z;
-    sealChunk(file, iend, "IEND", 0);
-    file.resize(iend + 12);
+    sealChunk(file, idat + 12 + z, "IEND", 0);
     return file;
 }
 

@@ -26,9 +26,8 @@ namespace rv {
 [[nodiscard]] Result<std::vector<uint8_t>> encodePng(const Image& image, MemoryBudget* budget = nullptr);
 
 // The most a width x height image of `channels` channels makes the encoder hold at once, beyond
-// the image itself (png_encode.cpp): the rows F = (w c + 1) h, the file the zlib stream is
-// written into (F + F / 16 bounds libdeflate's), the channel-packed pixels (w h c, fewer than 4
-// channels) while the rows are made, and 4 MiB for libdeflate's compressor.
+// the image itself (png_encode.cpp): the rows F = (w c + 1) h, the zlib stream and the file it
+// is copied into (F + F / 16 bounds each), and 4 MiB for libdeflate's compressor.
 uint64_t pngEncodeScratchBytes(uint32_t width, uint32_t height, int channels);
 
 // A PNG or TGA file to RGBA8. Refused (DiagKind::MemoryLimit, before any pixel is allocated) when
