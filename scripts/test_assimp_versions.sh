@@ -18,7 +18,7 @@ suites=("$@")
 # toolchains): qt3d5-dev-tools for assimp_host_qgltf, nodejs for the glTF validator that
 # test/gltf/node_modules holds (run by assimp_host_export and cli_textures).
 packages=(build-essential cmake ninja-build pkg-config python3 libassimp-dev assimp-utils qt3d5-dev-tools
-  libgtest-dev nlohmann-json3-dev libstb-dev liblzo2-dev libsquish-dev nodejs)
+  libgtest-dev nlohmann-json3-dev libstb-dev libdeflate-dev liblzo2-dev libsquish-dev nodejs)
 # Only what those tests run: no benchmarks, fuzz seeds, world generator or Blender add-on zips.
 targets=(rvimport_cli rvimport_assimp_plugin rvimport_capi rv_assimp_tests rv_capi_tests rv_make_demo rv_make_cli_inputs
   rv_make_hostile)
