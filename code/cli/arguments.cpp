@@ -221,20 +221,15 @@ bool applyCount(const char* verb, const OptSpec& spec, const std::string& v, Cli
             }
             (spec.id == Opt::TerrainStep ? out.grid.step : out.grid.tileCells) = uint32_t(count);
             return true;
-        case Opt::Shard: {  // K/N: the K-th of N machines, 1 <= K <= N
-            const size_t slash = v.find('/');
-            long k = 0, n = 0;
-            if (slash == std::string::npos || !parseCount(v.substr(slash + 1), 1, 1 << 20, n) ||
-                !parseCount(v.substr(0, slash), 1, n, k)) {
+        case Opt::Shard:
+            if (!parseShard(v, out.shard, out.shards)) {
                 std::fprintf(stderr,
                              "rvimport %s: --shard wants K/N, this machine's share of N, with 1 <= K <= N "
                              "(2/4: the second of four), not '%s'\n",
                              verb, v.c_str());
                 return false;
             }
-            out.shard = uint32_t(k), out.shards = uint32_t(n);
             return true;
-        }
         case Opt::Jobs:
             if (!parseCount(v, 1, 1024, count)) {
                 std::fprintf(stderr, "rvimport %s: -j wants a thread count from 1 to 1024, not '%s'\n", verb,
@@ -396,14 +391,6 @@ bool parseCliOptions(const char* verb, const std::vector<std::string>& args, boo
 
 bool isTerrain(FileFormat format) {
     return format == FileFormat::Wrp4WVR || format == FileFormat::Wrp8WVR || format == FileFormat::WrpOprw;
-}
-
-bool parseCount(const std::string& v, long lo, long hi, long& out) {
-    char* end = nullptr;
-    const long n = std::strtol(v.c_str(), &end, 10);
-    if (v.empty() || !end || *end || n < lo || n > hi) return false;
-    out = n;
-    return true;
 }
 
 }  // namespace rv::cli

@@ -65,6 +65,8 @@ struct CliOptions {
 bool parseCliOptions(const char* verb, const std::vector<std::string>& args, bool batch, CliOptions& out);
 // A whole decimal number in [lo, hi], nothing after it; false leaves `out` alone.
 bool parseCount(const std::string& v, long lo, long hi, long& out);
+// "K/N" (--shard): 1 <= K <= N <= 2^20, both whole numbers; false otherwise.
+bool parseShard(const std::string& v, uint32_t& shard, uint32_t& shards);
 // --max-memory's SIZE: "512M", "2G", "1.5G" or bytes, from 1 MiB to kMaxMemoryLimitMb.
 bool parseSize(const std::string& v, uint64_t& out);
 
