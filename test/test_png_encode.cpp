@@ -12,16 +12,7 @@
 #include "test_paa_common.hpp"
 #include "view/view_internal.hpp"
 
-#define STB_IMAGE_IMPLEMENTATION
-#define STB_IMAGE_STATIC
-#if defined(__GNUC__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-function"
-#endif
-#include <stb_image.h>
-#if defined(__GNUC__)
-#pragma GCC diagnostic pop
-#endif
+#include "support/stb_image_here.hpp"
 
 using namespace rv;
 using rvtest::imageOf;
