@@ -7,11 +7,13 @@
 // Hosts that set no property, such as the stock assimp tool running our importers through the
 // preloaded plugin (code/plugin), are configured from the environment; a host's property always
 // wins.
+#include <assimp/DefaultLogger.hpp>
 #include <assimp/Importer.hpp>
 
 #include <climits>
 #include <cmath>
 #include <cstdlib>
+#include <string>
 
 #include "rv/assimp_importer.hpp"
 #include "rv/defaults.hpp"
@@ -67,7 +69,11 @@ float animationFpsFromProperties(const Assimp::Importer* importer) {
             if (*end == '\0') fps = v;
         }
     }
-    return std::isfinite(fps) && fps > 0 && fps <= 1000 ? fps : defaults::kAnimationFps;
+    if (fps == kUnsetFps || defaults::animationFpsInRange(fps)) return fps == kUnsetFps ? defaults::kAnimationFps : fps;
+    Assimp::DefaultLogger::get()->warn(std::string(kPropertyAnimationFps) + " is " + std::to_string(fps) +
+                                       ": outside 0.1 to 1000 frames per second; animations play at " +
+                                       std::to_string(int(defaults::kAnimationFps)));
+    return defaults::kAnimationFps;
 }
 
 Options optionsFromProperties(const Assimp::Importer* importer) {

@@ -119,12 +119,20 @@ int32_t guarded(rv_error* error, Open open) {
 }
 
 // Reads `path` into `bytes`; false (with `error` filled) when it cannot.
-inline bool readPath(const char* path, std::vector<uint8_t>& bytes, std::string& name, rv_error* error) {
+// The memory limit an open call will decode under (readOptions'), known before the file is read:
+// the file's bytes are the first thing charged, so a file past the limit is never read (issue 40).
+// Options of another ABI are refused later by readOptions; the default stands in until then.
+inline uint64_t memoryLimitOf(const rv_options* o) {
+    return o && o->abi_version == RV_ABI_VERSION && o->memory_limit ? o->memory_limit : Options{}.memoryLimit;
+}
+
+inline bool readPath(const char* path, uint64_t limit, std::vector<uint8_t>& bytes, std::string& name,
+                     rv_error* error) {
     if (!path) {
         setError(error, RV_ERROR_INVALID_ARGUMENT, "null path");
         return false;
     }
-    auto read = readFileBytes(path);
+    auto read = readFileBytes(path, limit);
     if (!read) {
         setError(error, read.error());
         return false;
@@ -138,7 +146,7 @@ inline bool readPath(const char* path, std::vector<uint8_t>& bytes, std::string&
 // read back from it), a NULL out refused, *out NULL until success, no exception escaping.
 // `open(bytes, name, out, error)` decodes and fills *out.
 template <class Handle, class Open>
-int32_t openFromPath(const char* path, Handle** out, rv_error* error, Open open) {
+int32_t openFromPath(const char* path, const rv_options* options, Handle** out, rv_error* error, Open open) {
     rv_error scratch;
     if (!error) error = &scratch;
     if (out) *out = nullptr;
@@ -149,19 +157,26 @@ int32_t openFromPath(const char* path, Handle** out, rv_error* error, Open open)
     return guarded(error, [&] {
         std::vector<uint8_t> bytes;
         std::string name;
-        if (!readPath(path, bytes, name, error)) return error->code;
+        if (!readPath(path, memoryLimitOf(options), bytes, name, error)) return error->code;
         return open(bytes, name, out, error);
     });
 }
 
 template <class Handle, class Open>
-int32_t openFromMemory(const void* data, uint64_t size, const char* name, Handle** out, rv_error* error, Open open) {
+int32_t openFromMemory(const void* data, uint64_t size, const char* name, const rv_options* options, Handle** out,
+                       rv_error* error, Open open) {
     rv_error scratch;
     if (!error) error = &scratch;
     if (out) *out = nullptr;
     if (!out || (!data && size)) {
         setError(error, RV_ERROR_INVALID_ARGUMENT, out ? "null data" : "null output handle");
         return RV_ERROR_INVALID_ARGUMENT;
+    }
+    if (size > memoryLimitOf(options)) {  // the copy below would be the first charge
+        setError(error, RV_ERROR_MEMORY_LIMIT,
+                 std::string(name ? name : "memory") + ": " + std::to_string(size) +
+                     " bytes, over the memory limit of " + formatBytes(memoryLimitOf(options)));
+        return RV_ERROR_MEMORY_LIMIT;
     }
     return guarded(error, [&] {
         const auto* p = static_cast<const uint8_t*>(data);

@@ -50,7 +50,6 @@ int32_t finishModel(std::unique_ptr<OdolModel> model, std::unique_ptr<ModelView>
                     const Settings& s, const DataRoot* root, rv_model** out, rv_error* error) {
     auto handle = std::make_unique<rv_model>(std::move(model), std::move(view));
     handle->warnings = std::move(warnings);
-    for (const Warning& w : handle->view.warnings) handle->warnings.push_back(w);  // a skeleton's notes
     if (root) resolveTextures(*handle, *root, s.options, name);
     addProxyHandles(*handle, std::move(proxies), root, s.options, name);
     toLines(handle->warnings);
@@ -124,14 +123,14 @@ int32_t rv::capi::placedModelHandle(PlacedModel placed, const std::vector<Warnin
 extern "C" {
 
 int32_t rv_model_open(const char* path, const rv_options* options, rv_model** out, rv_error* error) {
-    return openFromPath(path, out, error,
+    return openFromPath(path, options, out, error,
                         [&](const std::vector<uint8_t>& bytes, const std::string& name, rv_model** handle,
                             rv_error* e) { return openModel(bytes, name, path, options, handle, e); });
 }
 
 int32_t rv_model_open_memory(const void* data, uint64_t size, const char* name, const rv_options* options,
                              rv_model** out, rv_error* error) {
-    return openFromMemory(data, size, name, out, error,
+    return openFromMemory(data, size, name, options, out, error,
                           [&](const std::vector<uint8_t>& bytes, const std::string& n, rv_model** handle, rv_error* e) {
                               return openModel(bytes, n, "", options, handle, e);
                           });

@@ -82,14 +82,14 @@ void rv_lod_vertex_bones(const rv_model* m, uint32_t lod, uint32_t* bones4, floa
 }
 
 int32_t rv_animation_open(const char* path, const rv_options* options, rv_animation** out, rv_error* error) {
-    return openFromPath(path, out, error,
+    return openFromPath(path, options, out, error,
                         [&](const std::vector<uint8_t>& bytes, const std::string& name, rv_animation** h, rv_error* e) {
                             return openAnimation(bytes, name, options, h, e);
                         });
 }
 int32_t rv_animation_open_memory(const void* data, uint64_t size, const char* name, const rv_options* options,
                                  rv_animation** out, rv_error* error) {
-    return openFromMemory(data, size, name, out, error,
+    return openFromMemory(data, size, name, options, out, error,
                           [&](const std::vector<uint8_t>& bytes, const std::string& n, rv_animation** h, rv_error* e) {
                               return openAnimation(bytes, n, options, h, e);
                           });

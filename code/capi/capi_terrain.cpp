@@ -50,14 +50,14 @@ int32_t openTerrain(const std::vector<uint8_t>& bytes, const std::string& name, 
 extern "C" {
 
 int32_t rv_terrain_open(const char* path, const rv_options* options, rv_terrain** out, rv_error* error) {
-    return openFromPath(path, out, error,
+    return openFromPath(path, options, out, error,
                         [&](const std::vector<uint8_t>& bytes, const std::string& name, rv_terrain** handle,
                             rv_error* e) { return openTerrain(bytes, name, options, handle, e); });
 }
 
 int32_t rv_terrain_open_memory(const void* data, uint64_t size, const char* name, const rv_options* options,
                                rv_terrain** out, rv_error* error) {
-    return openFromMemory(data, size, name, out, error,
+    return openFromMemory(data, size, name, options, out, error,
                           [&](const std::vector<uint8_t>& bytes, const std::string& n, rv_terrain** handle,
                               rv_error* e) { return openTerrain(bytes, n, options, handle, e); });
 }

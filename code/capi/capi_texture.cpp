@@ -61,13 +61,13 @@ int32_t openTexture(const std::vector<uint8_t>& bytes, const std::string& name, 
 extern "C" {
 
 int32_t rv_texture_open(const char* path, const rv_options* options, rv_texture** out, rv_error* error) {
-    return openFromPath(path, out, error,
+    return openFromPath(path, options, out, error,
                         [&](const std::vector<uint8_t>& bytes, const std::string& name, rv_texture** handle,
                             rv_error* e) { return openTexture(bytes, name, options, handle, e); });
 }
 int32_t rv_texture_open_memory(const void* data, uint64_t size, const char* name, const rv_options* options,
                                rv_texture** out, rv_error* error) {
-    return openFromMemory(data, size, name, out, error,
+    return openFromMemory(data, size, name, options, out, error,
                           [&](const std::vector<uint8_t>& bytes, const std::string& n, rv_texture** handle,
                               rv_error* e) { return openTexture(bytes, n, options, handle, e); });
 }

@@ -290,10 +290,9 @@ bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptio
             return true;
         case Opt::AnimationFps:
             if (!parseNumber(verb, spec.name, v, number)) return false;
-            if (!(number > 0 && number <= 1000)) {
-                std::fprintf(
-                    stderr, "rvimport %s: --animation-fps wants a number of frames per second in (0, 1000], not '%s'\n",
-                    verb, v.c_str());
+            if (!defaults::animationFpsInRange(number)) {  // NaN fails too
+                std::fprintf(stderr, "rvimport %s: --animation-fps wants frames per second from %g to %g, not '%s'\n",
+                             verb, defaults::kMinAnimationFps, defaults::kMaxAnimationFps, v.c_str());
                 return false;
             }
             out.animationFps = float(number);

@@ -12,6 +12,7 @@
 #include "cli/output_file.hpp"
 #include "rv/defaults.hpp"
 #include "rv/gltf.hpp"
+#include "rv/memory_budget.hpp"
 #include "rv/open.hpp"
 #include "rv/printable.hpp"
 
@@ -89,8 +90,13 @@ bool openAnimations(const CliOptions& opt, std::vector<OpenedFile>& opened, Gltf
 
 bool usesOurGltf(const CliOptions& opt, const std::string& out) { return !opt.viaAssimp && gltfKind(opt, out) >= 0; }
 
-GltfConversion convertWithGltf(const CliOptions& opt, const std::string& in, const std::string& out,
+GltfConversion convertWithGltf(const CliOptions& given, const std::string& in, const std::string& out,
                                const std::vector<uint8_t>* bytes) {
+    // One budget for everything this import reads: the input, its model.cfg and config, every
+    // --animation and every texture (each file once had a limit of its own, issue 40).
+    MemoryBudget budget(given.decode.memoryLimit);
+    CliOptions opt = given;
+    if (!opt.decode.budget) opt.decode.budget = &budget;
     GltfConversion c;
     GltfOptions gltf = gltfOptionsFor(opt.target);
     gltf.gpuInstancing = opt.gpuInstancing.value_or(gltf.gpuInstancing);

@@ -2,6 +2,8 @@
 // CfgSkeletons lists its bones.
 #include "rv/model_cfg.hpp"
 
+#include "core/diagnostics.hpp"
+
 #include <algorithm>
 #include <unordered_set>
 
@@ -113,6 +115,7 @@ std::vector<OdolBone> checkedBones(const std::string& source, const std::string&
     std::vector<OdolBone> kept;
     kept.reserve(bones.size());
     const std::string where = source + ": CfgSkeletons class " + skeleton + ": ";
+    const size_t firstWarning = warnings ? warnings->size() : 0;
     for (OdolBone& b : bones) {
         if (!names.insert(asciiLower(b.name)).second) {
             if (warnings)
@@ -122,11 +125,9 @@ std::vector<OdolBone> checkedBones(const std::string& source, const std::string&
         }
         kept.push_back(std::move(b));
     }
-    if (warnings)
-        for (const OdolBone& b : kept)
-            if (!b.parent.empty() && !names.count(asciiLower(b.parent)))
-                warnings->push_back(makeWarning(DiagKind::NameProblem, where + "bone \"" + b.name + "\"'s parent \"" +
-                                                                           b.parent + "\" is not a bone of it"));
+    // A parent that is no bone is kept as the file says: the view makes the bone a root and
+    // says so (rv::skeletonView), for model.cfg and ODOL skeletons alike.
+    if (warnings) capAppendedWarnings(*warnings, firstWarning);
     return kept;
 }
 

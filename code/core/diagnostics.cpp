@@ -89,6 +89,32 @@ std::vector<Warning> WarningList::finish(const std::string& sourceName) {
     return std::move(items_);
 }
 
+void capAppendedWarnings(std::vector<Warning>& warnings, size_t from) {
+    std::map<DiagKind, uint64_t> seen;
+    std::map<DiagKind, std::string> firstLeftOut;  // the source of each kind's first left out
+    size_t kept = from;
+    for (size_t i = from; i < warnings.size(); ++i) {
+        if (++seen[warnings[i].kind] > kMaxWarningsPerKind) {
+            firstLeftOut.emplace(warnings[i].kind, warnings[i].source);
+            continue;
+        }
+        if (kept != i) warnings[kept] = std::move(warnings[i]);
+        ++kept;
+    }
+    std::vector<Warning> summaries;
+    for (const auto& [kind, source] : firstLeftOut) {
+        const uint64_t more = seen[kind] - kMaxWarningsPerKind;
+        Warning w = makeWarning(kind, "and " + std::to_string(more) + " more " + diagKindName(kind) +
+                                          " warnings (only the first " + std::to_string(kMaxWarningsPerKind) +
+                                          " of each kind are kept)");
+        w.source = source;
+        w.count = uint32_t(std::min<uint64_t>(more, UINT32_MAX));
+        summaries.push_back(std::move(w));
+    }
+    warnings.resize(kept);
+    for (Warning& w : summaries) warnings.push_back(std::move(w));
+}
+
 DecodeError errorFromParse(const std::string& sourceName, const ParseError& e) {
     return withSource(makeError(e.kind, e.what(), e.offset, e.where), sourceName);
 }

@@ -38,6 +38,11 @@ private:
     std::map<DiagKind, LeftOut> leftOut_;  // by kind, so the summaries come in one order
 };
 
+// Keeps, of the warnings appended to `warnings` from index `from` on, the first
+// kMaxWarningsPerKind of each kind, and ends them with WarningList's "and K more" summary: for
+// the notes a list of names yields (a model.cfg's 20,000 duplicate bones, issue 40).
+void capAppendedWarnings(std::vector<Warning>& warnings, size_t from);
+
 // A ParseError caught at a decoder's entry point, as the error it returns.
 DecodeError errorFromParse(const std::string& sourceName, const ParseError& e);
 

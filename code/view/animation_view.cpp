@@ -1,8 +1,11 @@
 // An RTM animation on a skeleton: per frame, each bone's model-space matrix in the view's frame
 // (rules in rv/skeleton.hpp).
+#include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <unordered_map>
 
+#include "rv/defaults.hpp"
 #include "rv/memory_budget.hpp"
 #include "rv/view.hpp"
 
@@ -87,25 +90,72 @@ Mat43 bmtrLocal(const BmtrTransform& t) {
              float(r22), -t.translation[0], t.translation[1], -t.translation[2]}};
 }
 
+bool finiteKey(const Decomposition& d) {
+    for (float v : {d.translation.x, d.translation.y, d.translation.z, d.rotation[0], d.rotation[1], d.rotation[2],
+                    d.rotation[3], d.scale.x, d.scale.y, d.scale.z})
+        if (!std::isfinite(v)) return false;
+    return true;
+}
+
+// Each bone's key at each keyable frame (out.keys, bones x frames), and which keys are sheared.
+// A frame where some bone's key is not finite (NaN, infinite, or a transform too large to
+// decompose) is left out of keyFrames: glTF forbids such values and no engine can play them.
+// Returns how many frames were left out so.
+size_t decomposeKeys(const SkeletonView& skeleton, AnimationView& out, std::vector<uint8_t>& sheared) {
+    const std::vector<uint32_t> frames = keyableFrames(out.phases);
+    const size_t bones = skeleton.bones.size();
+    out.keyFrames = frames;
+    out.keys.resize(frames.size() * bones);
+    sheared.assign(out.keys.size(), 0);
+    std::vector<uint8_t> finite(frames.size(), 1);
+    for (uint32_t b = 0; b < bones; ++b)
+        for (size_t k = 0; k < frames.size(); ++k) {
+            const Mat4 local = jointLocal(skeleton, out, frames[k], b);
+            const Decomposition d = decompose(local);
+            if (!finiteKey(d)) finite[k] = 0;
+            sheared[b * frames.size() + k] = d.degenerate || axisShear(local) > kAnimationKeyShear ? 1 : 0;
+            out.keys[b * frames.size() + k] = d;
+        }
+    out.keyFrames.clear();
+    for (size_t k = 0; k < frames.size(); ++k)
+        if (finite[k]) out.keyFrames.push_back(frames[k]);
+    const size_t kept = out.keyFrames.size();
+    if (kept == frames.size()) return 0;
+    for (uint32_t b = 0; b < bones; ++b)  // drop the left-out frames' columns, in place
+        for (size_t k = 0, to = 0; k < frames.size(); ++k)
+            if (finite[k]) {
+                out.keys[b * kept + to] = out.keys[b * frames.size() + k];
+                sheared[b * kept + to++] = sheared[b * frames.size() + k];
+            }
+    out.keys.resize(kept * bones);
+    sheared.resize(kept * bones);
+    return frames.size() - kept;
+}
+
 // AnimationView's keys (skeleton.hpp), with one warning each for frames left out and for keys
 // whose transform is sheared or degenerate.
 void bakeKeys(const SkeletonView& skeleton, AnimationView& out) {
-    out.keyFrames = keyableFrames(out.phases);
+    std::vector<uint8_t> shearedKey;
+    const size_t notFinite = decomposeKeys(skeleton, out, shearedKey);
     const size_t keys = out.keyFrames.size(), bones = skeleton.bones.size();
-    if (keys < out.frameCount)
+    if (keys + notFinite < out.frameCount)
         out.warnings.push_back(
-            withSource(makeWarning(DiagKind::BadValue, std::to_string(out.frameCount - keys) +
-                                                           " frames whose phase is negative or does not "
+            withSource(makeWarning(DiagKind::BadValue, std::to_string(out.frameCount - keys - notFinite) +
+                                                           " frames whose phase is negative, not finite, or does not "
                                                            "increase are left out"),
                        out.name));
-    out.keys.resize(keys * bones);
+    if (notFinite)
+        out.warnings.push_back(
+            withSource(makeWarning(DiagKind::BadValue, std::to_string(notFinite) +
+                                                           " frames whose bone transforms are not finite numbers "
+                                                           "(NaN or infinite) are left out"),
+                       out.name));
     out.keyScales.assign(bones, 0);
     uint64_t sheared = 0;
     for (uint32_t b = 0; b < bones; ++b) {
         for (size_t k = 0; k < keys; ++k) {
-            const Mat4 local = jointLocal(skeleton, out, out.keyFrames[k], b);
-            Decomposition d = decompose(local);
-            sheared += d.degenerate || axisShear(local) > kAnimationKeyShear ? 1 : 0;
+            Decomposition& d = out.keys[b * keys + k];
+            sheared += shearedKey[b * keys + k];
             if (k > 0) {
                 const std::array<float, 4>& q = out.keys[b * keys + k - 1].rotation;
                 if (q[0] * d.rotation[0] + q[1] * d.rotation[1] + q[2] * d.rotation[2] + q[3] * d.rotation[3] < 0)
@@ -113,7 +163,6 @@ void bakeKeys(const SkeletonView& skeleton, AnimationView& out) {
             }
             for (float v : {d.scale.x, d.scale.y, d.scale.z})
                 if (std::fabs(v - 1) > AnimationView::kKeyScale) out.keyScales[b] = 1;
-            out.keys[b * keys + k] = d;
         }
         // A bone that never scales beyond rounding keys scale 1 in every output (glTF then writes
         // no scale channel, Assimp a scale of exactly 1: the same pose).
@@ -132,9 +181,11 @@ void bakeKeys(const SkeletonView& skeleton, AnimationView& out) {
 std::vector<uint32_t> keyableFrames(const std::vector<float>& phases) {
     std::vector<uint32_t> out;
     float last = 0;
+    // A key's time is phase x frames / fps: past this it is no finite float at the lowest fps.
+    const double latest = double(FLT_MAX) * defaults::kMinAnimationFps / double(std::max<size_t>(1, phases.size()));
     for (uint32_t f = 0; f < phases.size(); ++f) {
         const float p = phases[f];
-        if (!std::isfinite(p) || p < 0 || (!out.empty() && !(p > last))) continue;
+        if (!std::isfinite(p) || p < 0 || double(p) > latest || (!out.empty() && !(p > last))) continue;
         out.push_back(f);
         last = p;
     }
@@ -180,7 +231,12 @@ Result<AnimationView> buildAnimationView(const RtmAnimation& animation, const Sk
 
     const Mat4 axes = axisChange(frame.axes);
     const Mat4 fromCenter = translationMatrix(center), toCenter = translationMatrix({-center.x, -center.y, -center.z});
-    const Vec3 step = toFrame(frame.axes, animation.step);
+    Vec3 step = toFrame(frame.axes, animation.step);
+    if (!(std::isfinite(step.x) && std::isfinite(step.y) && std::isfinite(step.z))) {
+        step = {};  // else every key would move by NaN or infinity
+        out.warnings.push_back(withSource(
+            makeWarning(DiagKind::BadValue, "the step (total moving) is not a finite number; it is left out"), name));
+    }
     const std::vector<uint32_t> order = skeleton.parentsFirst();
     const size_t slots = animation.bones.size();
     out.skinning.assign(size_t(animation.frameCount) * bones, Mat4::identity());

@@ -1,7 +1,11 @@
 // Material groups: one material per (texture, material file) pair (view.hpp).
 #include <algorithm>
+#include <string>
 #include <unordered_map>
+#include <vector>
 
+#include "core/work_meter.hpp"
+#include "rv/paths.hpp"
 #include "rv/retexture.hpp"
 #include "view/view_internal.hpp"
 
@@ -104,17 +108,25 @@ void retextureFaces(const OdolLod& lod, const Retexture& retexture, MaterialTabl
         }
         faceMaterial[f] = it->second;
     };
-    for (const SelectionRetexture& s : retexture.selections)
-        for (const OdolSelection& sel : lod.selections) {
+    // The LOD's selections by lower-case name, once: a config may retexture thousands of
+    // selections, and comparing each with every selection was quadratic (issue 40).
+    std::unordered_map<std::string, std::vector<size_t>> byName;
+    for (size_t i = 0; i < lod.selections.size(); ++i) byName[asciiLower(lod.selections[i].name)].push_back(i);
+    for (const SelectionRetexture& s : retexture.selections) {
+        const auto found = byName.find(asciiLower(s.selection));
+        if (found == byName.end()) continue;
+        work::count(1 + found->second.size());
+        for (size_t i : found->second) {
+            const OdolSelection& sel = lod.selections[i];
             replaced.clear();
-            if (!configNameEquals(sel.name, s.selection)) continue;
             for (uint32_t f : sel.faces) apply(s, f);
-            for (uint32_t i : sel.sections)
-                if (i < lod.sections.size())
-                    for (size_t f = lod.sections[i].firstFace; f < std::min<size_t>(lod.sections[i].endFace, faceCount);
+            for (uint32_t k : sel.sections)
+                if (k < lod.sections.size())
+                    for (size_t f = lod.sections[k].firstFace; f < std::min<size_t>(lod.sections[k].endFace, faceCount);
                          ++f)
                         apply(s, f);
         }
+    }
 }
 
 }  // namespace rv::view

@@ -6,9 +6,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <unordered_set>
 
+#include "core/diagnostics.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/include_root.hpp"
+#include "rv/memory_budget.hpp"
 #include "rv/model_cfg.hpp"
 #include "rv/paths.hpp"
 #include "rv/retexture.hpp"
@@ -118,12 +121,21 @@ bool readRetexture(OpenedFile& f, DecodeError& error) {
                           "(--config FILE --class NAME)");
         return false;
     }
-    Result<std::vector<uint8_t>> bytes = readFileBytes(o.retextureConfig, o.memoryLimit);
+    // Charged to the import's budget while it is read, as a model.cfg is (open_model_config.cpp).
+    Result<std::vector<uint8_t>> bytes =
+        readFileBytes(o.retextureConfig, f.budget->left() / (1 + detail::kConfigTreePerByte));
+    const uint64_t charge = bytes ? uint64_t(bytes->size()) * (1 + detail::kConfigTreePerByte) : 0;
+    if (bytes && !f.budget->tryCharge(charge)) {
+        error = makeError(DiagKind::MemoryLimit,
+                          f.budget->overMessage(o.retextureConfig + ": the config and its tree", charge));
+        return false;
+    }
     IncludeRoot includes = IncludeRoot::around(o.retextureConfig, o);
     Result<ConfigTree> tree =
         bytes ? decodeConfig(bytes->data(), bytes->size(), fileNameOf(o.retextureConfig), o, includes.preprocessing())
               : Result<ConfigTree>(bytes.error());
     Result<Retexture> found = tree ? findRetexture(tree.value(), o.retextureClass) : Result<Retexture>(tree.error());
+    f.budget->release(charge);
     if (!found) {
         error = found.error();
         return false;
@@ -135,15 +147,15 @@ bool readRetexture(OpenedFile& f, DecodeError& error) {
     if (!r.model.empty() && !configModelNames(r.model, f.name))
         f.warnings.push_back(makeWarning(DiagKind::BadValue, cls + "'s model is " + r.model + ", not " + f.name +
                                                                  ": its retexturing is applied anyway"));
-    for (const SelectionRetexture& s : r.selections) {
-        bool present = false;
-        for (const OdolLod& lod : f.model->lods)
-            for (const OdolSelection& sel : lod.selections)
-                present = present || configNameEquals(sel.name, s.selection);
-        if (!present)
+    std::unordered_set<std::string> names;  // once: comparing every pair was quadratic (issue 40)
+    for (const OdolLod& lod : f.model->lods)
+        for (const OdolSelection& sel : lod.selections) names.insert(asciiLower(sel.name));
+    const size_t firstWarning = f.warnings.size();
+    for (const SelectionRetexture& s : r.selections)
+        if (!names.count(asciiLower(s.selection)))
             f.warnings.push_back(makeWarning(DiagKind::MissingReference,
                                              cls + "'s hidden selection " + s.selection + " is not in " + f.name));
-    }
+    capAppendedWarnings(f.warnings, firstWarning);
     return true;
 }
 
@@ -158,6 +170,8 @@ bool buildView(OpenedFile& f, const OpenRequest& request, DecodeError& error) {
             return false;
         }
         f.modelView = std::make_unique<ModelView>(std::move(view.value()));
+        // A skeleton's repairs (a parent that is no bone, a loop) reach every front end's warnings.
+        for (const Warning& w : f.modelView->warnings) f.warnings.push_back(w);
     }
     if (f.terrain) {
         f.terrainView = std::make_unique<TerrainView>(*f.terrain, *request.viewFrame, request.grid);
@@ -350,7 +364,10 @@ std::string kindRefusal(const std::string& name, FileKind kind) {
 }
 
 Result<OpenedFile> openFile(const std::string& path, const Options& options, const OpenRequest& request) {
-    Result<std::vector<uint8_t>> bytes = readFileBytes(path, options.memoryLimit);
+    // A shared budget may be partly spent (the model before its --animation files): the file
+    // must fit in what is left, which open() then charges.
+    const uint64_t room = options.budget ? options.budget->left() : options.memoryLimit;
+    Result<std::vector<uint8_t>> bytes = readFileBytes(path, room);
     if (!bytes) return bytes.error();
     std::vector<uint8_t> owned = std::move(bytes.value());
     const size_t slash = path.find_last_of("/\\");

@@ -11,17 +11,13 @@
 namespace rv {
 namespace {
 
-// What a config's tree may take per byte of its text: a ConfigEntry or ConfigValue (strings and
-// vectors, 100-200 bytes) for every few bytes. The tree is dropped once the skeleton is read.
-constexpr uint64_t kConfigTreePerByte = 32;
-
 // The skeleton of `path`'s model.cfg for the model; charged while read, given back after (only
 // the bones stay).
 Result<OdolSkeleton> cfgSkeleton(const std::string& path, const OpenedFile& f, std::vector<Warning>& warnings) {
     MemoryBudget& budget = *f.budget;
-    Result<std::vector<uint8_t>> bytes = readFileBytes(path, budget.left() / (1 + kConfigTreePerByte));
+    Result<std::vector<uint8_t>> bytes = readFileBytes(path, budget.left() / (1 + detail::kConfigTreePerByte));
     if (!bytes) return bytes.error();
-    const uint64_t charge = uint64_t(bytes->size()) * (1 + kConfigTreePerByte);
+    const uint64_t charge = uint64_t(bytes->size()) * (1 + detail::kConfigTreePerByte);
     if (!budget.tryCharge(charge))
         return makeError(DiagKind::MemoryLimit, budget.overMessage(path + ": the config and its tree", charge));
     IncludeRoot includes = IncludeRoot::around(path, f.options);  // a skeleton shared through #include

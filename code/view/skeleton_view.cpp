@@ -4,6 +4,8 @@
 #include <cctype>
 #include <unordered_map>
 
+#include "core/diagnostics.hpp"
+#include "core/work_meter.hpp"
 #include "rv/paths.hpp"
 #include "rv/view.hpp"
 #include "view_internal.hpp"
@@ -85,10 +87,9 @@ std::vector<VertexPairs> selectionPairs(const LodView& out, const SkeletonView& 
 }  // namespace
 
 int32_t SkeletonView::find(const std::string& boneName) const {
-    const std::string lower = lowerCase(boneName);
-    for (size_t i = 0; i < bones.size(); ++i)
-        if (bones[i].name == lower) return int32_t(i);
-    return -1;
+    work::count(1);
+    const auto it = byName.find(lowerCase(boneName));
+    return it == byName.end() ? -1 : it->second;
 }
 
 Vec3 SkeletonView::restOffset(uint32_t b) const {
@@ -99,21 +100,69 @@ Vec3 SkeletonView::restOffset(uint32_t b) const {
 }
 
 std::vector<uint32_t> SkeletonView::parentsFirst() const {
-    std::vector<uint32_t> order;
-    order.reserve(bones.size());
-    std::vector<uint8_t> placed(bones.size(), 0);
-    // Each pass places the bones whose parent is placed; skeletonView() guarantees no cycle, so
-    // at most depth passes (a chain) are needed. Bounded by the bone count either way.
-    for (size_t pass = 0; order.size() < bones.size() && pass <= bones.size(); ++pass)
-        for (size_t i = 0; i < bones.size(); ++i)
-            if (!placed[i] && (bones[i].parent < 0 || placed[size_t(bones[i].parent)]))
-                placed[i] = 1, order.push_back(uint32_t(i));
+    // The order of repeated passes that each place, in index order, the bones whose parent is
+    // placed, without the passes: a bone joins its parent's pass when it comes after the parent,
+    // else the next one. Passes were quadratic on a long chain listed child first (issue 40).
+    // skeletonView() guarantees no cycle.
+    const size_t n = bones.size();
+    std::vector<uint32_t> pass(n, UINT32_MAX), trail;
+    for (size_t i = 0; i < n; ++i) {
+        for (size_t at = i; pass[at] == UINT32_MAX; at = size_t(bones[at].parent)) {
+            trail.push_back(uint32_t(at));
+            if (bones[at].parent < 0) break;
+        }
+        work::count(trail.size() + 1);
+        for (auto it = trail.rbegin(); it != trail.rend(); ++it) {  // from the top of the chain down
+            const int32_t parent = bones[*it].parent;
+            if (parent < 0)
+                pass[*it] = 0;
+            else
+                pass[*it] = pass[size_t(parent)] + (uint32_t(parent) < *it ? 0 : 1);
+        }
+        trail.clear();
+    }
+    std::vector<uint32_t> order(n);
+    for (size_t i = 0; i < n; ++i) order[i] = uint32_t(i);
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return pass[a] < pass[b]; });
     return order;
 }
+
+namespace {
+
+// A parent chain that loops would never reach a root: it is cut where it closes, each bone
+// walked once (0 unseen, 1 on the walk under way, 2 done), never once per bone (issue 40).
+void cutParentLoops(SkeletonView& out, const std::string& skeletonName, std::vector<Warning>* warnings) {
+    std::vector<uint8_t> state(out.bones.size(), 0);
+    std::vector<size_t> walk;
+    for (size_t i = 0; i < out.bones.size(); ++i) {
+        size_t at = i;
+        while (state[at] == 0) {
+            state[at] = 1;
+            walk.push_back(at);
+            const int32_t parent = out.bones[at].parent;
+            if (parent < 0) break;
+            if (state[size_t(parent)] == 1) {  // the walk closes on itself
+                if (warnings)
+                    warnings->push_back(
+                        makeWarning(DiagKind::BadValue, "skeleton " + skeletonName + ": bone '" + out.bones[at].name +
+                                                            "' is its own ancestor; it is made a root"));
+                out.bones[at].parent = -1;
+                break;
+            }
+            at = size_t(parent);
+        }
+        work::count(walk.size() + 1);
+        for (size_t w : walk) state[w] = 2;
+        walk.clear();
+    }
+}
+
+}  // namespace
 
 SkeletonView skeletonView(const OdolSkeleton& skeleton, std::vector<Warning>* warnings) {
     SkeletonView out;
     out.name = skeleton.name;
+    const size_t firstWarning = warnings ? warnings->size() : 0;
     std::unordered_map<std::string, int32_t> index;
     for (const OdolBone& b : skeleton.bones) {
         BoneView bone;
@@ -128,6 +177,7 @@ SkeletonView skeletonView(const OdolSkeleton& skeleton, std::vector<Warning>* wa
         index.emplace(bone.name, int32_t(out.bones.size()));
         out.bones.push_back(std::move(bone));
     }
+    out.byName = index;
     for (const OdolBone& b : skeleton.bones) {
         auto self = index.find(lowerCase(b.name));
         if (b.parent.empty() || self == index.end()) continue;
@@ -141,19 +191,8 @@ SkeletonView skeletonView(const OdolSkeleton& skeleton, std::vector<Warning>* wa
         }
         if (out.bones[size_t(self->second)].parent < 0) out.bones[size_t(self->second)].parent = parent->second;
     }
-    // A parent chain that loops would never reach a root: cut it where it closes.
-    for (size_t i = 0; i < out.bones.size(); ++i) {
-        int32_t at = out.bones[i].parent;
-        for (size_t steps = 0; at >= 0; ++steps, at = out.bones[size_t(at)].parent)
-            if (size_t(at) == i || steps > out.bones.size()) {
-                if (warnings)
-                    warnings->push_back(
-                        makeWarning(DiagKind::BadValue, "skeleton " + skeleton.name + ": bone '" + out.bones[i].name +
-                                                            "' is its own ancestor; it is made a root"));
-                out.bones[i].parent = -1;
-                break;
-            }
-    }
+    cutParentLoops(out, skeleton.name, warnings);
+    if (warnings) capAppendedWarnings(*warnings, firstWarning);
     return out;
 }
 

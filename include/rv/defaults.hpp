@@ -50,6 +50,10 @@ constexpr uint32_t kProxyDepth = 4;
 // RTM files store phases (0..1 of a cycle), not times; the game's speed comes from its config
 // (CfgMovesBasic's `speed`). Outputs play a cycle in frames / kAnimationFps seconds.
 constexpr float kAnimationFps = 30.0f;
+// The frame rates an output may be given (--animation-fps, RV_IMPORT_ANIMATION_FPS): below 0.1 a
+// cycle of a few frames lasts minutes and a float time loses its frames; above 1000 no engine keys.
+constexpr double kMinAnimationFps = 0.1, kMaxAnimationFps = 1000.0;
+inline bool animationFpsInRange(double fps) { return fps >= kMinAnimationFps && fps <= kMaxAnimationFps; }
 
 // An editable model's model.cfg (Options::modelConfig): none given, so the front door searches
 // beside the model and up its folders, as Bohemia's binarizer does; at most this many folders

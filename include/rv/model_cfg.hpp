@@ -18,7 +18,8 @@
 // Decisions, where the binarizer's behaviour is not documented:
 //   - A bone listed twice (case-insensitively, also across skeletonInherit) is a warning
 //     (DiagKind::NameProblem): the first is kept, because bones are found by name and a second one
-//     could never be reached. A parent that is not a bone of the skeleton is a warning too.
+//     could never be reached (the first 100, then "and K more"). A parent that is not a bone of the
+//     skeleton is kept as written; the view makes that bone a root with a warning (rv/skeleton.hpp).
 //   - isDiscrete absent everywhere: false. pivotsModel fills OdolSkeleton::pivotsName.
 //   - `skeletonBones[] += {...}` is read as the class's whole list (no model.cfg sample uses it).
 // Errors (DiagKind::BadValue, naming the file, the class and the entry): an odd item count or an

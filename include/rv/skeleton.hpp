@@ -24,6 +24,7 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "rv/decompose.hpp"
@@ -46,6 +47,8 @@ struct BoneView {
 struct SkeletonView {
     std::string name;  // as stored, e.g. "OFP2_ManSkeleton"; empty: the model has no skeleton
     std::vector<BoneView> bones;
+    // Lower-cased name -> index, made by skeletonView(): lookups stay linear in the bones (issue 40).
+    std::unordered_map<std::string, int32_t> byName;
     bool empty() const { return bones.empty(); }
     // The bone named `name` (any case), or -1.
     int32_t find(const std::string& name) const;
