@@ -26,6 +26,7 @@
 #include "cli/batch_plan.hpp"
 #include "cli/commands.hpp"
 #include "cli/export_summary.hpp"
+#include "cli/input_files.hpp"
 #include "cli/json_writer.hpp"
 #include "cli/output_file.hpp"
 #include "rv/file_bytes.hpp"
@@ -354,6 +355,11 @@ int runBatch(const std::vector<std::string>& args) {
     plan.decode.memoryLimit = opt.decode.memoryLimit;
     if (!openBatchDataRoot(plan)) return kExitUsage;
     opt.decode.sharedDataRoot = plan.decode.sharedDataRoot;  // the models' imports share it with the textures
+    // Every file the batch reads is an input no output may replace (input_files.hpp).
+    for (const BatchInput& input : plan.inputs) noteInput(input.file.u8string());
+    for (const BatchArchive& a : plan.archives) noteInput(a.file.u8string());
+    noteInput(opt.decode.modelConfig);
+    noteDataRoot(plan.decode.sharedDataRoot);
     WarningCapture capture;
     const auto start = std::chrono::steady_clock::now();
     const std::vector<Outcome> outcomes = convertAll(opt, plan, jobs);

@@ -9,7 +9,9 @@
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "cli/help.hpp"
+#include "cli/input_files.hpp"
 #include "cli/output_file.hpp"
+#include "rv/data_root.hpp"
 #include "rv/defaults.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/open.hpp"
@@ -81,7 +83,26 @@ int exportInto(const CliOptions& opt, const std::string& in, const std::string& 
     if (rc < 0) rc = exportWithGltf(opt, in, out);
     if (rc < 0) rc = exportWithAssimp(opt, in, out);
     if (rc == kExitOk) folders.keep();
+    // An OUT found to be a file the import read (a texture of the data root) is refused as any
+    // input is: exit 2 (docs/safety.md).
+    if (rc == kExitDecode && !inputClash(out).empty()) rc = kExitUsage;
     return rc;
+}
+
+// The data root, opened once here so that both writers read through it and what it reads is
+// known when OUT is written (an input too). False after printing why not.
+static bool openExportDataRoot(CliOptions& opt, const std::string& in) {
+    const std::string folder = dataRootFolder(opt.decode);
+    if (folder.empty() || opt.decode.sharedDataRoot) return true;
+    Result<DataRoot> root = DataRoot::open(folder, opt.decode);
+    if (!root) {
+        std::fprintf(stderr, "rvimport export: %s\n", printable(diagnosticLine(root.error())).c_str());
+        return false;
+    }
+    printWarnings(in, fileNameOf(in), root->warnings());  // the root's own (a damaged PBO), once
+    opt.decode.sharedDataRoot = std::make_shared<const DataRoot>(std::move(root.value()));
+    noteDataRoot(opt.decode.sharedDataRoot);
+    return true;
 }
 
 int runExport(const std::vector<std::string>& args) {
@@ -106,6 +127,14 @@ int runExport(const std::vector<std::string>& args) {
                      fileNameOf(in).c_str(), fileKindName(kind));
         return kExitUsage;
     }
+    noteInput(in);
+    for (const std::string& a : opt.animations) noteInput(a);
+    noteInput(opt.decode.modelConfig.empty() ? findModelConfig(in) : opt.decode.modelConfig);
+    noteInput(opt.decode.retextureConfig);
+    if (const std::string clash = inputClash(out); !clash.empty()) {
+        std::fprintf(stderr, "rvimport export: %s\n", printable(clash).c_str());
+        return kExitUsage;
+    }
     if (kind == FileKind::Texture) return exportInto(opt, in, out, kind);
     if (const std::string problem = dataRootProblem(opt.decode); !problem.empty()) {
         std::fprintf(stderr, "rvimport export: %s\n", problem.c_str());
@@ -117,6 +146,7 @@ int runExport(const std::vector<std::string>& args) {
         std::fprintf(stderr, "rvimport export: %s\n", kindRefusal(fileNameOf(in), kind).c_str());
         return kExitDecode;
     }
+    if (!openExportDataRoot(opt, in)) return kExitDecode;
     return exportInto(opt, in, out, kind);
 }
 

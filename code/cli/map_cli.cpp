@@ -10,6 +10,7 @@
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "cli/export_summary.hpp"
+#include "cli/input_files.hpp"
 #include "cli/map_gdal.hpp"
 #include "cli/map_stage.hpp"
 #include "cli/map_tiles.hpp"
@@ -141,6 +142,8 @@ int runMap(const std::vector<std::string>& args) {
         return kExitDecode;
     }
     printWarnings(in, file->name, file->warnings);
+    noteInput(in);  // with what its data root reads, never replaced by the map (input_files.hpp)
+    noteDataRoot(file->dataRoot);
     if (!file->budget->tryCharge(kGdalCache)) {
         std::fprintf(stderr, "rvimport map: %s\n", file->budget->overMessage("GDAL's block cache", kGdalCache).c_str());
         return kExitDecode;

@@ -5,6 +5,7 @@
 #include <system_error>
 #include <vector>
 
+#include "cli/input_files.hpp"
 #include "cli/output_file.hpp"
 
 namespace rv::cli {
@@ -44,6 +45,7 @@ std::string MapStage::commit(const std::string& input) {
     for (const fs::path& name : names) {
         const std::string target = (fs::u8path(outDir_) / name).u8string();
         if (sameFile(input, target)) return target + " is the input file itself; refusing to replace it";
+        if (std::string clash = inputClash(target); !clash.empty()) return clash;
     }
     if (syncFolderTree(stage_) != 0) return "cannot flush the files in " + stage_ + " to the disk";
     for (const fs::path& name : names) {

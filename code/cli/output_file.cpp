@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "cli/input_files.hpp"
 #include "cli/temp_files.hpp"
 #include "rv/file_bytes.hpp"
 
@@ -138,6 +139,7 @@ std::string writeReplacing(const std::string& target, const std::string& shown,
 }  // namespace
 
 std::string writeFileSafely(const std::string& path, const std::function<bool(std::FILE*)>& write) {
+    if (std::string clash = inputClash(path); !clash.empty()) return clash;
     const OutputTarget t = outputTarget(path);
     switch (t.kind) {
         case OutputTarget::Kind::Refused:

@@ -31,6 +31,7 @@
 #include "assimp/assimp_compat.hpp"
 #include "cli/safe_export.hpp"
 
+#include "cli/input_files.hpp"
 #include "cli/output_file.hpp"
 #include "cli/temp_files.hpp"
 #include "cli/texture_files.hpp"
@@ -261,6 +262,7 @@ std::string moveIntoPlace(const fs::path& from, const fs::path& to, const fs::pa
         const fs::path dest = to / f.lexically_relative(from);
         if (!input.empty() && sameFile(dest.u8string(), input))
             return "rvimport export: " + dest.u8string() + " is the input file; refusing to replace it";
+        if (std::string clash = inputClash(dest.u8string()); !clash.empty()) return "rvimport export: " + clash;
     }
     // A device or a FIFO takes one stream: companions beside /dev/stdout make no sense.
     if (files.size() > 1 && outputTarget((to / last).u8string()).kind == OutputTarget::Kind::WriteThrough)

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <mutex>
+#include <set>
 #include <system_error>
 
 #include "rv/file_bytes.hpp"
@@ -109,6 +111,7 @@ Result<DataRoot> DataRoot::open(const std::string& folder, const Options& option
                                 const std::vector<std::string>& archives) {
     DataRoot root;
     root.options_ = options;
+    root.reads_ = std::make_shared<ReadLog>();
     std::vector<fs::path> given;  // the archives' real paths: not mounted twice when they lie in the folder
     for (const std::string& pbo : archives) {
         root.mount(pbo);
@@ -216,7 +219,22 @@ ResolvedRef DataRoot::resolve(const std::string& reference) const {
     return out;
 }
 
+struct DataRoot::ReadLog {
+    std::mutex mutex;
+    std::set<std::string> paths;
+};
+
+std::vector<std::string> DataRoot::filesRead() const {
+    if (!reads_) return {};
+    std::lock_guard<std::mutex> lock(reads_->mutex);
+    return {reads_->paths.begin(), reads_->paths.end()};
+}
+
 Result<std::vector<uint8_t>> DataRoot::read(const ResolvedRef& ref) const {
+    if ((ref.kind == ResolvedRef::Kind::File || ref.kind == ResolvedRef::Kind::PboEntry) && reads_) {
+        std::lock_guard<std::mutex> lock(reads_->mutex);
+        reads_->paths.insert(ref.path);
+    }
     if (ref.kind == ResolvedRef::Kind::File) return readFileBytes(ref.path, options_.memoryLimit);
     if (ref.kind != ResolvedRef::Kind::PboEntry)
         return makeError(DiagKind::InvalidArgument,

@@ -44,6 +44,9 @@ public:
     ResolvedRef resolve(const std::string& reference) const;
     // The bytes of a File or PboEntry.
     [[nodiscard]] Result<std::vector<uint8_t>> read(const ResolvedRef& ref) const;
+    // Every file read() has read so far (a PBO for its entries), as paths on disk: a command's
+    // inputs, which no output may replace (the CLI's refusal, docs/safety.md). Thread-safe.
+    std::vector<std::string> filesRead() const;
 
     const std::string& folder() const { return folder_; }  // "" for a root of archives only
     // How messages name the root: "P:/data", "P:/data and 3 more PBOs", "3 PBOs".
@@ -76,7 +79,9 @@ private:
     std::vector<Mounted> pbos_;
     std::map<std::string, std::pair<size_t, size_t>> pboEntries_;  // key -> (pbo, entry)
     std::vector<Warning> warnings_;
-    size_t extraArchives_ = 0;  // of pbos_, those given to open() besides the folder's
+    struct ReadLog;                   // the paths read() has read, behind a mutex
+    std::shared_ptr<ReadLog> reads_;  // shared by copies: they read the same files
+    size_t extraArchives_ = 0;        // of pbos_, those given to open() besides the folder's
 
     bool find(const std::string& key, ResolvedRef& out) const;
     void mount(const std::string& path);

@@ -38,7 +38,7 @@ Shape nonFiniteRtm() {
     const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
     RtmPlainSpec spec;
     spec.step = {nan, 0, 1};
-    spec.bones = {"b0", "b1"};
+    spec.bones = {"all", "top"};  // rv_make_cli_inputs' editable box names its selections so
     spec.phases = {0.0f, 0.2f, 0.4f, 0.6f, 0.8f, 1e38f};
     std::array<float, 12> withNan = kIdentity, infinite = kIdentity, huge = kIdentity;
     withNan[4] = nan;
@@ -53,7 +53,7 @@ Shape nonFiniteBmtr() {
     constexpr uint16_t kHalfInf = 0x7c00, kHalfNan = 0x7e00;
     BmtrSpec spec;
     spec.version = 3;
-    spec.bones = {"b0", "b1"};
+    spec.bones = {"all", "top"};  // rv_make_cli_inputs' editable box names its selections so
     spec.phases = {0.0f, 1.0f / 3, 2.0f / 3, 1.0f};
     spec.frames = {{identityRecord(), identityRecord()},
                    {identityRecord(kHalfInf), identityRecord()},
@@ -62,6 +62,6 @@ Shape nonFiniteBmtr() {
     return {"nonfinite_bmtr.rtm", writeBmtr(spec)};
 }
 
-std::vector<Shape> animationShapes() { return {bmtrBomb(20000, 300), nonFiniteRtm(), nonFiniteBmtr()}; }
+std::vector<Shape> animationShapes() { return {bmtrBomb(20000, 600), nonFiniteRtm(), nonFiniteBmtr()}; }
 
 }  // namespace rvtest::hostile
