@@ -28,7 +28,8 @@ def _lines(count, line):
 
 
 def _buffer(typecode, count):
-    return array.array(typecode, bytes(array.array(typecode, [0]).itemsize * count))
+    """`count` zeros, made in place: no transient copy of the size of the buffer."""
+    return array.array(typecode, [0]) * count
 
 
 def _fill(typecode, count, call):
@@ -319,61 +320,6 @@ class Model:
             head = tuple(_fill("f", 3, lambda p, b=b: L.rv_bone_head(h, b, p)))
             bones.append((_text(L.rv_bone_name(h, b)), L.rv_bone_parent(h, b), head))
         return _text(L.rv_model_skeleton_name(h)), bones
-
-
-class Animation:
-    """An opened .rtm (RTM_0101, RTM_MDAT + RTM_0101, BMTR): phases and bone names, and its poses
-    on any skeleton given by bone names and parents. Use as a context manager (or close())."""
-
-    def __init__(self, path):
-        L = lib()
-        err, h = RvError(), ctypes.c_void_p()
-        opts = _options()
-        if L.rv_animation_open(os.fsencode(path), ctypes.byref(opts), ctypes.byref(h), ctypes.byref(err)) != 0:
-            raise _failure(err)
-        self._h = h
-        try:
-            self.signature = _text(L.rv_animation_signature(h))
-            self.version = L.rv_animation_version(h)
-            self.frame_count = L.rv_animation_frame_count(h)
-            self.phases = _fill("f", self.frame_count, lambda p: L.rv_animation_phases(h, p))
-            # The frames every output keys (the view's rule: finite, not negative, increasing phases).
-            keyed = _buffer("I", self.frame_count)
-            self.key_frames = list(keyed[:L.rv_animation_key_frames(h, _ptr(keyed) if self.frame_count else None)])
-            self.bone_names = [_text(L.rv_animation_bone_name(h, i)) for i in range(L.rv_animation_bone_count(h))]
-            self.warnings = _lines(L.rv_animation_warning_count(h), lambda i: L.rv_animation_warning(h, i))
-        except BaseException:
-            self.close()
-            raise
-
-    def pose(self, names, parents, axes=AXES_Z_UP, center=None):
-        """(matrices, keyed, dropped): frame_count x len(names) row-major 4x4 (frame-major, 16 floats
-        each): what each bone does to the model in that frame, in `axes`; keyed: 1 per bone the
-        file names; dropped: how many of the file's bones are not in `names`. `center`: the model
-        centre its positions are relative to (autocenter), else None."""
-        L = lib()
-        n = len(names)
-        encoded = [name.encode("utf-8") for name in names]
-        c_names = (_CHARP * max(1, n))(*encoded)
-        c_parents = (_I32 * max(1, n))(*parents)
-        centre = array.array("f", center) if center is not None else None
-        out, keyed = _buffer("f", 16 * n * self.frame_count), _buffer("B", n)
-        dropped, err = _U32(), RvError()
-        if L.rv_animation_pose(self._h, n, c_names, c_parents, axes, _ptr(centre) if centre else None, _ptr(out),
-                               _ptr(keyed), ctypes.byref(dropped), ctypes.byref(err)) != 0:
-            raise _failure(err)
-        return out, keyed, dropped.value
-
-    def close(self):
-        if self._h:
-            lib().rv_animation_close(self._h)
-            self._h = None
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
 
 class TextureFile:
