@@ -58,12 +58,12 @@ def posed_heads(armature, frame, bones=("head", "pelvis")):
 
 def library_heads(armature, path, frame_index, bones=("head", "pelvis")):
     """The same from the library's matrices: M_b applied to the bone's rest head."""
-    from io_import_rv import rvlib
+    from io_import_rv import rvanim, rvlib
     from io_import_rv.common import _matrix
     names = [b.name for b in armature.data.bones]
     index = {n: i for i, n in enumerate(names)}
     parents = [index[b.parent.name] if b.parent else -1 for b in armature.data.bones]
-    with rvlib.Animation(path) as a:
+    with rvanim.Animation(path) as a:
         m, _, _ = a.pose(names, parents, rvlib.AXES_Z_UP, tuple(armature["rv_center"]))
     n = len(names)
     out = {}

@@ -19,6 +19,7 @@ bl_info = {
 }
 
 import os
+import traceback
 
 import bpy
 from bpy.props import (BoolProperty, CollectionProperty, EnumProperty, FloatProperty, FloatVectorProperty, IntProperty,
@@ -203,6 +204,11 @@ class IMPORT_ANIM_OT_rv_rtm(bpy.types.Operator, ImportHelper):
                                                                     self.frame_range)
         except build.ImportFailed as e:
             self.report({"ERROR"}, str(e))
+            return {"CANCELLED"}
+        except Exception as e:  # noqa: BLE001 - a defect of ours: still reported, and the import took itself back
+            traceback.print_exc()
+            self.report({"ERROR"}, "%s could not be imported (%s: %s)"
+                        % (os.path.basename(self.filepath), type(e).__name__, e))
             return {"CANCELLED"}
         _report_warnings(self, warnings)
         self.report({"INFO"}, "Imported %s onto %s" % (action.name, context.active_object.name))

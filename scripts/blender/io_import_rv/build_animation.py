@@ -9,17 +9,32 @@ since Blender poses a child as M_p . R_b . basis (use_connect off, full inherita
 
 Timing: RTM files store phases (0..1 of a cycle), not times; the game's speed comes from its config.
 As the glTF output does, a cycle lasts frame_count / rv_animation_default_fps() (30) s, so a file
-frame at phase p lands on scene frame frame_start + p * frame_count * scene_fps / 30."""
+frame at phase p lands on scene frame frame_start + p * frame_count * scene_fps / 30.
+
+Failures: every refusal is an ImportFailed raised before the action exists, or, once it exists,
+after the action is removed and the armature's own action and rotation modes are given back.
+Nothing that is not finite reaches an F-curve: such keys are left out with one warning."""
 import math
 import os
+from types import SimpleNamespace
 
 import bpy
-from mathutils import Matrix
 
-from . import compat, rvlib
+from . import compat, rvanim, rvlib
 from .common import ImportFailed, _matrix, short_name
 
 _CHANNELS = (("location", 3), ("rotation_quaternion", 4), ("scale", 3))
+
+# Blender's last scene frame (MAXFRAME): frame_end cannot pass it, so neither does a key.
+LAST_FRAME = 1048574
+
+# Blender's bytes per bone and key: its ten F-curve points and what goes with them, measured as
+# peak RSS over imports of 200,000 and 400,000 bone keys: 1.0 to 1.5 KB on 3.4, 4.3 and 5.2.
+KEY_BYTES = 1536
+
+# The decoded file the library holds per frame: its phase and a 48-byte matrix (RTM_0101) or
+# rotation and translation (BMTR) per bone of the file.
+_FILE_FRAME_BYTES, _FILE_SLOT_BYTES = 4, 48
 
 
 def _skeleton(armature):
@@ -30,12 +45,20 @@ def _skeleton(armature):
     return bones, [b.name for b in bones], parents
 
 
-def _read(path, names, parents, center):
-    """(animation, matrices, keyed, dropped) from the library; ImportFailed with its message."""
+def _centre(armature):
+    """rv_center as three finite numbers; anything else is refused (a hand-edited property)."""
     try:
-        with rvlib.Animation(path) as animation:
-            matrices, keyed, dropped = animation.pose(names, parents, rvlib.AXES_Z_UP, center)
-            return animation, matrices, keyed, dropped
+        center = tuple(float(v) for v in armature.get("rv_center", (0.0, 0.0, 0.0)))
+    except (TypeError, ValueError):
+        center = ()
+    if len(center) != 3 or not all(math.isfinite(v) for v in center):
+        raise ImportFailed("The armature %s's rv_center is not three finite numbers" % armature.name)
+    return center
+
+
+def _open(path):
+    try:
+        return rvanim.Animation(path)
     except (rvlib.DecodeFailed, rvlib.LibraryMissing) as e:
         raise ImportFailed(str(e), names_file=isinstance(e, rvlib.DecodeFailed))
 
@@ -47,35 +70,64 @@ def key_frames(scene, phases, frame_count):
     return [scene.frame_start + p * frame_count * fps / cycle_fps for p in phases]
 
 
-def _bases(bones, parents, matrices, key_frames):
-    """Per bone, per key frame (location, quaternion, scale) of its matrix_basis."""
-    n = len(bones)
-    rest = [b.matrix_local.copy() for b in bones]
-    rest_inv = [r.inverted() for r in rest]
-    out = [[] for _ in range(n)]
-    for f in key_frames:
-        posed = [_matrix(matrices[(f * n + b) * 16:(f * n + b + 1) * 16]) for b in range(n)]
-        for b in range(n):
-            parent = posed[parents[b]] if parents[b] >= 0 else Matrix.Identity(4)
-            basis = rest_inv[b] @ parent.inverted_safe() @ posed[b] @ rest[b]
-            loc, rot, scale = basis.decompose()
-            if out[b] and out[b][-1][1].dot(rot) < 0.0:  # the shorter way between keys
-                rot.negate()
-            out[b].append((loc, rot, scale))
-    return out
+def _keyed_times(scene, animation):
+    """(file frames, scene frames) of the frames keyed: the library's (finite, not negative,
+    increasing phases) that land on a frame Blender has (a phase of 1e38 does not)."""
+    frames = animation.key_frames
+    times = key_frames(scene, [animation.phases[f] for f in frames], animation.frame_count)
+    kept = [(f, t) for f, t in zip(frames, times) if math.isfinite(t) and t <= LAST_FRAME]
+    return [f for f, _ in kept], [t for _, t in kept]
 
 
-def _write_keys(channels, name, frames, keys):
-    """One F-curve per channel component of pose bone `name`, one linear key per frame."""
+def _check_memory(path, animation, bone_count, key_count):
+    """Refuses, before the pose is allocated, an import whose peak would pass the Memory Limit:
+    the pose (the add-on's copy and the library's view), then the copy and Blender's keys."""
+    held = animation.frame_count * (_FILE_FRAME_BYTES + _FILE_SLOT_BYTES * len(animation.bone_names))
+    after = animation.frame_count * bone_count * rvanim.POSE_COPY_BYTES + key_count * bone_count * KEY_BYTES
+    need = held + max(animation.pose_bytes(bone_count), after)
+    limit = rvlib.memory_limit_bytes()
+    if need > limit:
+        raise ImportFailed("%s: %d frames on %d bones need about %d MB in Blender, over the Memory Limit of %d MB"
+                           % (os.path.basename(path), animation.frame_count, bone_count, -(-need >> 20), limit >> 20),
+                           names_file=True)
+
+
+def _finite(*vectors):
+    return all(math.isfinite(v) for vector in vectors for v in vector)
+
+
+def _bone_keys(b, parent, n, matrices, frames, rest):
+    """(indices into `frames`, [(location, quaternion, scale)]) of bone b's matrix_basis at each
+    file frame; a key with a value that is not finite is left out."""
+    rest_inv = rest.inverted()
+    kept, keys = [], []
+    for k, f in enumerate(frames):
+        at = (f * n + b) * 16
+        posed = _matrix(matrices[at:at + 16])
+        if parent >= 0:
+            up = (f * n + parent) * 16
+            posed = _matrix(matrices[up:up + 16]).inverted_safe() @ posed
+        loc, rot, scale = (rest_inv @ posed @ rest).decompose()
+        if not _finite(loc, rot, scale):
+            continue
+        if keys and keys[-1][1].dot(rot) < 0.0:  # the shorter way between keys
+            rot.negate()
+        kept.append(k)
+        keys.append((loc, rot, scale))
+    return kept, keys
+
+
+def _write_keys(channels, name, times, keys):
+    """One F-curve per channel component of pose bone `name`, one linear key per time."""
     path = 'pose.bones["%s"].' % bpy.utils.escape_identifier(name)
     for c, (prop, size) in enumerate(_CHANNELS):
         for i in range(size):
             fcurve = channels.new(path + prop, i, name)
             points = fcurve.keyframe_points
-            points.add(len(frames))
-            co = [v for t, key in zip(frames, keys) for v in (t, key[c][i])]
+            points.add(len(times))
+            co = [v for t, key in zip(times, keys) for v in (t, key[c][i])]
             points.foreach_set("co", co)
-            points.foreach_set("interpolation", [1] * len(frames))  # LINEAR
+            points.foreach_set("interpolation", [1] * len(times))  # LINEAR
             fcurve.update()
 
 
@@ -88,49 +140,94 @@ def _dropped_names(file_bones, names):
     return [b for b in file_bones if b.translate(_ASCII_FOLD) not in known]
 
 
-def _warnings(path, animation, keyed, dropped, names):
-    out = list(animation.warnings)
+def _warnings(path, animation, frames, dropped, names):
+    out, name = list(animation.warnings), os.path.basename(path)
     if len(animation.key_frames) < animation.frame_count:
-        out.append("%s: %d frames whose phase is negative or does not increase are left out"
-                   % (os.path.basename(path), animation.frame_count - len(animation.key_frames)))
+        out.append("%s: %d frames whose phase is not finite, is negative or does not increase are left out"
+                   % (name, animation.frame_count - len(animation.key_frames)))
+    if len(frames) < len(animation.key_frames):
+        out.append("%s: %d frames whose phase puts them past Blender's last frame (%d) are left out"
+                   % (name, len(animation.key_frames) - len(frames), LAST_FRAME))
     if dropped:
         lost = _dropped_names(animation.bone_names, names)
         out.append("%s: %d animation bones are not in the armature and were left out: %s"
-                   % (os.path.basename(path), dropped, ", ".join(lost[:20]) + (" ..." if len(lost) > 20 else "")))
-    if not any(keyed):
-        out.append("%s: no bone of the armature is in the animation" % os.path.basename(path))
+                   % (name, dropped, ", ".join(lost[:20]) + (" ..." if len(lost) > 20 else "")))
     return out
+
+
+def _pose(scene, path, armature):
+    """The armature's skeleton and the file's pose on it (SimpleNamespace), refused before the pose
+    is allocated when no frame can be keyed or the import would not fit the Memory Limit."""
+    bones, names, parents = _skeleton(armature)
+    if not bones:
+        raise ImportFailed("The armature %s has no bones" % armature.name)
+    center = _centre(armature)
+    with _open(path) as animation:
+        frames, times = _keyed_times(scene, animation)
+        if not frames:
+            raise ImportFailed("%s: none of its %d frames has a phase that can be keyed (finite, not negative, "
+                               "increasing, within Blender's frames)" % (os.path.basename(path),
+                                                                        animation.frame_count), names_file=True)
+        _check_memory(path, animation, len(bones), len(frames))
+        try:
+            matrices, keyed, dropped = animation.pose(names, parents, rvlib.AXES_Z_UP, center)
+        except rvlib.DecodeFailed as e:
+            raise ImportFailed(str(e), names_file=True)
+    return SimpleNamespace(bones=bones, names=names, parents=parents, animation=animation, frames=frames, times=times,
+                           matrices=matrices, keyed=keyed, dropped=dropped)
+
+
+def _fill_action(action, armature, posed):
+    """Keys every bone into `action` (assigned to `armature`), one bone at a time so that only the
+    F-curves grow; returns (bone keys left out, the last key's time or None)."""
+    channels = compat.ActionChannels(action, armature)
+    left_out, last = 0, None
+    for b, bone in enumerate(posed.bones):
+        kept, keys = _bone_keys(b, posed.parents[b], len(posed.bones), posed.matrices, posed.frames,
+                                bone.matrix_local)
+        left_out += len(posed.frames) - len(kept)
+        if not kept:
+            continue  # it stays at rest, as a bone the file does not name
+        armature.pose.bones[bone.name].rotation_mode = "QUATERNION"
+        times = [posed.times[k] for k in kept]
+        _write_keys(channels, bone.name, times, keys)
+        last = times[-1] if last is None else max(last, times[-1])
+    return left_out, last
 
 
 def import_animation(context, armature, path, frame_range=True):
     """A new action on `armature` from the .rtm at `path`, assigned to it. Returns (action,
-    warnings); raises ImportFailed (nothing is changed then). `frame_range`: extend the scene's
-    end frame to the last key."""
+    warnings); raises ImportFailed or another exception, and nothing is changed then. `frame_range`:
+    extend the scene's end frame to the last key."""
     if armature is None or armature.type != "ARMATURE":
         raise ImportFailed("Select an armature (the active object) to import it onto")
-    bones, names, parents = _skeleton(armature)
-    if not bones:
-        raise ImportFailed("The armature %s has no bones" % armature.name)
-    center = tuple(armature.get("rv_center", (0.0, 0.0, 0.0)))
-    animation, matrices, keyed, dropped = _read(path, names, parents, center)
-    # Only the frames every output keys (the library's rule): phases that are finite, not negative
-    # and increasing, so the add-on's keys are glTF's and Assimp's.
-    frames = key_frames(context.scene, [animation.phases[f] for f in animation.key_frames], animation.frame_count)
-    bases = _bases(bones, parents, matrices, animation.key_frames)
-    previous = armature.animation_data.action if armature.animation_data else None
+    posed = _pose(context.scene, path, armature)
+    name = os.path.basename(path)
+    had_animation_data = armature.animation_data is not None
+    previous = armature.animation_data.action if had_animation_data else None
     previous_slot = compat.action_slot_name(armature)
-    action = bpy.data.actions.new(short_name(os.path.splitext(os.path.basename(path))[0]))
+    modes = {p.name: p.rotation_mode for p in armature.pose.bones}
+    action = bpy.data.actions.new(short_name(os.path.splitext(name)[0]))
     try:
         action["rv_path"] = path
-        action["rv_signature"] = animation.signature
-        channels = compat.ActionChannels(action, armature)
-        for bone, keys in zip(bones, bases):
-            armature.pose.bones[bone.name].rotation_mode = "QUATERNION"
-            _write_keys(channels, bone.name, frames, keys)
-    except Exception:
+        action["rv_signature"] = posed.animation.signature
+        left_out, last = _fill_action(action, armature, posed)
+        if last is None:
+            raise ImportFailed("%s: no bone of the armature has a finite key (the file's values are NaN, "
+                               "infinite or too large)" % name, names_file=True)
+        if frame_range:
+            context.scene.frame_end = max(context.scene.frame_end, min(LAST_FRAME, int(math.ceil(last))))
+    except BaseException:
         compat.restore_action(armature, previous, previous_slot)
+        if not had_animation_data:
+            armature.animation_data_clear()
+        for p in armature.pose.bones:
+            p.rotation_mode = modes.get(p.name, p.rotation_mode)
         bpy.data.actions.remove(action)
         raise
-    if frame_range and frames:
-        context.scene.frame_end = max(context.scene.frame_end, int(math.ceil(max(frames))))
-    return action, _warnings(path, animation, keyed, dropped, names)
+    warnings = _warnings(path, posed.animation, posed.frames, posed.dropped, posed.names)
+    if left_out:
+        warnings.append("%s: %d bone keys are left out: NaN, infinite or too large to pose" % (name, left_out))
+    if not any(posed.keyed):
+        warnings.append("%s: no bone of the armature is in the animation" % name)
+    return action, warnings

@@ -10,14 +10,26 @@ import os
 
 from .abi import (ABI_VERSION, AXES_Z_UP, ERROR_NOT_RECOGNIZED, PROXIES, _CHARP, _F32, _I32, _U32, _U64, _VP,  # noqa: F401
                   DecodeFailed, LibraryMissing, RvError, RvOptions, _library_path, lib)
+from .advice import blender_text
 
 
 def _text(b):
     return b.decode("utf-8", "replace") if b else ""
 
 
+def _failure(err):
+    """The library's error as DecodeFailed, in the add-on's terms (advice.py)."""
+    return DecodeFailed(blender_text(_text(err.message)))
+
+
+def _lines(count, line):
+    """The library's warnings line(0) .. line(count - 1), in the add-on's terms."""
+    return [blender_text(_text(line(k))) for k in range(count)]
+
+
 def _buffer(typecode, count):
-    return array.array(typecode, bytes(array.array(typecode, [0]).itemsize * count))
+    """`count` zeros, made in place: no transient copy of the size of the buffer."""
+    return array.array(typecode, [0]) * count
 
 
 def _fill(typecode, count, call):
@@ -274,12 +286,12 @@ class Model:
         if _open is None:
             _open = lambda o, h, e: L.rv_model_open(os.fsencode(path), o, h, e)  # noqa: E731
         if _open(ctypes.byref(opts), ctypes.byref(handle), ctypes.byref(err)) != 0:
-            raise DecodeFailed(_text(err.message))
+            raise _failure(err)
         try:
             self.version = L.rv_model_version(handle)
             # The file index of the LOD the game shows (the view's rule), -1 without one.
             self.first_visual_file_index = L.rv_model_first_visual_lod(handle)
-            self.warnings = [_text(L.rv_model_warning(handle, k)) for k in range(L.rv_model_warning_count(handle))]
+            self.warnings = _lines(L.rv_model_warning_count(handle), lambda k: L.rv_model_warning(handle, k))
             allowance = PixelAllowance(handle)
             self.materials = [Material(handle, k, allowance) for k in range(L.rv_model_material_count(handle))]
             # The models drawn at proxies (PlacedModel), each read once however many proxies show it.
@@ -310,66 +322,6 @@ class Model:
         return _text(L.rv_model_skeleton_name(h)), bones
 
 
-class Animation:
-    """An opened .rtm (RTM_0101, RTM_MDAT + RTM_0101, BMTR): phases and bone names, and its poses
-    on any skeleton given by bone names and parents. Use as a context manager (or close())."""
-
-    def __init__(self, path):
-        L = lib()
-        err, h = RvError(), ctypes.c_void_p()
-        opts = _options()
-        if L.rv_animation_open(os.fsencode(path), ctypes.byref(opts), ctypes.byref(h), ctypes.byref(err)) != 0:
-            raise DecodeFailed(self._open_error(err))
-        self._h = h
-        try:
-            self.signature = _text(L.rv_animation_signature(h))
-            self.version = L.rv_animation_version(h)
-            self.frame_count = L.rv_animation_frame_count(h)
-            self.phases = _fill("f", self.frame_count, lambda p: L.rv_animation_phases(h, p))
-            # The frames every output keys (the view's rule: finite, not negative, increasing phases).
-            keyed = _buffer("I", self.frame_count)
-            self.key_frames = list(keyed[:L.rv_animation_key_frames(h, _ptr(keyed) if self.frame_count else None)])
-            self.bone_names = [_text(L.rv_animation_bone_name(h, i)) for i in range(L.rv_animation_bone_count(h))]
-            self.warnings = [_text(L.rv_animation_warning(h, i)) for i in range(L.rv_animation_warning_count(h))]
-        except BaseException:
-            self.close()
-            raise
-
-    @staticmethod
-    def _open_error(err):
-        """The library's line (for another kind of file: what it is, and what an .rtm starts with)."""
-        return _text(err.message)
-
-    def pose(self, names, parents, axes=AXES_Z_UP, center=None):
-        """(matrices, keyed, dropped): frame_count x len(names) row-major 4x4 (frame-major, 16 floats
-        each): what each bone does to the model in that frame, in `axes`; keyed: 1 per bone the
-        file names; dropped: how many of the file's bones are not in `names`. `center`: the model
-        centre its positions are relative to (autocenter), else None."""
-        L = lib()
-        n = len(names)
-        encoded = [name.encode("utf-8") for name in names]
-        c_names = (_CHARP * max(1, n))(*encoded)
-        c_parents = (_I32 * max(1, n))(*parents)
-        centre = array.array("f", center) if center is not None else None
-        out, keyed = _buffer("f", 16 * n * self.frame_count), _buffer("B", n)
-        dropped, err = _U32(), RvError()
-        if L.rv_animation_pose(self._h, n, c_names, c_parents, axes, _ptr(centre) if centre else None, _ptr(out),
-                               _ptr(keyed), ctypes.byref(dropped), ctypes.byref(err)) != 0:
-            raise DecodeFailed(_text(err.message))
-        return out, keyed, dropped.value
-
-    def close(self):
-        if self._h:
-            lib().rv_animation_close(self._h)
-            self._h = None
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-
 class TextureFile:
     """A .paa/.pac file's largest mip, decoded (ZIWS undone): size, type, role and float RGBA bottom
     row first (Blender's layout)."""
@@ -379,7 +331,7 @@ class TextureFile:
         err, h = RvError(), ctypes.c_void_p()
         opts = _options()
         if L.rv_texture_open(os.fsencode(path), ctypes.byref(opts), ctypes.byref(h), ctypes.byref(err)) != 0:
-            raise DecodeFailed(_text(err.message))
+            raise _failure(err)
         try:
             self.type = _text(L.rv_texture_type(h))
             self.mip_count = L.rv_texture_mip_count(h)
@@ -396,7 +348,7 @@ class TextureFile:
                                    % (os.path.basename(path), self.width, self.height, need >> 20,
                                       memory_limit_bytes() >> 20))
             self.pixels = _fill("f", 4 * self.width * self.height, lambda p: L.rv_texture_rgba_float_bottom_up(h, p))
-            self.warnings = [_text(L.rv_texture_warning(h, k)) for k in range(L.rv_texture_warning_count(h))]
+            self.warnings = _lines(L.rv_texture_warning_count(h), lambda k: L.rv_texture_warning(h, k))
         finally:
             L.rv_texture_close(h)
 
@@ -452,11 +404,11 @@ class Terrain:
                         region=region, max_texture_size=max_texture_size)
         self.max_texture_size = max_texture_size  # the placed models' textures too
         if L.rv_terrain_open(os.fsencode(path), ctypes.byref(opts), ctypes.byref(h), ctypes.byref(err)) != 0:
-            raise DecodeFailed(_text(err.message))
+            raise _failure(err)
         self._h = h
         self.signature = _text(L.rv_terrain_signature(h))
         self.version = L.rv_terrain_version(h)
-        self.warnings = [_text(L.rv_terrain_warning(h, k)) for k in range(L.rv_terrain_warning_count(h))]
+        self.warnings = _lines(L.rv_terrain_warning_count(h), lambda k: L.rv_terrain_warning(h, k))
         x, y = _U32(), _U32()
         L.rv_terrain_map_size(h, ctypes.byref(x), ctypes.byref(y))
         self.map_size = (x.value, y.value)

@@ -4,7 +4,7 @@ on the ground, so the add-on draws what `rvimport map` writes and derives nothin
 import ctypes
 
 from .abi import RvError, lib
-from .rvlib import DecodeFailed, _fill, _text
+from .rvlib import _failure, _fill, _lines, _text
 
 MOSAIC_SATELLITE = 0  # RV_MOSAIC_SATELLITE
 GEOMETRY_POINT, GEOMETRY_LINE, GEOMETRY_POLYGON = 0, 1, 2  # RV_GEOMETRY_*
@@ -21,13 +21,13 @@ class MosaicImage:
         L, h = lib(), terrain._h
         err = RvError()
         if L.rv_terrain_mosaic_build(h, MOSAIC_SATELLITE, max_size, ctypes.byref(err)) != 0:
-            raise DecodeFailed(_text(err.message))
+            raise _failure(err)
         try:
             w, ht = ctypes.c_uint32(), ctypes.c_uint32()
             L.rv_terrain_mosaic_size(h, ctypes.byref(w), ctypes.byref(ht))
             self.width, self.height = w.value, ht.value
             self.layers_drawn = L.rv_terrain_mosaic_layers_drawn(h)
-            self.warnings = [_text(L.rv_terrain_mosaic_warning(h, i)) for i in range(L.rv_terrain_mosaic_warning_count(h))]
+            self.warnings = _lines(L.rv_terrain_mosaic_warning_count(h), lambda i: L.rv_terrain_mosaic_warning(h, i))
             self.pixels = _fill("f", 4 * self.width * self.height, lambda p: L.rv_terrain_mosaic_rgba_float_bottom_up(h, p))
         finally:
             L.rv_terrain_mosaic_release(h)  # the library's copy: Blender holds these pixels
@@ -58,5 +58,5 @@ def map_layers(terrain):
     the import places as models; and the records left out, counted per reason."""
     L, h = lib(), terrain._h
     layers = [MapLayer(h, i) for i in range(L.rv_terrain_map_layer_count(h))]
-    warnings = [_text(L.rv_terrain_map_warning(h, i)) for i in range(L.rv_terrain_map_warning_count(h))]
+    warnings = _lines(L.rv_terrain_map_warning_count(h), lambda i: L.rv_terrain_map_warning(h, i))
     return [layer for layer in layers if layer.name != "objects"], warnings
