@@ -226,6 +226,44 @@ if capi:
     check(code == "0" and "memory limit of 200 MiB" in status and in_use <= 200 * MiB,
           f"C ABI 200 MiB: the colour map is left out naming the limit: {code} {in_use} {status[-200:]}")
 
+# The C ABI reads a file only within its memory limit (issue 40): a 64 MiB file under 8 MiB is
+# refused by every open function before it is read (it once read all 64 MiB first). The child
+# reports how much its peak RSS grew over the opens.
+def capi_big_file():
+    big = f"{work}/big_64m.p3d"
+    with open(big, "wb") as f:
+        f.truncate(64 * MiB)
+    child = f"""
+import ctypes, resource, sys
+sys.path.insert(0, {os.path.dirname(os.path.abspath(__file__))!r})
+import rv_ctypes
+L = rv_ctypes.rvlib()
+lib = ctypes.CDLL({capi!r})
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+codes = []
+for fn in ("rv_model_open", "rv_terrain_open", "rv_texture_open", "rv_animation_open"):
+    opts, err, h = L.RvOptions(), L.RvError(), ctypes.c_void_p()
+    lib.rv_options_init(ctypes.byref(opts))
+    opts.memory_limit = 8 << 20
+    codes.append(str(getattr(lib, fn)({big!r}.encode(), ctypes.byref(opts), ctypes.byref(h), ctypes.byref(err))))
+    codes.append(err.message.decode(errors="replace").replace(" ", "_")[:120])
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before, " ".join(codes))
+"""
+    said = subprocess.run([sys.executable, "-c", child], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True).stdout.strip()
+    print(f"C ABI, a 64 MiB file under memory_limit 8 MiB: {said[:400]}")
+    fields = said.split()
+    grown = int(fields[0]) * 1024 if fields and fields[0].isdigit() else 1 << 40
+    check(grown < 16 * MiB, f"C ABI big file: peak RSS grew {grown / MiB:.1f} MiB over the opens (limit 8 MiB)")
+    check(fields[1::2] == [str(RV_ERROR_MEMORY_LIMIT)] * 4, f"C ABI big file: every open refuses with RV_ERROR_MEMORY_LIMIT: {said}")
+    check(all("memory_limit" in m for m in fields[2::2]), f"C ABI big file: every refusal names the limit: {said}")
+    os.remove(big)
+
+
+RV_ERROR_MEMORY_LIMIT = 8  # include/rvimport.h
+if capi:
+    capi_big_file()
+
 # batch: the texture conversions take the batch's --max-memory (they once kept the default 2 GiB).
 batch_in, batch_out = f"{work}/bomb_batch", f"{work}/bomb_batch_out"
 os.makedirs(batch_in, exist_ok=True)

@@ -13,7 +13,8 @@ using namespace rv::capi;
 
 struct rv_animation {
     RtmAnimation rtm;
-    Options options;  // memory limit of the poses
+    std::string name;  // the file's name, which a pose's errors and warnings give
+    Options options;   // memory limit of the poses
     std::vector<Warning> warnings;
 };
 
@@ -45,6 +46,7 @@ int32_t openAnimation(const std::vector<uint8_t>& bytes, const std::string& name
     }
     auto handle = std::make_unique<rv_animation>();
     handle->rtm = std::move(*opened.value().animation);
+    handle->name = name;
     handle->warnings = std::move(opened.value().warnings);
     for (const Warning& w : handle->rtm.warnings) handle->warnings.push_back(w);
     toLines(handle->warnings);
@@ -144,7 +146,7 @@ int32_t rv_animation_pose(const rv_animation* a, uint32_t bone_count, const char
         Frame frame;
         frame.axes = Axes(axes);
         const Vec3 center = center3 ? Vec3{center3[0], center3[1], center3[2]} : Vec3{0, 0, 0};
-        Result<AnimationView> posed = buildAnimationView(a->rtm, view, frame, center, "animation", a->options);
+        Result<AnimationView> posed = buildAnimationView(a->rtm, view, frame, center, a->name, a->options);
         if (!posed) {
             setError(error, posed.error());
             return int32_t(posed.error().kind);

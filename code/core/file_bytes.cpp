@@ -1,4 +1,5 @@
 #include "rv/file_bytes.hpp"
+#include "rv/memory_budget.hpp"
 
 #include <cerrno>
 #include <cstdio>
@@ -87,11 +88,11 @@ Result<std::vector<uint8_t>> readFileBytes(const std::string& path, uint64_t max
     }
     if (uint64_t(size) > maxBytes) {
         std::fclose(f);
-        return withSource(
-            makeError(
-                DiagKind::MemoryLimit,
-                "file is " + std::to_string(size) + " bytes, over the " + std::to_string(maxBytes) + "-byte limit", 0),
-            path);
+        return withSource(makeError(DiagKind::MemoryLimit,
+                                    "the file is " + std::to_string(size) + " bytes (" + formatBytes(uint64_t(size)) +
+                                        "), more than the memory limit leaves room for (" + formatBytes(maxBytes) + ")",
+                                    0),
+                          path);
     }
     bytes.resize(size_t(size));
     size_t got = size ? std::fread(bytes.data(), 1, bytes.size(), f) : 0;
