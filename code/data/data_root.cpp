@@ -230,19 +230,21 @@ std::vector<std::string> DataRoot::filesRead() const {
     return {reads_->paths.begin(), reads_->paths.end()};
 }
 
-Result<std::vector<uint8_t>> DataRoot::read(const ResolvedRef& ref) const {
+Result<std::vector<uint8_t>> DataRoot::read(const ResolvedRef& ref, uint64_t maxBytes) const {
+    Options within = options_;
+    within.memoryLimit = std::min(options_.memoryLimit, maxBytes);
     if ((ref.kind == ResolvedRef::Kind::File || ref.kind == ResolvedRef::Kind::PboEntry) && reads_) {
         std::lock_guard<std::mutex> lock(reads_->mutex);
         reads_->paths.insert(ref.path);
     }
-    if (ref.kind == ResolvedRef::Kind::File) return readFileBytes(ref.path, options_.memoryLimit);
+    if (ref.kind == ResolvedRef::Kind::File) return readFileBytes(ref.path, within.memoryLimit);
     if (ref.kind != ResolvedRef::Kind::PboEntry)
         return makeError(DiagKind::InvalidArgument,
                          std::string("a ") + resolvedKindName(ref.kind) + " reference has no bytes");
     for (const Mounted& m : pbos_) {
         if (m.path != ref.path) continue;
         for (size_t e = 0; e < m.archive.entries.size(); ++e)
-            if (m.archive.entries[e].name == ref.entry) return readPboFileEntry(m.path, m.archive, e, options_);
+            if (m.archive.entries[e].name == ref.entry) return readPboFileEntry(m.path, m.archive, e, within);
     }
     return makeError(DiagKind::CannotRead, ref.path + ": entry '" + ref.entry + "' is gone");
 }

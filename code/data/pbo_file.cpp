@@ -4,6 +4,7 @@
 #include <system_error>
 
 #include "rv/file_bytes.hpp"
+#include "rv/memory_budget.hpp"
 #include "rv/pbo.hpp"
 
 namespace rv {
@@ -27,6 +28,10 @@ Result<std::vector<uint8_t>> readPboFileEntry(const std::string& path, const Pbo
     if (entry >= archive.entries.size())
         return makeError(DiagKind::InvalidArgument, path + ": no entry " + std::to_string(entry));
     const PboEntry& e = archive.entries[entry];
+    if (e.dataSize > options.memoryLimit)  // before the read: the stored bytes are allocated first
+        return makeError(DiagKind::MemoryLimit, path + ": entry '" + e.name + "' stores " + std::to_string(e.dataSize) +
+                                                    " bytes, more than the memory limit leaves room for (" +
+                                                    formatBytes(options.memoryLimit) + ")");
     auto bytes = readFileRange(path, e.dataOffset, e.dataSize);
     if (!bytes) return bytes.error();
     PboArchive one;  // the entry alone, its data at offset 0 of the range read

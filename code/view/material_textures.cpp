@@ -135,7 +135,7 @@ MaterialImage TextureResolver::load(const std::string& reference, int stage) {
             m.problem =
                 std::string(resolvedKindName(m.where.kind)) + (m.where.reason.empty() ? "" : ": " + m.where.reason);
         } else {
-            auto bytes = root_->read(m.where);
+            auto bytes = root_->read(m.where, options_.budget ? options_.budget->left() : UINT64_MAX);
             const std::string file = fileNameOf(m.where.entry.empty() ? m.where.path : m.where.entry);
             // The file's bytes are held while it decodes: charged, and given back after.
             const uint64_t fileBytes = bytes ? bytes->size() : 0;

@@ -28,9 +28,9 @@ Result<OdolModel> readPlacedModel(const DataRoot& root, const std::string& refer
                                     : "not in the data root " + root.description();
         return makeError(DiagKind::CannotRead, "model '" + reference + "': " + why);
     }
-    Result<std::vector<uint8_t>> bytes = root.read(where);
-    if (!bytes) return bytes.error();
     BudgetScope budget(options.budget, options.memoryLimit);
+    Result<std::vector<uint8_t>> bytes = root.read(where, budget->left());
+    if (!bytes) return bytes.error();
     if (!budget->tryCharge(bytes->size()))
         return makeError(DiagKind::MemoryLimit, budget->overMessage(path, bytes->size()));
     const std::string name = fileNameOf(where.entry.empty() ? where.path : where.entry);

@@ -61,7 +61,7 @@ Result<PictureFile> readPicture(const DataRoot& root, const std::string& referen
     if (where.kind != ResolvedRef::Kind::File && where.kind != ResolvedRef::Kind::PboEntry)
         return makeError(DiagKind::CannotRead,
                          std::string(resolvedKindName(where.kind)) + (where.reason.empty() ? "" : ": " + where.reason));
-    auto bytes = root.read(where);
+    auto bytes = root.read(where, options.budget ? options.budget->left() : UINT64_MAX);
     if (!bytes) return bytes.error();
     PictureFile f;
     f.bytes = std::move(bytes.value());

@@ -42,8 +42,10 @@ public:
     // looked up. A missing .paa/.pac is replaced by a .png or .tga of the same name when one
     // exists (how many converted P: drives look).
     ResolvedRef resolve(const std::string& reference) const;
-    // The bytes of a File or PboEntry.
-    [[nodiscard]] Result<std::vector<uint8_t>> read(const ResolvedRef& ref) const;
+    // The bytes of a File or PboEntry, refused (DiagKind::MemoryLimit, nothing read) when they
+    // are more than `maxBytes` or the root's memory limit: a caller with a shared budget passes
+    // what it has left, so a large file never lands on a spent budget.
+    [[nodiscard]] Result<std::vector<uint8_t>> read(const ResolvedRef& ref, uint64_t maxBytes = UINT64_MAX) const;
     // Every file read() has read so far (a PBO for its entries), as paths on disk: a command's
     // inputs, which no output may replace (the CLI's refusal, docs/safety.md). Thread-safe.
     std::vector<std::string> filesRead() const;
