@@ -246,7 +246,7 @@ for fn in ("rv_model_open", "rv_terrain_open", "rv_texture_open", "rv_animation_
     lib.rv_options_init(ctypes.byref(opts))
     opts.memory_limit = 8 << 20
     codes.append(str(getattr(lib, fn)({big!r}.encode(), ctypes.byref(opts), ctypes.byref(h), ctypes.byref(err))))
-    codes.append(err.message.decode(errors="replace").replace(" ", "_")[:120])
+    codes.append(err.message.decode(errors="replace").replace(" ", "_"))  # one field, however long the path
 print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before, " ".join(codes))
 """
     said = subprocess.run([sys.executable, "-c", child], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
