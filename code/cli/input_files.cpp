@@ -50,7 +50,8 @@ struct Inputs {
     std::mutex mutex;
     std::map<FileId, std::string> byId;  // every input seen, by identity
     std::map<std::string, bool> looked;  // paths already identified (data-root reads)
-    std::vector<std::shared_ptr<const DataRoot>> roots;
+    // Each root with how many of its reads are already in byId.
+    std::vector<std::pair<std::shared_ptr<const DataRoot>, size_t>> roots;
 
     void add(const std::string& path) {  // mutex held
         if (!looked.emplace(path, true).second) return;
@@ -82,15 +83,18 @@ void noteDataRoot(std::shared_ptr<const DataRoot> root) {
     Inputs& in = inputs();
     std::lock_guard<std::mutex> lock(in.mutex);
     for (const auto& r : in.roots)
-        if (r == root) return;
-    in.roots.push_back(std::move(root));
+        if (r.first == root) return;
+    in.roots.emplace_back(std::move(root), 0);
 }
 
 std::string inputClash(const std::string& out) {
     Inputs& in = inputs();
     std::lock_guard<std::mutex> lock(in.mutex);
-    for (const auto& root : in.roots)
-        for (const std::string& path : root->filesRead()) in.add(path);
+    for (auto& [root, known] : in.roots) {  // only what it read since the last check
+        const std::vector<std::string> fresh = root->filesRead(known);
+        known += fresh.size();
+        for (const std::string& path : fresh) in.add(path);
+    }
     std::error_code ec;
     if (fs::is_directory(fs::u8path(out), ec)) {
         const fs::path folder = fs::weakly_canonical(fs::u8path(out), ec);

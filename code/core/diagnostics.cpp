@@ -69,18 +69,28 @@ void WarningList::add(const ByteReader& r, DiagKind kind, const std::string& det
     details_.push_back(detail);
 }
 
+namespace {
+
+// The one warning that stands for the `count` warnings of `kind` left out past the cap.
+Warning leftOutSummary(DiagKind kind, uint64_t count, const std::string& source) {
+    Warning w = makeWarning(kind, "and " + std::to_string(count) + " more " + diagKindName(kind) +
+                                      " warnings (only the first " + std::to_string(kMaxWarningsPerKind) +
+                                      " of each kind are kept)");
+    w.source = source;
+    w.count = uint32_t(std::min<uint64_t>(count, UINT32_MAX));
+    return w;
+}
+
+}  // namespace
+
 std::vector<Warning> WarningList::finish(const std::string& sourceName) {
     for (Warning& w : items_) {
         w.source = sourceName;
         if (w.count > 1) w.message += " (" + std::to_string(w.count) + " times)";
     }
     for (const auto& [kind, out] : leftOut_) {
-        Warning w = makeWarning(kind, "and " + std::to_string(out.count) + " more " + diagKindName(kind) +
-                                          " warnings (only the first " + std::to_string(kMaxWarningsPerKind) +
-                                          " of each kind are kept)");
-        w.source = sourceName;
+        Warning w = leftOutSummary(kind, out.count, sourceName);
         w.offset = out.firstOffset;
-        w.count = uint32_t(std::min<uint64_t>(out.count, UINT32_MAX));
         items_.push_back(std::move(w));
     }
     details_.clear();
@@ -102,15 +112,8 @@ void capAppendedWarnings(std::vector<Warning>& warnings, size_t from) {
         ++kept;
     }
     std::vector<Warning> summaries;
-    for (const auto& [kind, source] : firstLeftOut) {
-        const uint64_t more = seen[kind] - kMaxWarningsPerKind;
-        Warning w = makeWarning(kind, "and " + std::to_string(more) + " more " + diagKindName(kind) +
-                                          " warnings (only the first " + std::to_string(kMaxWarningsPerKind) +
-                                          " of each kind are kept)");
-        w.source = source;
-        w.count = uint32_t(std::min<uint64_t>(more, UINT32_MAX));
-        summaries.push_back(std::move(w));
-    }
+    for (const auto& [kind, source] : firstLeftOut)
+        summaries.push_back(leftOutSummary(kind, seen[kind] - kMaxWarningsPerKind, source));
     warnings.resize(kept);
     for (Warning& w : summaries) warnings.push_back(std::move(w));
 }

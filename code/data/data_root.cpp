@@ -221,13 +221,15 @@ ResolvedRef DataRoot::resolve(const std::string& reference) const {
 
 struct DataRoot::ReadLog {
     std::mutex mutex;
-    std::set<std::string> paths;
+    std::set<std::string> seen;
+    std::vector<std::string> order;  // seen's paths in the order first read
 };
 
-std::vector<std::string> DataRoot::filesRead() const {
+std::vector<std::string> DataRoot::filesRead(size_t from) const {
     if (!reads_) return {};
     std::lock_guard<std::mutex> lock(reads_->mutex);
-    return {reads_->paths.begin(), reads_->paths.end()};
+    if (from >= reads_->order.size()) return {};
+    return {reads_->order.begin() + std::ptrdiff_t(from), reads_->order.end()};
 }
 
 Result<std::vector<uint8_t>> DataRoot::read(const ResolvedRef& ref, uint64_t maxBytes) const {
@@ -235,7 +237,7 @@ Result<std::vector<uint8_t>> DataRoot::read(const ResolvedRef& ref, uint64_t max
     within.memoryLimit = std::min(options_.memoryLimit, maxBytes);
     if ((ref.kind == ResolvedRef::Kind::File || ref.kind == ResolvedRef::Kind::PboEntry) && reads_) {
         std::lock_guard<std::mutex> lock(reads_->mutex);
-        reads_->paths.insert(ref.path);
+        if (reads_->seen.insert(ref.path).second) reads_->order.push_back(ref.path);
     }
     if (ref.kind == ResolvedRef::Kind::File) return readFileBytes(ref.path, within.memoryLimit);
     if (ref.kind != ResolvedRef::Kind::PboEntry)

@@ -163,7 +163,7 @@ SkeletonView skeletonView(const OdolSkeleton& skeleton, std::vector<Warning>* wa
     SkeletonView out;
     out.name = skeleton.name;
     const size_t firstWarning = warnings ? warnings->size() : 0;
-    std::unordered_map<std::string, int32_t> index;
+    std::unordered_map<std::string, int32_t>& index = out.byName;
     for (const OdolBone& b : skeleton.bones) {
         BoneView bone;
         bone.name = lowerCase(b.name);
@@ -177,7 +177,6 @@ SkeletonView skeletonView(const OdolSkeleton& skeleton, std::vector<Warning>* wa
         index.emplace(bone.name, int32_t(out.bones.size()));
         out.bones.push_back(std::move(bone));
     }
-    out.byName = index;
     for (const OdolBone& b : skeleton.bones) {
         auto self = index.find(lowerCase(b.name));
         if (b.parent.empty() || self == index.end()) continue;

@@ -46,9 +46,11 @@ public:
     // are more than `maxBytes` or the root's memory limit: a caller with a shared budget passes
     // what it has left, so a large file never lands on a spent budget.
     [[nodiscard]] Result<std::vector<uint8_t>> read(const ResolvedRef& ref, uint64_t maxBytes = UINT64_MAX) const;
-    // Every file read() has read so far (a PBO for its entries), as paths on disk: a command's
-    // inputs, which no output may replace (the CLI's refusal, docs/safety.md). Thread-safe.
-    std::vector<std::string> filesRead() const;
+    // The files read() has read (a PBO for its entries), as paths on disk, each once in the order
+    // first read, from the `from`-th on: a command's inputs, which no output may replace (the
+    // CLI's refusal, docs/safety.md). A caller that checks at every write passes how many it
+    // already has, so a batch's writes do not copy the whole list each time. Thread-safe.
+    std::vector<std::string> filesRead(size_t from = 0) const;
 
     const std::string& folder() const { return folder_; }  // "" for a root of archives only
     // How messages name the root: "P:/data", "P:/data and 3 more PBOs", "3 PBOs".
