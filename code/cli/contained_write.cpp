@@ -82,7 +82,9 @@ std::string ContainedFolder::write(const std::string& name, const std::function<
     const std::string tmp = "." + temporaryName();
     LiveTemporary live(path_ + "/" + tmp, false);  // registered first: a signal right after the open finds it
     const int tfd = openat(fd_, tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-    if (tfd < 0) return "cannot write " + shown + ": " + errnoText(errno);
+    const int openError = errno;
+    live.made();
+    if (tfd < 0) return "cannot write " + shown + ": " + errnoText(openError);
     std::FILE* f = fdopen(tfd, "wb");
     int error = f ? fillFile(f, write, mode) : errno;
     if (!f) ::close(tfd);

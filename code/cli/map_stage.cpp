@@ -28,7 +28,9 @@ MapStage::MapStage(const std::string& outDir) : outDir_(outDir) {
     }
     stage_ = (dir / ("." + temporaryName())).u8string();
     live_ = std::make_unique<LiveTemporary>(stage_, true);
-    if (!fs::create_directory(fs::u8path(stage_), ec)) error_ = "cannot write in " + outDir + ": " + ec.message();
+    const bool made = fs::create_directory(fs::u8path(stage_), ec);
+    live_->made();
+    if (!made) error_ = "cannot write in " + outDir + ": " + ec.message();
 }
 
 MapStage::~MapStage() {

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "cli/output_file.hpp"
+#include "cli/temp_files.hpp"
 #include "rv/png.hpp"
 
 namespace rv::cli {
@@ -46,14 +47,15 @@ MapRaster halve(const MapRaster& r) {
     return h;
 }
 
-std::string writeLevel(const fs::path& root, uint32_t z, const MapRaster& level, MemoryBudget& budget) {
+// `stage` is the map's temporary folder, which the tile folders are made under but never remade.
+std::string writeLevel(const fs::path& stage, const fs::path& root, uint32_t z, const MapRaster& level,
+                       MemoryBudget& budget) {
     Image tile;
     tile.width = tile.height = kTile;
     for (uint32_t tx = 0; tx * kTile < level.width; ++tx) {
         const fs::path column = root / std::to_string(z) / std::to_string(tx);
-        std::error_code ec;
-        fs::create_directories(column, ec);
-        if (ec) return "cannot make " + column.u8string() + ": " + ec.message();
+        if (const std::error_code ec = makeFoldersBelow(stage, column))
+            return "cannot make " + column.u8string() + ": " + ec.message();
         for (uint32_t ty = 0; ty * kTile < level.height; ++ty) {
             tile.rgba.assign(size_t(kTile) * kTile * 4, 0);
             const uint32_t w = std::min(kTile, level.width - tx * kTile),
@@ -84,11 +86,11 @@ std::string writeTilePyramid(const std::string& dir, const std::string& name, co
     // The halved levels together are a third of the full one; charged before they exist.
     const uint64_t bytes = raster.rgba.size() / 3 + 4096;
     if (!budget.tryCharge(bytes)) return budget.overMessage("the smaller tile levels", bytes);
-    std::string e = writeLevel(root, grid.maxZoom, raster, budget);
+    std::string e = writeLevel(fs::u8path(dir), root, grid.maxZoom, raster, budget);
     MapRaster level;
     for (uint32_t z = grid.maxZoom; e.empty() && z-- > 0;) {
         level = halve(z + 1 == grid.maxZoom ? raster : level);
-        e = writeLevel(root, z, level, budget);
+        e = writeLevel(fs::u8path(dir), root, z, level, budget);
     }
     budget.release(bytes);
     return e;
@@ -120,8 +122,7 @@ std::string writeTilePage(const std::string& dir, const std::vector<std::string>
                           const MapGeoreference& geo, const std::string& title) {
     for (const EmbeddedFile& f : leafletFiles()) {
         const fs::path path = fs::u8path(dir) / fs::u8path(f.name);
-        std::error_code ec;
-        fs::create_directories(path.parent_path(), ec);
+        (void)makeFoldersBelow(fs::u8path(dir), path.parent_path());  // a failure shows up in the write
         if (std::string e = writeBytes(path, f.data, f.size); !e.empty()) return e;
     }
     const double scale = 1.0 / (g.pixelSize * double(1u << g.maxZoom)), top = g.height * g.pixelSize;

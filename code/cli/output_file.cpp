@@ -123,7 +123,9 @@ std::string writeReplacing(const std::string& target, const std::string& shown,
     LiveTemporary live(tmp, false);  // registered first: a signal right after the open finds it
     errno = 0;
     std::FILE* f = openFile(tmp, "wb");
-    if (!f) return "cannot write " + shown + ": " + errnoText(errno);
+    const int openError = errno;
+    live.made();
+    if (!f) return "cannot write " + shown + ": " + errnoText(openError);
     int error = fillFile(f, write);
     if (!error) holdForTest(tmp);
     std::error_code ec;

@@ -173,7 +173,7 @@ public:
                 if (state_->outsideWrite.empty()) state_->outsideWrite = path.u8string();
                 return nullptr;
             }
-            fs::create_directories(path.parent_path(), ec);
+            (void)makeFoldersBelow(root_, path.parent_path());  // never root_ again, once a signal removed it
         }
         errno = 0;
         std::FILE* f = openFile(path.u8string(), mode);
@@ -190,7 +190,7 @@ public:
     bool CreateDirectory(const std::string& path) override {
         std::error_code ec;
         const fs::path p = resolve(path.c_str());
-        return inside(p) && (fs::create_directories(p, ec) || fs::is_directory(p, ec));
+        return inside(p) && !makeFoldersBelow(root_, p);
     }
     bool ChangeDirectory(const std::string&) override { return false; }
     bool DeleteFile(const std::string& file) override {
@@ -302,7 +302,9 @@ std::string exportSafely(Assimp::Exporter& exporter, aiScene* scene, const std::
     const fs::path tmp = temporaryFolder(folder, outTarget, ec);
     if (ec) return "cannot write " + out + ": " + ec.message();
     LiveTemporary live(tmp.u8string(), true);  // registered first: a signal right after the mkdir finds it
-    if (!fs::create_directory(tmp, ec)) return "cannot write " + out + ": " + (ec ? ec.message() : "folder exists");
+    const bool madeFolder = fs::create_directory(tmp, ec);
+    live.made();
+    if (!madeFolder) return "cannot write " + out + ": " + (ec ? ec.message() : "folder exists");
 
     if (std::string e = shapeTexturesForFormat(scene, formatId, tmp, outPath.stem().u8string()); !e.empty()) {
         fs::remove_all(tmp, ec);

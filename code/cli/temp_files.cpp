@@ -22,7 +22,9 @@
 #ifdef __linux__
 #include <sys/syscall.h>
 #endif
+#include <pthread.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #endif
 
@@ -42,6 +44,36 @@ struct Slot {
     char path[kPathBytes];
 };
 Slot g_slots[kSlots];
+
+// The creation gate (LiveTemporary): how many threads are between registering a temporary and
+// creating it, and whether the signal's cleanup has begun. Sequentially consistent, so that
+// either the cleanup sees a thread's count or the thread sees the cleanup.
+std::atomic<int> g_making{0};
+std::atomic<bool> g_terminating{false};
+
+// Waits, for at most 2 s, for every thread in the gate to have created its temporary.
+void waitForMaking() {
+    g_terminating.store(true);
+    for (int i = 0; i < 2000 && g_making.load() > 0; ++i) {
+#ifdef _WIN32
+        Sleep(1);
+#else
+        const struct timespec ms = {0, 1000000};
+        nanosleep(&ms, nullptr);  // async-signal-safe
+#endif
+    }
+}
+
+// A thread that would start a temporary after the cleanup began: the process is ending.
+[[noreturn]] void waitForTheEnd() {
+    for (;;) {
+#ifdef _WIN32
+        Sleep(1000);
+#else
+        pause();
+#endif
+    }
+}
 
 unsigned long processId() {
 #ifdef _WIN32
@@ -113,6 +145,7 @@ void removeLive() {
 
 extern "C" void onTerminatingSignal(int sig) {
     const int saved = errno;
+    waitForMaking();
     removeLive();
     errno = saved;
     struct sigaction dfl {};
@@ -132,6 +165,7 @@ void removeLive() {
 }
 
 extern "C" void onTerminatingSignal(int sig) {
+    waitForMaking();
     removeLive();
     std::signal(sig, SIG_DFL);
     std::raise(sig);
@@ -180,7 +214,21 @@ std::string temporaryName() {
     return name;
 }
 
-LiveTemporary::LiveTemporary(const std::string& path, bool folder) : slot_(-1) {
+LiveTemporary::LiveTemporary(const std::string& path, bool folder) : slot_(-1), making_(true) {
+#ifndef _WIN32
+    // Held off in this thread while in the gate, so that the cleanup runs on a thread that is not
+    // waiting for itself (the process's signals go to a thread that takes them).
+    sigset_t hold;
+    sigemptyset(&hold);
+    sigaddset(&hold, SIGINT);
+    sigaddset(&hold, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &hold, &savedMask_);
+#endif
+    g_making.fetch_add(1);
+    if (g_terminating.load()) {
+        g_making.fetch_sub(1);
+        waitForTheEnd();
+    }
     if (path.size() >= kPathBytes) return;
     for (int i = 0; i < kSlots; ++i) {
         int expected = 0;
@@ -193,8 +241,33 @@ LiveTemporary::LiveTemporary(const std::string& path, bool folder) : slot_(-1) {
     }
 }
 
+void LiveTemporary::made() {
+    if (!making_) return;
+    making_ = false;
+    g_making.fetch_sub(1);
+#ifndef _WIN32
+    pthread_sigmask(SIG_SETMASK, &savedMask_, nullptr);
+#endif
+}
+
 LiveTemporary::~LiveTemporary() {
+    made();
     if (slot_ >= 0) g_slots[slot_].state.store(0);
+}
+
+std::error_code makeFoldersBelow(const fs::path& root, const fs::path& folder) {
+    const fs::path rel = folder.lexically_normal().lexically_relative(root.lexically_normal());
+    if (rel.empty() || *rel.begin() == "..") return std::make_error_code(std::errc::invalid_argument);
+    fs::path at = root;
+    std::error_code ec;
+    for (const fs::path& part : rel) {
+        if (part == "." || part.empty()) continue;
+        at /= part;
+        if (fs::create_directory(at, ec)) continue;
+        if (ec) return ec;  // ENOENT when `root` is gone
+    }
+    if (!fs::is_directory(at, ec)) return ec ? ec : std::make_error_code(std::errc::not_a_directory);
+    return {};
 }
 
 void installTemporaryCleanup() {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli/output_file.hpp"
+#include "cli/temp_files.hpp"
 
 namespace fs = std::filesystem;
 
@@ -41,10 +42,11 @@ std::vector<std::string> fileNames(const aiScene* scene) {
     return names;
 }
 
-std::string writeTextureFiles(const aiScene* scene, const fs::path& dir, const std::vector<std::string>& names) {
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (ec) return "cannot write " + dir.u8string() + ": " + ec.message();
+// `dir` is made inside `folder` (a temporary that a signal may have removed), never `folder` again.
+std::string writeTextureFiles(const aiScene* scene, const fs::path& folder, const fs::path& dir,
+                              const std::vector<std::string>& names) {
+    if (const std::error_code ec = makeFoldersBelow(folder, dir))
+        return "cannot write " + dir.u8string() + ": " + ec.message();
     for (unsigned i = 0; i < scene->mNumTextures; ++i) {
         const aiTexture* t = scene->mTextures[i];
         if (t->mHeight != 0) continue;  // ours are always compressed (PNG bytes, mHeight 0)
@@ -106,7 +108,8 @@ std::string shapeTexturesForFormat(aiScene* scene, const std::string& formatId, 
     if (scene->mNumTextures == 0 || keepsEmbedded(formatId)) return {};
     const std::vector<std::string> names = fileNames(scene);
     const std::string sub = outStem + "_textures";
-    if (std::string error = writeTextureFiles(scene, folder / fs::u8path(sub), names); !error.empty()) return error;
+    if (std::string error = writeTextureFiles(scene, folder, folder / fs::u8path(sub), names); !error.empty())
+        return error;
     referenceFiles(scene, sub, names);
     dropEmbedded(scene);
     return {};
