@@ -4,6 +4,8 @@
 #     the real samples with peak heap, Assimp importing .p3d vs the same model as .glb;
 #   - `rvimport bench` over every ODOL file in ../shared/samples/real (sum of per-file bests);
 #   - `rvimport batch` over all samples with 1 thread and with one per core;
+#   - the data-root index at P: drive scale: 200,000 files, 20,000 folders, 500 PBOs, 1,000
+#     models' references (test/bench/data_root_index.cpp), against a bare listing of the tree;
 #   - PNG size and encode time of the data root's textures at stb_image_write's levels and row
 #     filters, against RGBA at stb's defaults (test/bench/png_levels.cpp).
 # Needs ../shared/samples (or RV_SAMPLES_DIR). Extra arguments go to the benchmark binary.
@@ -34,6 +36,10 @@ for j in 1 "$(nproc)"; do
   build/rvimport batch "$SAMPLES" "$out" -j "$j" | tail -1
   echo "  wall $(( ($(date +%s%N) - start) / 1000000 )) ms with -j $j"
 done
+
+echo
+echo "== the data-root index: a generated P: drive (kept in /tmp/rv-bench-data-root)"
+build/test/rv_bench_data_root
 
 echo
 echo "== PNG size and encode time of $SAMPLES/textures/data-root (best of 3)"

@@ -10,6 +10,7 @@
 #include "rv/data_root.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/pbo.hpp"
+#include "support/pbo_writer.hpp"
 #include "support/samples.hpp"
 #include "support/temp_dir.hpp"
 
@@ -245,7 +246,61 @@ TEST(DataRoot, SymlinksOutOfTheRootAreIgnored) {
     EXPECT_EQ(dr->resolve("a\\secret.paa").kind, rv::ResolvedRef::Kind::Missing);
     EXPECT_FALSE(dr->warnings().empty());
 }
+
+// The index reads the listing's file types and resolves only links: a link inside the root is
+// kept, a dangling one or a link to a folder is skipped, and neither ends the listing.
+TEST(DataRoot, LinksInsideTheRootAndDanglingOnes) {
+    TempRoot root, elsewhere;
+    root.write("a/real.paa", "real");
+    root.write("z/after.paa", "after");
+    elsewhere.write("f/far.paa", "far");
+    fs::create_symlink(root.dir / "a" / "real.paa", root.dir / "a" / "alias.paa");
+    fs::create_symlink(root.dir / "a" / "nothing.paa", root.dir / "a" / "dangling.paa");
+    fs::create_directory_symlink(elsewhere.dir / "f", root.dir / "linked");
+    auto dr = rv::DataRoot::open(root.dir.u8string());
+    ASSERT_TRUE(dr.ok()) << rv::diagnosticLine(dr.error());
+    EXPECT_EQ(dr->fileCount(), 3u);  // real, alias, after
+    const rv::ResolvedRef alias = dr->resolve("A\\Alias.paa");
+    ASSERT_EQ(alias.kind, rv::ResolvedRef::Kind::File);
+    auto bytes = dr->read(alias);
+    ASSERT_TRUE(bytes.ok());
+    EXPECT_EQ(std::string(bytes->begin(), bytes->end()), "real");
+    EXPECT_EQ(dr->resolve("a\\dangling.paa").kind, rv::ResolvedRef::Kind::Missing);
+    EXPECT_EQ(dr->resolve("linked\\far.paa").kind, rv::ResolvedRef::Kind::Missing);
+    EXPECT_EQ(dr->resolve("z\\after.paa").kind, rv::ResolvedRef::Kind::File);
+}
 #endif
+
+// Each entry read from its own archive among several, by the index: the bytes are the entry's,
+// also when one archive lists a name twice (the first is the one resolved and read).
+TEST(DataRoot, ReadsEachEntryFromItsArchive) {
+    TempRoot root;
+    auto bytesOf = [](const std::string& text) { return std::vector<uint8_t>(text.begin(), text.end()); };
+    for (int p = 0; p < 3; ++p) {
+        std::vector<std::pair<std::string, std::vector<uint8_t>>> entries;
+        for (int e = 0; e < 4; ++e)
+            entries.push_back({"Data\\E" + std::to_string(e) + ".rvmat", bytesOf(std::to_string(p) + "/" + std::to_string(e))});
+        entries.push_back({"Data\\E1.rvmat", bytesOf("a later duplicate")});
+        const std::vector<uint8_t> pbo = rvtest::writePboEntries("Mod" + std::to_string(p), entries);
+        root.write("addons/m" + std::to_string(p) + ".pbo", std::string(pbo.begin(), pbo.end()));
+    }
+    auto dr = rv::DataRoot::open(root.dir.u8string());
+    ASSERT_TRUE(dr.ok()) << rv::diagnosticLine(dr.error());
+    ASSERT_EQ(dr->pboCount(), 3u);
+    for (int p = 0; p < 3; ++p)
+        for (int e = 0; e < 4; ++e) {
+            const rv::ResolvedRef ref = dr->resolve("\\mod" + std::to_string(p) + "\\data\\e" + std::to_string(e) + ".RVMAT");
+            ASSERT_EQ(ref.kind, rv::ResolvedRef::Kind::PboEntry) << ref.reason;
+            auto bytes = dr->read(ref);
+            ASSERT_TRUE(bytes.ok()) << rv::diagnosticLine(bytes.error());
+            EXPECT_EQ(std::string(bytes->begin(), bytes->end()), std::to_string(p) + "/" + std::to_string(e));
+        }
+    rv::ResolvedRef gone = dr->resolve("mod0\\data\\e0.rvmat");
+    gone.entry = "data\\e9.rvmat";
+    EXPECT_FALSE(dr->read(gone).ok());
+    gone.path = "elsewhere.pbo";
+    EXPECT_FALSE(dr->read(gone).ok());
+}
 
 // The sample archives mounted at their prefixes, as in a mod folder.
 TEST(DataRoot, MountsPbosAtTheirPrefix) {

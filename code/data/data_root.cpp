@@ -126,21 +126,31 @@ Result<DataRoot> DataRoot::open(const std::string& folder, const Options& option
         return makeError(DiagKind::CannotRead, folder + ": not a readable folder (" + ec.message() + ")");
     root.folder_ = utf8(base);
     const auto opts = fs::directory_options::skip_permission_denied;
+    const size_t baseLength = root.folder_.size() + (root.folder_.back() == '/' || root.folder_.back() == '\\' ? 0 : 1);
     for (fs::recursive_directory_iterator it(base, opts, ec), end; !ec && it != end; it.increment(ec)) {
-        if (!it->is_regular_file(ec)) continue;
-        // A file reached through a symbolic link must still lie inside the root.
-        const fs::path real = fs::canonical(it->path(), ec);
-        if (ec || !within(base, real)) {
-            root.warnings_.push_back(
-                note(DiagKind::NameProblem, utf8(it->path()) + ": leads outside the data root; ignored"));
-            ec.clear();
-            continue;
+        // The listing's own file type: no system call per file. Links to folders are not
+        // followed, so every folder listed is inside the root and only a file that is itself a
+        // link can lead outside it; only those are resolved (a stat per link, not per file).
+        // Each entry's own error (a dangling link) skips that entry, never the listing.
+        std::error_code entryError;
+        const bool link = it->is_symlink(entryError);
+        if (!it->is_regular_file(entryError)) continue;
+        if (link) {
+            const fs::path real = fs::canonical(it->path(), entryError);
+            if (entryError || !within(base, real)) {
+                root.warnings_.push_back(
+                    note(DiagKind::NameProblem, utf8(it->path()) + ": leads outside the data root; ignored"));
+                continue;
+            }
         }
-        const std::string path = utf8(it->path());
-        const std::string rel = utf8(it->path().lexically_relative(base));
-        root.files_.emplace(key(rel), path);
-        const bool pbo = it->path().extension() == ".pbo" || it->path().extension() == ".PBO";
-        if (pbo && std::find(given.begin(), given.end(), real) == given.end()) root.mount(path);
+        std::string path = utf8(it->path());
+        std::string k = key(path.substr(std::min(baseLength, path.size())));
+        const bool pbo = k.size() > 4 && k.compare(k.size() - 4, 4, ".pbo") == 0;
+        if (pbo) {
+            const fs::path real = link ? fs::canonical(it->path(), entryError) : it->path();
+            if (std::find(given.begin(), given.end(), real) == given.end()) root.mount(path);
+        }
+        root.files_.emplace(std::move(k), std::move(path));
     }
     if (ec) return makeError(DiagKind::CannotRead, folder + ": cannot list the folder (" + ec.message() + ")");
     return root;
@@ -160,6 +170,7 @@ void DataRoot::mount(const std::string& path) {
         // Some packers list every file twice, once by the full source path: the first wins.
         pboEntries_.emplace(prefix.empty() ? key(name) : prefix + "\\" + key(name), std::make_pair(index, e));
     }
+    pboByPath_.emplace(path, index);
     pbos_.push_back({path, std::move(pbo.value())});
 }
 
@@ -243,11 +254,23 @@ Result<std::vector<uint8_t>> DataRoot::read(const ResolvedRef& ref, uint64_t max
     if (ref.kind != ResolvedRef::Kind::PboEntry)
         return makeError(DiagKind::InvalidArgument,
                          std::string("a ") + resolvedKindName(ref.kind) + " reference has no bytes");
-    for (const Mounted& m : pbos_) {
-        if (m.path != ref.path) continue;
-        for (size_t e = 0; e < m.archive.entries.size(); ++e)
-            if (m.archive.entries[e].name == ref.entry) return readPboFileEntry(m.path, m.archive, e, within);
-    }
+    return readEntry(ref, within);
+}
+
+// The entry by its archive's path and its key: two lookups, where a scan of every archive and
+// entry made each read of a root of 500 PBOs cost more than resolving the reference.
+Result<std::vector<uint8_t>> DataRoot::readEntry(const ResolvedRef& ref, const Options& within) const {
+    const auto byPath = pboByPath_.find(ref.path);
+    if (byPath == pboByPath_.end())
+        return makeError(DiagKind::CannotRead, ref.path + ": not one of the data root's PBOs");
+    const size_t index = byPath->second;
+    const Mounted& m = pbos_[index];
+    const std::string prefix = key(m.archive.prefix);
+    const auto p = pboEntries_.find(prefix.empty() ? key(ref.entry) : prefix + "\\" + key(ref.entry));
+    if (p != pboEntries_.end() && p->second.first == index && m.archive.entries[p->second.second].name == ref.entry)
+        return readPboFileEntry(m.path, m.archive, p->second.second, within);
+    for (size_t e = 0; e < m.archive.entries.size(); ++e)  // a name the index left out (a later duplicate)
+        if (m.archive.entries[e].name == ref.entry) return readPboFileEntry(m.path, m.archive, e, within);
     return makeError(DiagKind::CannotRead, ref.path + ": entry '" + ref.entry + "' is gone");
 }
 

@@ -82,12 +82,14 @@ private:
     std::map<std::string, std::string> files_;  // key -> file path
     std::vector<Mounted> pbos_;
     std::map<std::string, std::pair<size_t, size_t>> pboEntries_;  // key -> (pbo, entry)
+    std::map<std::string, size_t> pboByPath_;                      // path on disk -> pbo
     std::vector<Warning> warnings_;
     struct ReadLog;                   // the paths read() has read, behind a mutex
     std::shared_ptr<ReadLog> reads_;  // shared by copies: they read the same files
     size_t extraArchives_ = 0;        // of pbos_, those given to open() besides the folder's
 
     bool find(const std::string& key, ResolvedRef& out) const;
+    Result<std::vector<uint8_t>> readEntry(const ResolvedRef& ref, const Options& within) const;
     void mount(const std::string& path);
 };
 
