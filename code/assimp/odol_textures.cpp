@@ -11,6 +11,7 @@
 #include "assimp/log.hpp"
 #include "assimp/scene_util.hpp"
 #include "rv/png.hpp"
+#include "rv/texture_cache.hpp"
 
 namespace rv::assimp {
 namespace {
@@ -40,7 +41,7 @@ std::string EmbeddedTextures::reference(const MaterialImage& m) {
     auto it = index_.find(m.image.get());
     if (it != index_.end()) return "*" + std::to_string(it->second);
     if (failed_.count(m.image.get())) return {};
-    Result<std::vector<uint8_t>> png = encodePng(*m.image, budget_);
+    Result<std::vector<uint8_t>> png = encodePngOnce(*m.image, m.png.get(), budget_);
     if (png && budget_ && !budget_->tryCharge(png->size()))  // the aiTexture keeps a copy
         png = makeError(DiagKind::MemoryLimit, budget_->overMessage("the PNG file", png->size()));
     if (!png) {  // left out, said once: "texture 'x_co.paa': PNG encoding: a 32767 x 32769 image ..."

@@ -95,6 +95,9 @@ Options optionsFromProperties(const Assimp::Importer* importer) {
     if (const void* shared = importer->GetPropertyPointer(kPropertySharedDataRoot, nullptr))  // not owned: no deleter
         o.sharedDataRoot =
             std::shared_ptr<const DataRoot>(std::shared_ptr<const DataRoot>(), static_cast<const DataRoot*>(shared));
+    if (void* cache = importer->GetPropertyPointer(kPropertySharedTextureCache, nullptr))  // not owned
+        o.textureCache =
+            std::shared_ptr<TextureCache>(std::shared_ptr<TextureCache>(), static_cast<TextureCache*>(cache));
     o.retextureConfig = importer->GetPropertyString(kPropertyConfig, "");
     o.retextureClass = importer->GetPropertyString(kPropertyConfigClass, "");
     o.modelConfig = importer->GetPropertyString(kPropertyModelConfig, "");

@@ -290,6 +290,7 @@ void configureImporter(Assimp::Importer& importer, const CliOptions& opt) {
     importer.SetPropertyFloat(kPropertyWrpCellSize, opt.decode.defaultCellSize);
     importer.SetPropertyString(kPropertyDataRoot, opt.decode.dataRoot);
     importer.SetPropertyPointer(kPropertySharedDataRoot, const_cast<DataRoot*>(opt.decode.sharedDataRoot.get()));
+    importer.SetPropertyPointer(kPropertySharedTextureCache, opt.decode.textureCache.get());
     importer.SetPropertyInteger(kPropertyVerbose, opt.decode.verbose ? 1 : 0);
     importer.SetPropertyString(kPropertyConfig, opt.decode.retextureConfig);
     importer.SetPropertyString(kPropertyConfigClass, opt.decode.retextureClass);

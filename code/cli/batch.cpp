@@ -29,10 +29,12 @@
 #include "cli/input_files.hpp"
 #include "cli/json_writer.hpp"
 #include "cli/output_file.hpp"
+#include "rv/defaults.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/format.hpp"
 #include "rv/open.hpp"
 #include "rv/printable.hpp"
+#include "rv/texture_cache.hpp"
 
 namespace fs = std::filesystem;
 
@@ -138,6 +140,12 @@ void printTextureTally(const BatchPlan& plan, const std::vector<Outcome>& outcom
     }
     if (plan.decode.sharedDataRoot && all.total > 0)  // with export's hint when the root looks a level off
         std::fprintf(stderr, "%s\n", printable(dataRootLine(all, *plan.decode.sharedDataRoot)).c_str());
+    if (!plan.decode.textureCache) return;
+    const TextureCacheCounts c = plan.decode.textureCache->counts();
+    if (c.decoded > 0)
+        std::fprintf(stderr, "textures shared: %llu decoded, %llu reused; %llu PNG files encoded, %llu reused\n",
+                     static_cast<unsigned long long>(c.decoded), static_cast<unsigned long long>(c.reused),
+                     static_cast<unsigned long long>(c.pngEncoded), static_cast<unsigned long long>(c.pngReused));
 }
 
 size_t entryCount(const BatchPlan& plan) {
@@ -154,10 +162,14 @@ unsigned threadCount(const CliOptions& opt, const BatchPlan& plan) {
 }
 
 // Each job's imports get the limit's share: a given --max-memory is the batch's, split between
-// the jobs running at once; without one, each job has the default limit of one import.
-uint64_t jobMemoryLimit(const CliOptions& opt, unsigned jobs) {
-    return opt.memoryLimitGiven ? opt.decode.memoryLimit / jobs : opt.decode.memoryLimit;
+// the jobs running at once and, with a data root, the textures they share (half a job's share:
+// textureCacheBytes); without one, each job has the default limit of one import.
+uint64_t jobMemoryLimit(const CliOptions& opt, unsigned jobs, bool sharedTextures) {
+    if (!opt.memoryLimitGiven) return opt.decode.memoryLimit;
+    return sharedTextures ? opt.decode.memoryLimit * 2 / (2 * uint64_t(jobs) + 1) : opt.decode.memoryLimit / jobs;
 }
+
+uint64_t textureCacheBytes(uint64_t jobLimit) { return std::min(defaults::kTextureCacheBytes, jobLimit / 2); }
 
 // Converts every file of the plan on `jobs` threads; one outcome per file, in plan order.
 std::vector<Outcome> convertAll(const CliOptions& opt, const BatchPlan& plan, unsigned jobs) {
@@ -351,10 +363,14 @@ int runBatch(const std::vector<std::string>& args) {
         return kExitUsage;
     }
     const unsigned jobs = threadCount(opt, plan);
-    opt.decode.memoryLimit = jobMemoryLimit(opt, jobs);
+    const bool sharedTextures = !dataRootFolder(plan.decode).empty() || !plan.archives.empty();
+    opt.decode.memoryLimit = jobMemoryLimit(opt, jobs, sharedTextures);
     plan.decode.memoryLimit = opt.decode.memoryLimit;
     if (!openBatchDataRoot(plan)) return kExitUsage;
     opt.decode.sharedDataRoot = plan.decode.sharedDataRoot;  // the models' imports share it with the textures
+    if (sharedTextures)  // each texture the models share read, decoded and encoded once (rv/texture_cache.hpp)
+        plan.decode.textureCache = opt.decode.textureCache =
+            std::make_shared<TextureCache>(textureCacheBytes(opt.decode.memoryLimit));
     // Every file the batch reads is an input no output may replace (input_files.hpp).
     for (const BatchInput& input : plan.inputs) noteInput(input.file.u8string());
     for (const BatchArchive& a : plan.archives) noteInput(a.file.u8string());

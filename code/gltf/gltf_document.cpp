@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "rv/png.hpp"
+#include "rv/texture_cache.hpp"
 
 namespace rv::gltf {
 namespace {
@@ -111,11 +112,11 @@ void Document::useExtension(const char* name, bool required) {
 }
 
 std::optional<uint32_t> Document::addImage(const std::shared_ptr<const Image>& image, const std::string& fileStem,
-                                           const std::string& reference) {
+                                           const std::string& reference, PngSlot* shared) {
     for (const auto& [pixels, index] : imageIndex_)
         if (pixels == image.get()) return index;
     if (std::find(failedImages_.begin(), failedImages_.end(), image.get()) != failedImages_.end()) return std::nullopt;
-    Result<std::vector<uint8_t>> encoded = encodePng(*image, budget_);
+    Result<std::vector<uint8_t>> encoded = encodePngOnce(*image, shared, budget_);
     if (!encoded) {
         failedImages_.push_back(image.get());
         imageWarnings_.push_back(makeWarning(

@@ -18,6 +18,7 @@
 #include "rv/gltf.hpp"
 #include "rv/image.hpp"
 #include "rv/memory_budget.hpp"
+#include "rv/texture_cache.hpp"
 
 namespace rv::gltf {
 
@@ -71,9 +72,10 @@ public:
 
     // An image, embedded in the buffer (.glb) or as a side file "<stem>_textures/<file>.png".
     // The same pixels are stored once. Returns the glTF image index; none when it cannot be
-    // encoded as PNG (too large: rv/png.hpp), which imageWarnings() then names once.
+    // encoded as PNG (too large: rv/png.hpp), which imageWarnings() then names once. `png`, when
+    // given, is the image's PNG a batch shares (rv/texture_cache.hpp): encoded once for all.
     std::optional<uint32_t> addImage(const std::shared_ptr<const Image>& image, const std::string& fileStem,
-                                     const std::string& reference);
+                                     const std::string& reference, PngSlot* png = nullptr);
     const std::vector<Warning>& imageWarnings() const { return imageWarnings_; }
 
     // .gltf side files (PNGs) beside the .bin.

@@ -114,6 +114,35 @@ std::string imageFileStem(const MaterialImage& image) {
     return name;
 }
 
+// Where a found texture is and how it is decoded: a batch's imports share what has the same key.
+std::string TextureResolver::textureCacheKey(const ResolvedRef& where) const {
+    return where.path + '\n' + where.entry + (where.substituted ? "\nsubstituted\n" : "\n\n") +
+           std::to_string(options_.maxTextureSize);
+}
+
+// The found texture's pixels. The file's bytes are held while it decodes: charged to the
+// import's budget, and given back after.
+TextureCache::Texture TextureResolver::readAndDecode(const ResolvedRef& where) const {
+    TextureCache::Texture t;
+    auto bytes = root_->read(where, options_.budget ? options_.budget->left() : UINT64_MAX);
+    const std::string file = fileNameOf(where.entry.empty() ? where.path : where.entry);
+    const uint64_t fileBytes = bytes ? bytes->size() : 0;
+    const bool charged = bytes && options_.budget && options_.budget->tryCharge(fileBytes);
+    if (bytes && options_.budget && !charged)
+        bytes = makeError(DiagKind::MemoryLimit, options_.budget->overMessage("the file", fileBytes));
+    auto img =
+        bytes ? decodeFoundBytes(bytes.value(), file, where.substituted, options_) : Result<Image>(bytes.error());
+    if (charged) options_.budget->release(fileBytes);
+    if (img) {
+        t.image = std::make_shared<const Image>(std::move(img.value()));
+    } else {
+        t.problem = diagnosticLine(img.error());
+        // This import's limit, not the file's fault: a batch's next import tries with its own.
+        t.keep = img.error().kind != DiagKind::MemoryLimit;
+    }
+    return t;
+}
+
 MaterialImage TextureResolver::load(const std::string& reference, int stage) {
     const std::string key = DataRoot::key(reference);
     auto cached = cache_.find(key);
@@ -135,24 +164,21 @@ MaterialImage TextureResolver::load(const std::string& reference, int stage) {
             m.problem =
                 std::string(resolvedKindName(m.where.kind)) + (m.where.reason.empty() ? "" : ": " + m.where.reason);
         } else {
-            auto bytes = root_->read(m.where, options_.budget ? options_.budget->left() : UINT64_MAX);
-            const std::string file = fileNameOf(m.where.entry.empty() ? m.where.path : m.where.entry);
-            // The file's bytes are held while it decodes: charged, and given back after.
-            const uint64_t fileBytes = bytes ? bytes->size() : 0;
-            const bool charged = bytes && options_.budget && options_.budget->tryCharge(fileBytes);
-            if (bytes && options_.budget && !charged)
-                bytes = makeError(DiagKind::MemoryLimit, options_.budget->overMessage("the file", fileBytes));
-            auto img = bytes ? decodeFoundBytes(bytes.value(), file, m.where.substituted, options_)
-                             : Result<Image>(bytes.error());
-            if (charged) options_.budget->release(fileBytes);
-            // The pixels stay for the whole import: charged to its one budget, as the model is.
-            const uint64_t pixelBytes = img ? uint64_t(img->width) * img->height * 4 : 0;
-            if (img && options_.budget && !options_.budget->tryCharge(pixelBytes))
+            const TextureCache::Texture t =
+                options_.textureCache
+                    ? options_.textureCache->get(textureCacheKey(m.where), [&] { return readAndDecode(m.where); })
+                    : readAndDecode(m.where);
+            // The pixels stay for the whole import: charged to its one budget, as the model is,
+            // also when another import of the batch decoded them (this one holds them as long).
+            const uint64_t pixelBytes = t.image ? uint64_t(t.image->width) * t.image->height * 4 : 0;
+            if (t.image && options_.budget && !options_.budget->tryCharge(pixelBytes)) {
                 m.problem = options_.budget->overMessage("its pixels", pixelBytes);
-            else if (img)
-                m.image = std::make_shared<const Image>(std::move(img.value()));
-            else
-                m.problem = diagnosticLine(img.error());
+            } else if (t.image) {
+                m.image = t.image;
+                m.png = t.png;
+            } else {
+                m.problem = t.problem;
+            }
         }
     }
     cache_.emplace(key, m);
@@ -272,8 +298,8 @@ void TextureResolver::addDerived(ResolvedMaterial& out, int source, TextureRole 
     // Keyed by the source pixels (and the exponent for roughness): shared between materials.
     const auto key =
         std::make_tuple(from.image.get(), int(role), role == TextureRole::MetallicRoughness ? power : 0.0f);
-    std::shared_ptr<const Image>& made = derived_[key];
-    if (!made) {
+    std::pair<std::shared_ptr<const Image>, std::shared_ptr<PngSlot>>& made = derived_[key];
+    if (!made.first) {
         const Image& src = *from.image;
         const uint64_t pixelBytes = uint64_t(src.width) * src.height * 4;
         if (options_.budget && !options_.budget->tryCharge(pixelBytes)) {
@@ -283,14 +309,27 @@ void TextureResolver::addDerived(ResolvedMaterial& out, int source, TextureRole 
                 "texture " + printable(from.reference) + ": " + options_.budget->overMessage(what, pixelBytes)));
             return;
         }
-        made = std::make_shared<const Image>(role == TextureRole::Normal ? view::normalMapForGltf(src)
-                                             : role == TextureRole::MetallicRoughness
-                                                 ? view::metallicRoughnessFromSmdi(src, power)
-                                                 : view::occlusionFromAmbientShadow(src));
+        auto derive = [&] {
+            TextureCache::Texture t;
+            t.image = std::make_shared<const Image>(role == TextureRole::Normal ? view::normalMapForGltf(src)
+                                                    : role == TextureRole::MetallicRoughness
+                                                        ? view::metallicRoughnessFromSmdi(src, power)
+                                                        : view::occlusionFromAmbientShadow(src));
+            return t;
+        };
+        // A source the batch shares makes a derived map the batch shares (and its PNG).
+        const TextureCache::Texture t =
+            options_.textureCache && from.png
+                ? options_.textureCache->get(textureCacheKey(from.where) + "\nderived " + std::to_string(int(role)) +
+                                                 " " + std::to_string(std::get<2>(key)),
+                                             derive)
+                : derive();
+        made = {t.image, t.png};
     }
     MaterialImage d = from;
     d.role = role;
-    d.image = made;
+    d.image = made.first;
+    d.png = made.second;  // never the source's PNG
     d.derivedFrom = source;
     out.images.push_back(std::move(d));
     const int index = int(out.images.size()) - 1;

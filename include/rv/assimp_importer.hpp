@@ -61,6 +61,10 @@ constexpr const char* kPropertyDataFolder = "RV_IMPORT_DATA_FOLDER";
 // root already open, used instead of the two above (Options::sharedDataRoot). The caller keeps it
 // alive while the importer may read; `rvimport batch` opens one for all its files.
 constexpr const char* kPropertySharedDataRoot = "RV_IMPORT_SHARED_DATA_ROOT";
+// Pointer to an rv::TextureCache (default null), not owned; set with SetPropertyPointer: the
+// textures many imports share (Options::textureCache), each decoded and PNG-encoded once. The
+// caller keeps it alive while the importer runs; `rvimport batch` makes one for all its files.
+constexpr const char* kPropertySharedTextureCache = "RV_IMPORT_SHARED_TEXTURE_CACHE";
 // Integer: 1 reports what no output draws too (a missing environment map; rv::Options::verbose).
 constexpr const char* kPropertyVerbose = "RV_IMPORT_VERBOSE";
 // Integer, pixels (default 0: no cap; else the RV_IMPORT_MAX_TEXTURE_SIZE environment variable):

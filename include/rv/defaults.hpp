@@ -41,6 +41,11 @@ constexpr size_t kWarningsPerKind = 5;
 // 0, no cap (every texture at its full size, as the game shows it up close).
 constexpr uint32_t kMaxTextureSize = 0;
 
+// What a batch's shared texture cache keeps at most (rv/texture_cache.hpp): decoded pixels and
+// PNG bytes, half the memory limit and never more than this. A mod's shared textures fit (thirty
+// 2048^2 maps are 480 MiB of pixels); past it the ones used longest ago are let go.
+constexpr uint64_t kTextureCacheBytes = uint64_t(512) << 20;
+
 // Proxies (Options::proxies): Drawn, each proxy the game draws gets its model from the data root
 // (where it is there), drawn at the proxy; crew, cargo, flag and muzzle-flash places stay nodes.
 // Proxied models nest at most kProxyDepth deep (a model's own proxies are depth 1).

@@ -17,6 +17,7 @@
 
 #include "rv/data_root.hpp"
 #include "rv/image.hpp"
+#include "rv/texture_cache.hpp"
 #include "rv/view.hpp"
 
 namespace rv {
@@ -57,6 +58,7 @@ struct MaterialImage {
     Mat43 uvTransform{{1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0}};
     ResolvedRef where;
     std::shared_ptr<const Image> image;  // null when it could not be had
+    std::shared_ptr<PngSlot> png;        // its PNG, shared across a batch (Options::textureCache); may be null
     std::string problem;                 // why not: "missing: ...", "unsafe: ...", a decode error
     int derivedFrom = -1;                // a derived map: the image (into images) it was made from
 };
@@ -151,6 +153,8 @@ public:
 
 private:
     MaterialImage load(const std::string& reference, int stage);
+    std::string textureCacheKey(const ResolvedRef& where) const;
+    TextureCache::Texture readAndDecode(const ResolvedRef& where) const;
     void warnOnce(const MaterialImage& image, const std::string& rvmat);
     MaterialDefinition definitionOf(const ViewMaterial& material);
     struct RvmatFile {
@@ -165,7 +169,9 @@ private:
     Options options_;
     std::map<std::string, MaterialImage> cache_;  // by DataRoot::key
     std::map<std::string, RvmatFile> rvmats_;     // .rvmat files read, by DataRoot::key
-    std::map<std::tuple<const Image*, int, float>, std::shared_ptr<const Image>> derived_;  // each derived map once
+    // Each derived map once, with its PNG when a batch shares it.
+    std::map<std::tuple<const Image*, int, float>, std::pair<std::shared_ptr<const Image>, std::shared_ptr<PngSlot>>>
+        derived_;
     std::vector<Warning> warnings_;
     std::set<std::string>
         warned_;  // references (textures and .rvmat files) already named in a warning, by DataRoot::key

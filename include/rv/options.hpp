@@ -12,6 +12,7 @@
 namespace rv {
 
 class MemoryBudget;  // rv/memory_budget.hpp
+class TextureCache;  // rv/texture_cache.hpp
 class DataRoot;      // rv/data_root.hpp
 
 struct Options {
@@ -32,6 +33,9 @@ struct Options {
     // files, with the PBOs it converts mounted in it); when set, dataRoot and RV_IMPORT_DATA_ROOT
     // are not read, and the root's own warnings are its opener's to report, once.
     std::shared_ptr<const DataRoot> sharedDataRoot;
+    // Textures shared by many imports (rv/texture_cache.hpp; `rvimport batch` makes one for all
+    // its files): each is read, decoded and PNG-encoded once. Null (default): each import its own.
+    std::shared_ptr<TextureCache> textureCache;
 
     // Where a source config's `#include "\x\cba\..."` lines are found (`--include-root DIR`): a
     // folder laid out as the P: drive. Empty (default): the data root, else the config's own
