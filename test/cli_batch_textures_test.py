@@ -5,6 +5,8 @@
   encoded and five copied, and every .glb byte for byte the .glb that `export` writes alone.
 - The same through an Assimp format (.obj), where the PNG goes beside the model.
 - A shared texture that does not decode: one warning per model, and one decode attempt.
+- --max-memory with a data root: two jobs and their shared textures only when each job keeps
+  256 MiB (640 MiB = 2.5 x 256).
 - With the samples: every real model batched with the samples' data root gives the .glb that
   `export` gives alone (the shared derived maps, metallic-roughness and occlusion, included).
 
@@ -93,6 +95,18 @@ def shared_failure():
     print("undecodable texture: %d warnings, %s" % (len(named), shared_line(run.stderr)))
 
 
+def memory_split():
+    """A given --max-memory is the batch's: with a data root the jobs and their shared textures
+    (half a job's share) split it, and no job gets less than 256 MiB."""
+    src, root = boxes(solid_paa(0x07E0, 8))
+    for limit, threads in (("512M", 1), ("639M", 1), ("640M", 2), ("1G", 2)):
+        run = batch(src, os.path.join(work, "out_split"), root, "--max-memory", limit)
+        check(run.returncode == 0 and ("with %d threads" % threads) in run.stdout,
+              "--max-memory %s -j 2 with a data root: want %d threads in: %s" % (limit, threads, run.stdout.strip()))
+        shutil.rmtree(os.path.join(work, "out_split"), ignore_errors=True)
+    print("memory split: 512M and 639M run 1 job, 640M and 1G run 2")
+
+
 def real_models():
     real, root = os.path.join(samples, "real"), os.path.join(samples, "textures", "data-root")
     if not (samples and os.path.isdir(real) and os.path.isdir(root)):
@@ -118,6 +132,7 @@ if __name__ == "__main__":
     os.makedirs(work, exist_ok=True)
     shared_once()
     shared_failure()
+    memory_split()
     real_models()
     if failures:
         print("%d failure(s)" % len(failures))

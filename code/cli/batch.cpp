@@ -153,11 +153,15 @@ size_t entryCount(const BatchPlan& plan) {
                                 [](const BatchInput& in) { return in.archive != BatchInput::kLoose; }));
 }
 
-unsigned threadCount(const CliOptions& opt, const BatchPlan& plan) {
+unsigned threadCount(const CliOptions& opt, const BatchPlan& plan, bool sharedTextures) {
     unsigned jobs = opt.jobs ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
-    // A given --max-memory bounds the whole batch: no more jobs than leave each kMinJobMemory.
-    if (opt.memoryLimitGiven)
-        jobs = unsigned(std::min<uint64_t>(jobs, std::max<uint64_t>(1, opt.decode.memoryLimit / kMinJobMemory)));
+    // A given --max-memory bounds the whole batch: no more jobs than leave each kMinJobMemory,
+    // with half a job's share for the textures they share (jobMemoryLimit).
+    if (opt.memoryLimitGiven) {
+        const uint64_t halves = opt.decode.memoryLimit / (kMinJobMemory / 2);  // in half a job's minimum
+        const uint64_t most = sharedTextures ? (halves > 0 ? (halves - 1) / 2 : 0) : halves / 2;
+        jobs = unsigned(std::min<uint64_t>(jobs, std::max<uint64_t>(1, most)));
+    }
     return unsigned(std::min<size_t>(jobs, std::max<size_t>(1, plan.inputs.size())));
 }
 
@@ -362,8 +366,8 @@ int runBatch(const std::vector<std::string>& args) {
         std::fprintf(stderr, "rvimport batch: --manifest %s\n", printable(clash).c_str());
         return kExitUsage;
     }
-    const unsigned jobs = threadCount(opt, plan);
     const bool sharedTextures = !dataRootFolder(plan.decode).empty() || !plan.archives.empty();
+    const unsigned jobs = threadCount(opt, plan, sharedTextures);
     opt.decode.memoryLimit = jobMemoryLimit(opt, jobs, sharedTextures);
     plan.decode.memoryLimit = opt.decode.memoryLimit;
     if (!openBatchDataRoot(plan)) return kExitUsage;
