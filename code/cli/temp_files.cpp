@@ -64,7 +64,8 @@ void waitForMaking() {
     }
 }
 
-// A thread that would start a temporary after the cleanup began: the process is ending.
+// A thread that would start a temporary after the cleanup began (the process is ending), or the
+// test hook's held write: waits for the signal that ends the process.
 [[noreturn]] void waitForTheEnd() {
     for (;;) {
 #ifdef _WIN32
@@ -315,13 +316,7 @@ void holdForTest(const std::string& path) {
     if (!std::getenv("RV_TEST_HOLD_TEMP")) return;
     std::fprintf(stderr, "rvimport: holding %s\n", path.c_str());
     std::fflush(stderr);
-    for (;;) {
-#ifdef _WIN32
-        Sleep(1000);
-#else
-        pause();
-#endif
-    }
+    waitForTheEnd();
 }
 
 }  // namespace rv::cli
