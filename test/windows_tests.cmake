@@ -45,6 +45,7 @@ add_executable(rv_tests
   test_config_rap.cpp
   test_rvmat_samples.cpp
   test_rvmat_procedural.cpp
+  test_texture_cache.cpp
 )
 target_link_libraries(rv_tests PRIVATE rv_testkit rvimport_view gtest_main)
 # Test code at -O1, as in the Linux build (test/CMakeLists.txt, rv_test_code).

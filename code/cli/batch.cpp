@@ -153,24 +153,20 @@ size_t entryCount(const BatchPlan& plan) {
                                 [](const BatchInput& in) { return in.archive != BatchInput::kLoose; }));
 }
 
-unsigned threadCount(const CliOptions& opt, const BatchPlan& plan, bool sharedTextures) {
-    unsigned jobs = opt.jobs ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
-    // A given --max-memory bounds the whole batch: no more jobs than leave each kMinJobMemory,
-    // with half a job's share for the textures they share (jobMemoryLimit).
-    if (opt.memoryLimitGiven) {
-        const uint64_t halves = opt.decode.memoryLimit / (kMinJobMemory / 2);  // in half a job's minimum
-        const uint64_t most = sharedTextures ? (halves > 0 ? (halves - 1) / 2 : 0) : halves / 2;
-        jobs = unsigned(std::min<uint64_t>(jobs, std::max<uint64_t>(1, most)));
-    }
-    return unsigned(std::min<size_t>(jobs, std::max<size_t>(1, plan.inputs.size())));
-}
-
 // Each job's imports get the limit's share: a given --max-memory is the batch's, split between
 // the jobs running at once and, with a data root, the textures they share (half a job's share:
 // textureCacheBytes); without one, each job has the default limit of one import.
 uint64_t jobMemoryLimit(const CliOptions& opt, unsigned jobs, bool sharedTextures) {
     if (!opt.memoryLimitGiven) return opt.decode.memoryLimit;
     return sharedTextures ? opt.decode.memoryLimit * 2 / (2 * uint64_t(jobs) + 1) : opt.decode.memoryLimit / jobs;
+}
+
+unsigned threadCount(const CliOptions& opt, const BatchPlan& plan, bool sharedTextures) {
+    unsigned jobs = opt.jobs ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
+    jobs = unsigned(std::min<size_t>(jobs, std::max<size_t>(1, plan.inputs.size())));
+    // A given --max-memory bounds the whole batch: no more jobs than leave each kMinJobMemory.
+    while (jobs > 1 && jobMemoryLimit(opt, jobs, sharedTextures) < kMinJobMemory) --jobs;
+    return jobs;
 }
 
 uint64_t textureCacheBytes(uint64_t jobLimit) { return std::min(defaults::kTextureCacheBytes, jobLimit / 2); }

@@ -188,7 +188,6 @@ public:
     void Close(Assimp::IOStream* stream) override { delete stream; }
 
     bool CreateDirectory(const std::string& path) override {
-        std::error_code ec;
         const fs::path p = resolve(path.c_str());
         return inside(p) && !makeFoldersBelow(root_, p);
     }

@@ -135,8 +135,9 @@ Result<DataRoot> DataRoot::open(const std::string& folder, const Options& option
         std::error_code entryError;
         const bool link = it->is_symlink(entryError);
         if (!it->is_regular_file(entryError)) continue;
+        // Every folder listed is inside the root and real: only a link needs resolving.
+        const fs::path real = link ? fs::canonical(it->path(), entryError) : it->path();
         if (link) {
-            const fs::path real = fs::canonical(it->path(), entryError);
             if (entryError || !within(base, real)) {
                 root.warnings_.push_back(
                     note(DiagKind::NameProblem, utf8(it->path()) + ": leads outside the data root; ignored"));
@@ -146,10 +147,7 @@ Result<DataRoot> DataRoot::open(const std::string& folder, const Options& option
         std::string path = utf8(it->path());
         std::string k = key(path.substr(std::min(baseLength, path.size())));
         const bool pbo = k.size() > 4 && k.compare(k.size() - 4, 4, ".pbo") == 0;
-        if (pbo) {
-            const fs::path real = link ? fs::canonical(it->path(), entryError) : it->path();
-            if (std::find(given.begin(), given.end(), real) == given.end()) root.mount(path);
-        }
+        if (pbo && std::find(given.begin(), given.end(), real) == given.end()) root.mount(path);
         root.files_.emplace(std::move(k), std::move(path));
     }
     if (ec) return makeError(DiagKind::CannotRead, folder + ": cannot list the folder (" + ec.message() + ")");

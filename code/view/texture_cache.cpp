@@ -33,8 +33,8 @@ void TextureCache::touch(const std::string& key, Entry& entry) {
     recent_.splice(recent_.end(), recent_, entry.at);
 }
 
-void TextureCache::evictBeyond(uint64_t capacity) {
-    while (!recent_.empty() && held_ + counters_->pngBytes.load() > capacity) {
+void TextureCache::evictBeyondCapacity() {
+    while (!recent_.empty() && held_ + counters_->pngBytes.load() > capacity_) {
         const std::string key = recent_.front();
         recent_.pop_front();
         auto found = entries_.find(key);
@@ -86,7 +86,7 @@ TextureCache::Texture TextureCache::get(const std::string& key, const std::funct
         held_ += entry->pixelBytes;
         entry->at = recent_.insert(recent_.end(), key);
         entry->listed = true;
-        evictBeyond(capacity_);
+        evictBeyondCapacity();
     }
     return t;
 }

@@ -68,7 +68,7 @@ public:
 private:
     struct Entry;
     void touch(const std::string& key, Entry& entry);
-    void evictBeyond(uint64_t capacity);
+    void evictBeyondCapacity();
 
     uint64_t capacity_;
     mutable std::mutex mutex_;
