@@ -42,7 +42,7 @@ extern "C" {
 
 /* Bumped whenever a signature or struct here changes. rv_options carries the version the caller
  * was compiled with; the open functions refuse a mismatch with RV_ERROR_ABI_MISMATCH. */
-#define RV_ABI_VERSION 7
+#define RV_ABI_VERSION 8
 
 /* Result codes: the same numbers as rv::DiagKind's errors. */
 typedef enum rv_result {
@@ -82,6 +82,8 @@ enum { RV_AXES_STORED = 0, RV_AXES_Y_UP = 1, RV_AXES_Z_UP = 2 };
  * the game draws (RESOLVE), also crew/cargo/flag/muzzle-flash places (ALL), or none (NODES). */
 enum { RV_PROXIES_RESOLVE = 0, RV_PROXIES_ALL = 1, RV_PROXIES_NODES = 2 };
 
+typedef struct rv_session rv_session; /* rv_session_open (ABI 8) */
+
 typedef struct rv_options {
     int32_t abi_version;        /* RV_ABI_VERSION (rv_options_init sets it) */
     uint64_t memory_limit;      /* bytes one open may use for decode and view (default 2 GiB);
@@ -108,6 +110,8 @@ typedef struct rv_options {
     const char* model_config;   /* editable models: the model.cfg their skeleton comes from; NULL
                                    (default): model.cfg beside the model or in a parent folder (ABI 5) */
     int32_t proxies;            /* RV_PROXIES_* (default RV_PROXIES_RESOLVE) (ABI 6) */
+    rv_session* session;        /* opens that share a data root and their textures: its data root
+                                   stands in for data_root; NULL (default): none (ABI 8) */
 } rv_options;
 
 typedef struct rv_model rv_model;
@@ -123,6 +127,20 @@ RV_API int32_t rv_model_open(const char* path, const rv_options* options, rv_mod
 RV_API int32_t rv_model_open_memory(const void* data, uint64_t size, const char* name, const rv_options* options,
                                     rv_model** out, rv_error* error);
 RV_API void rv_model_close(rv_model* m);
+
+/* A session (ABI 8): the files of one import (a multi-file import, a folder) sharing one data
+ * root, indexed once, and each texture they share, read and decoded once. Opens with
+ * rv_options.session set read through it; rv_material_image_key says which of their images are
+ * the same pixels. It opens options->data_root (else RV_IMPORT_DATA_ROOT; a session without either
+ * shares textures only) and keeps the decoded textures within half of options->memory_limit (at
+ * most 512 MiB), the ones used longest ago let go first. Thread-safe. Close it when the import is
+ * done, before or after its models: each keeps what it uses. */
+RV_API int32_t rv_session_open(const rv_options* options, rv_session** out, rv_error* error);
+RV_API void rv_session_close(rv_session* s);
+RV_API uint32_t rv_session_warning_count(const rv_session* s); /* the data root's own (a damaged PBO) */
+RV_API const char* rv_session_warning(const rv_session* s, uint32_t i);
+/* What the session's opens did: out2[0] textures read and decoded, out2[1] taken from another open. */
+RV_API void rv_session_texture_counts(const rv_session* s, uint64_t* out2);
 RV_API uint32_t rv_model_version(const rv_model* m);
 /* The file index (rv_lod_file_index) of the LOD that shows the model as the game does: the
  * resolution LOD with the smallest resolution, else the first View LOD, else the first LOD with
@@ -154,6 +172,9 @@ RV_API const char* rv_material_image_role(const rv_model* m, uint32_t mat, uint3
 RV_API const char* rv_material_image_reference(const rv_model* m, uint32_t mat, uint32_t k);
 RV_API const char* rv_material_image_status(const rv_model* m, uint32_t mat, uint32_t k);
 RV_API int32_t rv_material_image_stage(const rv_model* m, uint32_t mat, uint32_t k); /* -1: face texture */
+/* Equal for equal pixels among the opens of one session (or one model): where the file was found,
+ * how it was decoded and, for a derived map, how it was derived; "" without an image (ABI 8). */
+RV_API const char* rv_material_image_key(const rv_model* m, uint32_t mat, uint32_t k);
 /* 0 when the image could not be had. */
 RV_API int32_t rv_material_image_size(const rv_model* m, uint32_t mat, uint32_t k, uint32_t* width, uint32_t* height);
 RV_API void rv_material_image_rgba8(const rv_model* m, uint32_t mat, uint32_t k, uint8_t* out); /* top row first */

@@ -46,6 +46,9 @@ inline void toLines(std::vector<Warning>& warnings) {
     }
 }
 
+// Opens with rv_options.session read through its data root and texture cache (capi_session.cpp).
+void applySession(const rv_session* session, Options& options);
+
 struct Settings {
     Options options;
     // One budget for an open call: the decode, the view and the textures share memory_limit.
@@ -100,6 +103,7 @@ inline bool readOptions(const rv_options* in, Settings& out, rv_error* error) {
     out.options.proxies = o.proxies == RV_PROXIES_NODES ? ProxyMode::Nodes
                           : o.proxies == RV_PROXIES_ALL ? ProxyMode::All
                                                         : ProxyMode::Drawn;
+    applySession(o.session, out.options);
     return true;
 }
 

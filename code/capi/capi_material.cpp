@@ -36,6 +36,10 @@ int32_t rv_material_image_stage(const rv_model* m, uint32_t mat, uint32_t k) {
     auto* i = imageOf(m, mat, k);
     return i ? i->stage : -1;
 }
+const char* rv_material_image_key(const rv_model* m, uint32_t mat, uint32_t k) {
+    auto* i = imageOf(m, mat, k);
+    return i && i->image ? i->key.c_str() : kEmpty;
+}
 int32_t rv_material_image_size(const rv_model* m, uint32_t mat, uint32_t k, uint32_t* width, uint32_t* height) {
     auto* i = imageOf(m, mat, k);
     const bool have = i && i->image;

@@ -155,7 +155,7 @@ size_t entryCount(const BatchPlan& plan) {
 
 // Each job's imports get the limit's share: a given --max-memory is the batch's, split between
 // the jobs running at once and, with a data root, the textures they share (half a job's share:
-// textureCacheBytes); without one, each job has the default limit of one import.
+// textureCacheCapacity); without one, each job has the default limit of one import.
 uint64_t jobMemoryLimit(const CliOptions& opt, unsigned jobs, bool sharedTextures) {
     if (!opt.memoryLimitGiven) return opt.decode.memoryLimit;
     return sharedTextures ? opt.decode.memoryLimit * 2 / (2 * uint64_t(jobs) + 1) : opt.decode.memoryLimit / jobs;
@@ -168,8 +168,6 @@ unsigned threadCount(const CliOptions& opt, const BatchPlan& plan, bool sharedTe
     while (jobs > 1 && jobMemoryLimit(opt, jobs, sharedTextures) < kMinJobMemory) --jobs;
     return jobs;
 }
-
-uint64_t textureCacheBytes(uint64_t jobLimit) { return std::min(defaults::kTextureCacheBytes, jobLimit / 2); }
 
 // Converts every file of the plan on `jobs` threads; one outcome per file, in plan order.
 std::vector<Outcome> convertAll(const CliOptions& opt, const BatchPlan& plan, unsigned jobs) {
@@ -370,7 +368,7 @@ int runBatch(const std::vector<std::string>& args) {
     opt.decode.sharedDataRoot = plan.decode.sharedDataRoot;  // the models' imports share it with the textures
     if (sharedTextures)  // each texture the models share read, decoded and encoded once (rv/texture_cache.hpp)
         plan.decode.textureCache = opt.decode.textureCache =
-            std::make_shared<TextureCache>(textureCacheBytes(opt.decode.memoryLimit));
+            std::make_shared<TextureCache>(textureCacheCapacity(opt.decode.memoryLimit));
     // Every file the batch reads is an input no output may replace (input_files.hpp).
     for (const BatchInput& input : plan.inputs) noteInput(input.file.u8string());
     for (const BatchArchive& a : plan.archives) noteInput(a.file.u8string());

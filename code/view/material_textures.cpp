@@ -164,10 +164,10 @@ MaterialImage TextureResolver::load(const std::string& reference, int stage) {
             m.problem =
                 std::string(resolvedKindName(m.where.kind)) + (m.where.reason.empty() ? "" : ": " + m.where.reason);
         } else {
+            m.key = textureCacheKey(m.where);
             const TextureCache::Texture t =
-                options_.textureCache
-                    ? options_.textureCache->get(textureCacheKey(m.where), [&] { return readAndDecode(m.where); })
-                    : readAndDecode(m.where);
+                options_.textureCache ? options_.textureCache->get(m.key, [&] { return readAndDecode(m.where); })
+                                      : readAndDecode(m.where);
             // The pixels stay for the whole import: charged to its one budget, as the model is,
             // also when another import of the batch decoded them (this one holds them as long).
             const uint64_t pixelBytes = t.image ? uint64_t(t.image->width) * t.image->height * 4 : 0;
@@ -298,6 +298,11 @@ void TextureResolver::addDerived(ResolvedMaterial& out, int source, TextureRole 
     // Keyed by the source pixels (and the exponent for roughness): shared between materials.
     const auto key =
         std::make_tuple(from.image.get(), int(role), role == TextureRole::MetallicRoughness ? power : 0.0f);
+    // The exponent by its bits: powers that print alike still make different maps.
+    uint32_t powerBits = 0;
+    if (role == TextureRole::MetallicRoughness) std::memcpy(&powerBits, &power, sizeof powerBits);
+    const std::string derivedKey =
+        from.key + "\nderived " + std::to_string(int(role)) + " " + std::to_string(powerBits);
     std::pair<std::shared_ptr<const Image>, std::shared_ptr<PngSlot>>& made = derived_[key];
     if (!made.first) {
         const Image& src = *from.image;
@@ -319,14 +324,11 @@ void TextureResolver::addDerived(ResolvedMaterial& out, int source, TextureRole 
         };
         // A source the batch shares makes a derived map the batch shares (and its PNG).
         const TextureCache::Texture t =
-            options_.textureCache && from.png
-                ? options_.textureCache->get(textureCacheKey(from.where) + "\nderived " + std::to_string(int(role)) +
-                                                 " " + std::to_string(std::get<2>(key)),
-                                             derive)
-                : derive();
+            options_.textureCache && from.png ? options_.textureCache->get(derivedKey, derive) : derive();
         made = {t.image, t.png};
     }
     MaterialImage d = from;
+    d.key = derivedKey;
     d.role = role;
     d.image = made.first;
     d.png = made.second;  // never the source's PNG

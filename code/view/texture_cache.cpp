@@ -1,8 +1,10 @@
 // Textures shared by the imports of one batch (include/rv/texture_cache.hpp).
 #include "rv/texture_cache.hpp"
 
+#include <algorithm>
 #include <iterator>
 
+#include "rv/defaults.hpp"
 #include "rv/image.hpp"
 #include "rv/png.hpp"
 
@@ -21,6 +23,8 @@ struct TextureCache::Entry {
     bool listed = false;
     std::list<std::string>::iterator at;  // in recent_, when listed
 };
+
+uint64_t textureCacheCapacity(uint64_t importLimit) { return std::min(defaults::kTextureCacheBytes, importLimit / 2); }
 
 TextureCache::TextureCache(uint64_t capacityBytes)
     : capacity_(capacityBytes), counters_(std::make_shared<TextureCacheCounters>()) {}

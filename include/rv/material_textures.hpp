@@ -59,8 +59,12 @@ struct MaterialImage {
     ResolvedRef where;
     std::shared_ptr<const Image> image;  // null when it could not be had
     std::shared_ptr<PngSlot> png;        // its PNG, shared across a batch (Options::textureCache); may be null
-    std::string problem;                 // why not: "missing: ...", "unsafe: ...", a decode error
-    int derivedFrom = -1;                // a derived map: the image (into images) it was made from
+    // Equal for equal pixels among the imports of one data root and options: where the file was
+    // found, how it was decoded and, for a derived map, how it was derived. Empty without an image
+    // file. A batch's texture cache and the add-on's images of one import are keyed by it.
+    std::string key;
+    std::string problem;   // why not: "missing: ...", "unsafe: ...", a decode error
+    int derivedFrom = -1;  // a derived map: the image (into images) it was made from
 };
 
 // A file name for the image when an output ships it: the reference's base name without its

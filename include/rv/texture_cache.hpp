@@ -46,7 +46,7 @@ struct PngSlot {
 
 class TextureCache {
 public:
-    // `capacityBytes`: the pixels and PNG bytes it keeps at most (defaults::textureCacheBytes).
+    // `capacityBytes`: the pixels and PNG bytes it keeps at most (textureCacheCapacity).
     explicit TextureCache(uint64_t capacityBytes);
     ~TextureCache();
     TextureCache(const TextureCache&) = delete;
@@ -77,6 +77,10 @@ private:
     uint64_t held_ = 0;
     std::shared_ptr<TextureCacheCounters> counters_;
 };
+
+// What a cache shared by imports that each have `importLimit` bytes keeps at most: half of it,
+// never more than defaults::kTextureCacheBytes.
+uint64_t textureCacheCapacity(uint64_t importLimit);
 
 // `image` as a PNG file (rv::encodePng), through `slot` when there is one: encoded by the first
 // caller, a copy of those bytes for the others. `budget` is charged as encodePng charges it.

@@ -3,7 +3,7 @@
   Point clouds and Misc collections are hidden in the viewport and in renders.
 - Several files in one import, through the drag-and-drop FileHandler's operator (4.1+; the
   operator itself on 3.4): a damaged file among them is reported by name, the others import, and
-  nothing of the damaged one is left.
+  nothing of the damaged one is left. Files that share textures make one image of each.
 - PAA/PAC as images: every sample PAA opens with the reference decode's size and pixels
   (textures/reference-decodes.tsv), data maps as Non-Color.
 - a3ob's property groups filled when a3ob is installed (a stand-in with a3ob's field names).
@@ -90,6 +90,33 @@ roots = sorted(c.name for c in bpy.context.scene.collection.children)
 check(roots == sorted(n for n in names if n != "b_damaged.p3d"), "the other files imported: %s" % roots)
 check(not any("b_damaged" in c.name for c in bpy.data.collections), "nothing of the damaged file is left")
 shutil.rmtree(work, ignore_errors=True)
+
+# One import of several files shares its textures (issue 42): two copies of the real backpack with
+# the samples' data root make each of its images once, and both imports' materials use them.
+backpack = os.path.join(samples, "real", "tfar-pairs", "odol", "TFR_BACKPACK.p3d") if samples else ""
+data_root = os.path.join(samples, "textures", "data-root") if samples else ""
+if backpack and os.path.isfile(backpack) and os.path.isdir(data_root):
+    reset()
+    bpy.ops.import_scene.rv_p3d(filepath=backpack, data_root=data_root)
+    alone = sorted((i.get("rv_path", ""), i.get("rv_role", "")) for i in bpy.data.images if i.get("rv_path"))
+    work = tempfile.mkdtemp(prefix="rv_multi_shared_")
+    for n in ("a_backpack.p3d", "b_backpack.p3d"):
+        shutil.copy(backpack, os.path.join(work, n))
+    reset()
+    result = bpy.ops.import_scene.rv_p3d(directory=work, files=[{"name": "a_backpack.p3d"}, {"name": "b_backpack.p3d"}],
+                                         data_root=data_root)
+    roots = sorted(c.name for c in bpy.context.scene.collection.children)
+    check(result == {"FINISHED"} and roots == ["a_backpack.p3d", "b_backpack.p3d"], "both backpacks: %s" % roots)
+    shared = sorted((i.get("rv_path", ""), i.get("rv_role", "")) for i in bpy.data.images if i.get("rv_path"))
+    check(len(alone) >= 3 and shared == alone, "one image per texture for both files: %s, alone %s" % (shared, alone))
+    used = {}
+    for mat in bpy.data.materials:
+        for node in (mat.node_tree.nodes if mat.node_tree else []):
+            if node.type == "TEX_IMAGE" and node.image is not None:
+                used.setdefault(node.image.name, set()).add(mat.name)
+    check(len(used) == len(alone) and all(len(m) >= 2 for m in used.values()),
+          "each image drawn by both files' materials: %s" % used)
+    shutil.rmtree(work, ignore_errors=True)
 
 # Terrains through the .wrp drop handler's operator: two worlds, one damaged.
 work = tempfile.mkdtemp(prefix="rv_multi_wrp_")

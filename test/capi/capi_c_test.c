@@ -382,7 +382,7 @@ static void test_library(void) {
     int code;
     set_context("library");
     CHECK_I(rv_abi_version(), RV_ABI_VERSION);
-    CHECK_I(RV_ABI_VERSION, 7);
+    CHECK_I(RV_ABI_VERSION, 8);
     CHECK_S(rv_version_string(), RV_EXPECTED_VERSION);
     for (code = RV_OK; code <= RV_ERROR_ABI_MISMATCH; ++code) CHECK_S(rv_result_name(code), names[code]);
     /* codes that are no rv_result still get a string */
@@ -415,6 +415,26 @@ static void test_null_handles(void) {
     uint32_t u[8];
     uint32_t x = 7, y = 7;
     set_context("NULL handles");
+    {
+        uint64_t counts[2] = {7, 7};
+        rv_session* session = (rv_session*)&x;
+        rv_error e;
+        CHECK_I(rv_session_open(NULL, NULL, &e), RV_ERROR_INVALID_ARGUMENT);
+        rv_options_init(NULL);
+        CHECK_I(rv_session_open(NULL, &session, NULL), RV_OK); /* defaults: no data root, textures shared */
+        CHECK(session != NULL && rv_session_warning_count(session) == 0);
+        rv_session_texture_counts(session, counts);
+        CHECK(counts[0] == 0 && counts[1] == 0);
+        rv_session_close(session);
+        rv_session_close(NULL);
+        CHECK_U(rv_session_warning_count(NULL), 0);
+        CHECK_EMPTY(rv_session_warning(NULL, 0));
+        counts[0] = counts[1] = 7;
+        rv_session_texture_counts(NULL, counts);
+        CHECK(counts[0] == 0 && counts[1] == 0);
+        rv_session_texture_counts(NULL, NULL);
+        CHECK_EMPTY(rv_material_image_key(NULL, 0, 0));
+    }
     CHECK_U(rv_model_version(NULL), 0);
     CHECK_U(rv_model_warning_count(NULL), 0);
     CHECK_I(rv_model_warning_kind(NULL, 0), 0);

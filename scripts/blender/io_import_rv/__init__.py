@@ -63,6 +63,31 @@ def _memory_limit(operator, context):
     return addon.preferences.memory_limit if addon else 2048
 
 
+class _import_session:
+    """What the files of one import share (`with _import_session(op, root) as shared:`): a library
+    session (the data root indexed once, each texture decoded once) and the Blender images made so
+    far, so that a texture several files use becomes one image. No session without materials or a
+    data root, or when the root cannot be opened: each file then reports that as it did alone."""
+
+    def __init__(self, operator, data_root):
+        self.operator, self.data_root, self.session, self.images = operator, data_root, None, {}
+
+    def __enter__(self):
+        if self.operator.materials and self.data_root:
+            try:
+                self.session = rvlib.Session(self.data_root, self.operator.max_texture_size)
+            except (rvlib.DecodeFailed, rvlib.LibraryMissing):
+                self.session = None
+            else:
+                _report_warnings(self.operator, self.session.warnings)  # the root's own, once
+        return self
+
+    def __exit__(self, *exc):
+        if self.session is not None:
+            self.session.close()
+        return False
+
+
 def _selected_paths(operator):
     """The files an import names: several (the file browser's multi-selection, a drop of several
     files: `directory` + `files`), else `filepath`."""
@@ -145,17 +170,18 @@ class IMPORT_SCENE_OT_rv_p3d(bpy.types.Operator, _MultiFileImport):
                                        "vertex group per bone (ready for .rtm animations)")
 
     def execute(self, context):
-        def import_one(path):
-            with rvlib.memory_limit(_memory_limit(self, context)):
+        data_root = self.data_root or _preferred_data_root(context)
+        with rvlib.memory_limit(_memory_limit(self, context)), _import_session(self, data_root) as shared:
+            def import_one(path):
                 lods, warnings = build.import_model(context, path, self.first_lod_only, self.proxies,
                                                     self.selections, self.normals, self.materials, self.autocenter,
-                                                    self.data_root or _preferred_data_root(context),
-                                                    self.max_texture_size, config=self.config,
+                                                    data_root, self.max_texture_size, config=self.config,
                                                     config_class=self.config_class, armature=self.armature,
-                                                    proxy_models=self.proxy_models)
-            self.report({"INFO"}, "Imported %d LODs from %s" % (lods, os.path.basename(path)))
-            return warnings
-        return self.import_each(context, import_one)
+                                                    proxy_models=self.proxy_models, session=shared.session,
+                                                    images=shared.images)
+                self.report({"INFO"}, "Imported %d LODs from %s" % (lods, os.path.basename(path)))
+                return warnings
+            return self.import_each(context, import_one)
 
 
 class IMPORT_IMAGE_OT_rv_paa(bpy.types.Operator, _MultiFileImport):

@@ -1,4 +1,4 @@
-"""librvimport's C ABI for ctypes (include/rvimport.h, ABI 7): the structs, every function's
+"""librvimport's C ABI for ctypes (include/rvimport.h, ABI 8): the structs, every function's
 signature, and loading the library of this platform with its ABI checked. rvlib builds the
 add-on's objects on it."""
 import ctypes
@@ -8,7 +8,7 @@ import sys
 
 from . import platforms
 
-ABI_VERSION = 7
+ABI_VERSION = 8
 AXES_Z_UP = 2
 PROXIES = {"resolve": 0, "all": 1, "nodes": 2}  # RV_PROXIES_*
 ERROR_NOT_RECOGNIZED = 2  # RV_ERROR_NOT_RECOGNIZED: not a file of the kind asked for
@@ -29,7 +29,7 @@ class RvOptions(ctypes.Structure):
                 ("split_folded_quads", ctypes.c_int32), ("data_root", ctypes.c_char_p),
                 ("terrain_step", ctypes.c_uint32), ("region", ctypes.c_double * 4), ("config", ctypes.c_char_p),
                 ("config_class", ctypes.c_char_p), ("max_texture_size", ctypes.c_uint32),
-                ("model_config", ctypes.c_char_p), ("proxies", ctypes.c_int32)]
+                ("model_config", ctypes.c_char_p), ("proxies", ctypes.c_int32), ("session", ctypes.c_void_p)]
 
 
 class DecodeFailed(Exception):
@@ -58,6 +58,13 @@ _SIGNATURES = {
     "rv_model_open": (_I32, [_CHARP, _VP, ctypes.POINTER(_VP), ctypes.POINTER(RvError)]),
     "rv_model_close": (None, [_VP]),
     "rv_model_version": (_U32, [_VP]),
+    # sessions: the files of one import share a data root and their textures (ABI 8)
+    "rv_session_open": (_I32, [_VP, ctypes.POINTER(_VP), ctypes.POINTER(RvError)]),
+    "rv_session_close": (None, [_VP]),
+    "rv_session_warning_count": (_U32, [_VP]),
+    "rv_session_warning": (_CHARP, [_VP, _U32]),
+    "rv_session_texture_counts": (None, [_VP, _VP]),
+    "rv_material_image_key": (_CHARP, [_VP, _U32, _U32]),
     "rv_model_first_visual_lod": (_I32, [_VP]),
     "rv_model_warning_count": (_U32, [_VP]),
     "rv_model_memory_in_use": (_U64, [_VP]),

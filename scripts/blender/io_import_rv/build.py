@@ -142,18 +142,22 @@ def import_texture(path):
 
 def import_model(context, path, first_lod_only=False, proxies=True, selections=True, normals=True, materials=True,
                  autocenter=True, data_root="", max_texture_size=0, config="", config_class="", armature=True,
-                 proxy_models="resolve"):
+                 proxy_models="resolve", session=None, images=None):
     """Returns (LOD count, warnings). Raises ImportFailed with the library's message.
     `proxies`: an empty per proxy; `proxy_models` ("resolve", "all", "nodes"): with a data root, the
     models the game draws at proxies (all: crew, cargo, flag and muzzle-flash places too) under them.
     max_texture_size N > 0: each texture as its .paa's largest own mip within N x N. `config` and
     `config_class`: the variant a config class shows (hiddenSelectionsTextures / -Materials).
     `armature`: a skinned model's skeleton as an Armature object its skinned LODs are bound to
-    (build_armature); it is left active, ready for an .rtm."""
+    (build_armature); it is left active, ready for an .rtm. `session` and `images`: what the files
+    of one import share (rvlib.Session; the Blender images made so far, by image key), so that a
+    texture several of them use is decoded once and becomes one image."""
+    images = {} if images is None else images
     try:
         model = rvlib.Model(path, "first" if first_lod_only else "all", autocenter, data_root if materials else "",
                             max_texture_size=max_texture_size, config=config, config_class=config_class,
-                            proxies=proxy_models if proxies else "nodes")
+                            proxies=proxy_models if proxies else "nodes", session=session,
+                            known_images=images)
     except (rvlib.DecodeFailed, rvlib.LibraryMissing) as e:
         raise ImportFailed(str(e), names_file=isinstance(e, rvlib.DecodeFailed))
     options = {"normals": normals, "selections": selections, "materials": materials, "warnings": model.warnings,
@@ -162,7 +166,6 @@ def import_model(context, path, first_lod_only=False, proxies=True, selections=T
     try:
         root = created.collection(os.path.basename(path))
         groups = {}
-        images = {}
         mats = _model_materials(created, model, images) if materials else []
         drawn = _ProxyModels(created, model, options, images)
         shown = None  # the LOD the game shows: the only one visible after the import
@@ -192,6 +195,8 @@ def import_model(context, path, first_lod_only=False, proxies=True, selections=T
         _show_only(context, root, groups, shown)
         created.done()
     except Exception:
+        for key in [k for k, img in images.items() if img in created.images]:
+            del images[key]  # removed below: the import's next files make their own
         created.remove_all()
         raise
     return len(model.lods), model.warnings

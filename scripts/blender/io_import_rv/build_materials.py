@@ -8,8 +8,9 @@ from .common import MAX_MATERIALS_PER_MESH, file_name, short_name, _slots
 
 def _image(created, images, texture, non_color):
     """A Blender image holding decoded pixels, packed into the .blend (no file is written); one
-    per decoded map, shared by every material that uses it."""
-    key = (texture.reference, texture.role)
+    per decoded map (the library's image key), shared by every material, and every file of one
+    import, that uses it."""
+    key = texture.key
     if key in images:
         return images[key]
     base = file_name(texture.reference, "texture")

@@ -1,4 +1,4 @@
-"""An .rtm animation from librvimport (include/rvimport.h, ABI 7): its phases, bone names and poses
+"""An .rtm animation from librvimport (include/rvimport.h, ABI 8): its phases, bone names and poses
 on a skeleton given by bone names and parents, as flat arrays."""
 import array
 import ctypes

@@ -1,4 +1,4 @@
-"""ctypes binding of librvimport (include/rvimport.h, ABI 7): models and terrains as rvimport's view
+"""ctypes binding of librvimport (include/rvimport.h, ABI 8): models and terrains as rvimport's view
 layer interprets them, in Blender's frame, as flat arrays.
 
 Everything a mesh needs (polygons in Blender's winding, per-corner UVs, material groups, decoded
@@ -92,7 +92,7 @@ class memory_limit:
 
 
 def _options(lods=None, autocenter=True, cell_size=None, tile_cells=None, data_root="", terrain_step=1, region=None,
-             max_texture_size=0, config="", config_class="", proxies=None):
+             max_texture_size=0, config="", config_class="", proxies=None, session=None):
     """rv_options_init's defaults (include/rv/defaults.hpp, the one place), with what is given
     (a max_texture_size of 0 keeps the library's default: full size)."""
     o = RvOptions()
@@ -120,7 +120,40 @@ def _options(lods=None, autocenter=True, cell_size=None, tile_cells=None, data_r
         o.max_texture_size = int(max_texture_size)
     if proxies is not None:  # "resolve", "all" or "nodes"
         o.proxies = PROXIES[proxies]
+    if session is not None:  # its data root stands in for data_root
+        o.session = session.handle
     return o
+
+
+class Session:
+    """The files of one import (rv_session): the data root indexed once, and each texture they share
+    read and decoded once. Models opened with session=... read through it; their Texture.key says
+    which images are the same pixels. `with Session(data_root, max_texture_size) as s:`"""
+
+    def __init__(self, data_root="", max_texture_size=0):
+        L = lib()
+        err, self.handle = RvError(), ctypes.c_void_p()
+        opts = _options(data_root=data_root, max_texture_size=max_texture_size)
+        if L.rv_session_open(ctypes.byref(opts), ctypes.byref(self.handle), ctypes.byref(err)) != 0:
+            raise _failure(err)
+        self.warnings = _lines(L.rv_session_warning_count(self.handle), lambda k: L.rv_session_warning(self.handle, k))
+
+    def texture_counts(self):
+        """(textures read and decoded, textures taken from an earlier open)."""
+        out = _fill("Q", 2, lambda p: lib().rv_session_texture_counts(self.handle, p))
+        return out[0], out[1]
+
+    def close(self):
+        if self.handle:
+            lib().rv_session_close(self.handle)
+            self.handle = ctypes.c_void_p()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
 
 
 class Lod:
@@ -194,15 +227,16 @@ class PixelAllowance:
     """The float copies of one model's images share what the Memory Limit leaves after the library's
     own use (rv_model_memory_in_use), so an import stays within the limit (issue 29: three bombed
     textures once took Blender to 4.5 GB under 1.5 GB). Each image is copied once, however many
-    materials show it; an image past the allowance is left out, named in a warning."""
+    materials show it, and not at all when the caller has it already (`known`: keys of images an
+    earlier file of the import made); an image past the allowance is left out, named in a warning."""
 
-    def __init__(self, handle):
+    def __init__(self, handle, known=()):
         self.left = memory_limit_bytes() - lib().rv_model_memory_in_use(handle)
-        self.copies = {}  # (reference, role) -> [float array or None]
+        self.copies = {}  # rv_material_image_key -> [float array or None]
+        self.known = known
         self.warnings = []
 
-    def pixels(self, reference, role, width, height, fill):
-        key = (reference, role)
+    def pixels(self, key, reference, role, width, height, fill):
         if key not in self.copies:
             need = FLOAT_PIXEL_BYTES * width * height
             if need > self.left:
@@ -219,19 +253,23 @@ class PixelAllowance:
 
 class Texture:
     """One decoded image of a material: size, float RGBA bottom row first (Blender's layout). The
-    pixels are shared with every Texture of the same image, and dropped by release() once Blender
-    holds them; None when the Memory Limit left no room for them."""
+    pixels are shared with every Texture of the same image (the same `key`), and dropped by
+    release() once Blender holds them; None when the Memory Limit left no room for them, and when
+    `known` (an earlier file of the import made this image: no copy is made)."""
 
     def __init__(self, h, mat, k, allowance):
         L = lib()
+        self.key = _text(L.rv_material_image_key(h, mat, k))
         self.reference = _text(L.rv_material_image_reference(h, mat, k))
         self.role = _text(L.rv_material_image_role(h, mat, k))
         self.uv_set = L.rv_material_image_uv_set(h, mat, k)
         w, ht = _U32(), _U32()
         L.rv_material_image_size(h, mat, k, ctypes.byref(w), ctypes.byref(ht))
         self.width, self.height = w.value, ht.value
-        self._copy = allowance.pixels(self.reference, self.role, self.width, self.height,
-                                      lambda p: L.rv_material_image_rgba_float_bottom_up(h, mat, k, p))
+        self.known = self.key in allowance.known
+        self._copy = [None] if self.known else allowance.pixels(
+            self.key, self.reference, self.role, self.width, self.height,
+            lambda p: L.rv_material_image_rgba_float_bottom_up(h, mat, k, p))
 
     @property
     def pixels(self):
@@ -255,7 +293,7 @@ class Material:
 
         def texture(index):
             t = Texture(h, k, index, allowance) if index >= 0 else None
-            return t if t is not None and t.pixels is not None else None
+            return t if t is not None and (t.known or t.pixels is not None) else None
         # The maps as the library made them for metallic-roughness renderers (Blender's too):
         # the normal map in Blender's convention, roughness in green, occlusion in red.
         self.base_color = texture(L.rv_material_base_color_image(h, k))
@@ -278,11 +316,14 @@ class Model:
     """An opened model: materials and LODs (the ones `lods` picks) as the view gives them."""
 
     def __init__(self, path, lods=None, autocenter=True, data_root="", _open=None, max_texture_size=0, config="",
-                 config_class="", proxies=None):
+                 config_class="", proxies=None, session=None, known_images=()):
+        """`session`: a Session the files of one import share (its data root stands in for
+        data_root); `known_images`: keys of images the caller has already, whose pixels are not
+        copied again (Texture.known)."""
         L = lib()
         err, handle = RvError(), ctypes.c_void_p()
         opts = _options(lods, autocenter, data_root=data_root, max_texture_size=max_texture_size, config=config,
-                        config_class=config_class, proxies=proxies)
+                        config_class=config_class, proxies=proxies, session=session)
         if _open is None:
             _open = lambda o, h, e: L.rv_model_open(os.fsencode(path), o, h, e)  # noqa: E731
         if _open(ctypes.byref(opts), ctypes.byref(handle), ctypes.byref(err)) != 0:
@@ -292,7 +333,7 @@ class Model:
             # The file index of the LOD the game shows (the view's rule), -1 without one.
             self.first_visual_file_index = L.rv_model_first_visual_lod(handle)
             self.warnings = _lines(L.rv_model_warning_count(handle), lambda k: L.rv_model_warning(handle, k))
-            allowance = PixelAllowance(handle)
+            allowance = PixelAllowance(handle, known_images)
             self.materials = [Material(handle, k, allowance) for k in range(L.rv_model_material_count(handle))]
             # The models drawn at proxies (PlacedModel), each read once however many proxies show it.
             self.placed, index = [], {}

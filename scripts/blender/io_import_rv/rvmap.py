@@ -1,4 +1,4 @@
-"""The map of an opened terrain from librvimport (include/rvimport_terrain.h, ABI 7): its satellite
+"""The map of an opened terrain from librvimport (include/rvimport_terrain.h, ABI 8): its satellite
 mosaic as one image, and its vector layers (roads, forests, houses...) as the library places them
 on the ground, so the add-on draws what `rvimport map` writes and derives nothing itself."""
 import ctypes
@@ -16,6 +16,7 @@ class MosaicImage:
     (Blender's layout), like rvlib.Texture."""
 
     role = "satellite"
+    key = "satellite mosaic"  # its own images dict: one per terrain (build_materials._image)
 
     def __init__(self, terrain, max_size):
         L, h = lib(), terrain._h

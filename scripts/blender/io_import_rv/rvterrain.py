@@ -17,6 +17,7 @@ class LayerImage:
     def __init__(self, h, material, width, height):
         L = lib()
         self.reference = _text(L.rv_terrain_layer_image_reference(h, material))
+        self.key = "layer\n" + self.reference  # one image per picture (build_materials._image)
         self.width, self.height = width, height
         # True: the picture covers its cells once (a satellite segment): sampled clamped to its edge
         self.clamped = bool(L.rv_terrain_layer_image_clamped(h, material))
