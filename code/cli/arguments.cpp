@@ -35,6 +35,7 @@ enum class Opt {
     Mip,
     Shard,
     Manifest,
+    Textures,
     Flag  // a switch without a value: OptSpec::flag is set
 };
 
@@ -64,6 +65,7 @@ constexpr OptSpec kSpecs[] = {
     {"-j", Opt::Jobs, true, true},
     {"--shard", Opt::Shard, true, true},
     {"--manifest", Opt::Manifest, true, true},
+    {"--textures", Opt::Textures, true, true},
     {"--via-assimp", Opt::Flag, false, false, nullptr, &CliOptions::viaAssimp},
     {"--terrain-step", Opt::TerrainStep, true, false},
     {"--region", Opt::Region, true, false},
@@ -312,6 +314,13 @@ bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptio
                              verb, v.c_str());
                 return false;
             }
+            return true;
+        case Opt::Textures:
+            if (v != "external" && v != "own") {
+                std::fprintf(stderr, "rvimport %s: --textures wants external or own, not '%s'\n", verb, v.c_str());
+                return false;
+            }
+            out.externalTextures = v == "external";
             return true;
         case Opt::Instancing:
             if (v != "gpu" && v != "nodes") {

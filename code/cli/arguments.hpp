@@ -2,6 +2,7 @@
 // decoders' own rv::Options.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +14,8 @@
 #include "rv/view.hpp"
 
 namespace rv::cli {
+
+class SharedTextureFolder;  // cli/shared_textures.hpp
 
 struct CliOptions {
     // --lod (lods, default "first"), --autocenter (autocenter), --max-memory SIZE and
@@ -28,6 +31,11 @@ struct CliOptions {
     // all); --manifest FILE writes a JSON line per input converted here.
     uint32_t shard = 0, shards = 0;
     std::string manifest;
+    // batch only: --textures external writes .gltf files that reference one OUT_DIR/textures/
+    // folder of PNGs named by their game path (textureFolder, which batch makes); own (default):
+    // each output its own.
+    bool externalTextures = false;
+    std::shared_ptr<SharedTextureFolder> textureFolder;
     bool memoryLimitGiven = false;  // --max-memory or --memory-limit was given (batch splits it)
     // glTF: --via-assimp (Assimp's exporter instead of ours), --terrain-step N, --region
     // W,S,E,N, --tile-cells N, --target NAME, --instancing gpu|nodes and

@@ -29,6 +29,7 @@
 #include "cli/input_files.hpp"
 #include "cli/json_writer.hpp"
 #include "cli/output_file.hpp"
+#include "cli/shared_textures.hpp"
 #include "rv/defaults.hpp"
 #include "rv/file_bytes.hpp"
 #include "rv/format.hpp"
@@ -49,6 +50,8 @@ struct Outcome {
     std::vector<std::string> warnings;
     TextureTally tally;  // of a model or terrain, in the data root
     double seconds = 0;  // its conversion's wall time
+    std::vector<fs::path> madeFolders =
+        {};  // the folders made for its output (removed if it failed and they are empty)
 };
 
 // The reason the file cannot be opened (with the system's text), or "". Editable (MLOD) and
@@ -74,6 +77,9 @@ bool readEntry(const BatchPlan& plan, const BatchInput& in, std::vector<uint8_t>
     return true;
 }
 
+Outcome convertInto(Assimp::Importer& importer, Assimp::Exporter& exporter, const CliOptions& opt,
+                    const BatchPlan& plan, size_t i, const std::vector<uint8_t>* bytes);
+
 // Converts one input into its output under OUT_DIR.
 Outcome convertFile(Assimp::Importer& importer, Assimp::Exporter& exporter, const CliOptions& opt,
                     const BatchPlan& plan, size_t i) {
@@ -89,9 +95,25 @@ Outcome convertFile(Assimp::Importer& importer, Assimp::Exporter& exporter, cons
     const std::vector<uint8_t>* bytes = in.archive == BatchInput::kLoose ? nullptr : &entryBytes;
     const fs::path& out = plan.outputs[i];
     std::error_code dirErr;
+    std::vector<fs::path> made = missingFolders(out.parent_path());
     if (!fs::create_directories(out.parent_path(), dirErr) && dirErr)
-        return {
-            Outcome::Failed, "cannot create folder " + out.parent_path().u8string() + ": " + dirErr.message(), {}, {}};
+        return {Outcome::Failed,
+                "cannot create folder " + out.parent_path().u8string() + ": " + dirErr.message(),
+                {},
+                {},
+                0,
+                std::move(made)};
+    Outcome o = convertInto(importer, exporter, opt, plan, i, bytes);
+    o.madeFolders = std::move(made);
+    return o;
+}
+
+// Converts one input into `plan.outputs[i]`, whose folder is there.
+Outcome convertInto(Assimp::Importer& importer, Assimp::Exporter& exporter, const CliOptions& opt,
+                    const BatchPlan& plan, size_t i, const std::vector<uint8_t>* bytes) {
+    const BatchInput& in = plan.inputs[i];
+    const fs::path& out = plan.outputs[i];
+    std::string error;
     if (in.texture) {
         std::vector<Warning> warnings;
         error = diagnosticLine(convertTextureToPng(in.name, out.u8string(), plan.decode, 0, false, warnings, bytes));
@@ -142,10 +164,14 @@ void printTextureTally(const BatchPlan& plan, const std::vector<Outcome>& outcom
         std::fprintf(stderr, "%s\n", printable(dataRootLine(all, *plan.decode.sharedDataRoot)).c_str());
     if (!plan.decode.textureCache) return;
     const TextureCacheCounts c = plan.decode.textureCache->counts();
+    const std::string folder = plan.textureFolder ? "; " + std::to_string(plan.textureFolder->written()) +
+                                                        " written to " + plan.textureFolder->folder().u8string()
+                                                  : std::string();
     if (c.decoded > 0)
-        std::fprintf(stderr, "textures shared: %llu decoded, %llu reused; %llu PNG files encoded, %llu reused\n",
+        std::fprintf(stderr, "textures shared: %llu decoded, %llu reused; %llu PNG files encoded, %llu reused%s\n",
                      static_cast<unsigned long long>(c.decoded), static_cast<unsigned long long>(c.reused),
-                     static_cast<unsigned long long>(c.pngEncoded), static_cast<unsigned long long>(c.pngReused));
+                     static_cast<unsigned long long>(c.pngEncoded), static_cast<unsigned long long>(c.pngReused),
+                     printable(folder).c_str());
 }
 
 size_t entryCount(const BatchPlan& plan) {
@@ -167,6 +193,19 @@ unsigned threadCount(const CliOptions& opt, const BatchPlan& plan, bool sharedTe
     // A given --max-memory bounds the whole batch: no more jobs than leave each kMinJobMemory.
     while (jobs > 1 && jobMemoryLimit(opt, jobs, sharedTextures) < kMinJobMemory) --jobs;
     return jobs;
+}
+
+// --textures external: the folder the .gltf files share, OUT_DIR/textures/. An input whose own
+// output would land in it (IN_DIR/textures/...) is not converted: the two could differ.
+void shareTextureFolder(CliOptions& opt, BatchPlan& plan) {
+    plan.textureFolder = opt.textureFolder = std::make_shared<SharedTextureFolder>(plan.outDir);
+    const fs::path folder = opt.textureFolder->folder();
+    for (size_t i = 0; i < plan.inputs.size(); ++i) {
+        const fs::path below = plan.outputs[i].lexically_relative(folder);
+        if (!plan.outputs[i].empty() && !below.empty() && *below.begin() != "..")
+            plan.collisions[i] = plan.outputs[i].u8string() + " would be inside " + folder.u8string() +
+                                 ", which --textures external fills with the models' textures";
+    }
 }
 
 // Converts every file of the plan on `jobs` threads; one outcome per file, in plan order.
@@ -325,7 +364,7 @@ int runBatch(const std::vector<std::string>& args) {
                      "usage: rvimport batch IN_DIR OUT_DIR [-f FORMAT_ID] [-j N] [--lod first|visual|all|NAME]\n"
                      "       [--autocenter on|off] [--selections-as-bones] [--max-memory SIZE] [--cell-size M]\n"
                      "       [--data-root DIR] [--verbose] [--max-texture-size N] [--model-cfg FILE]\n"
-                     "       [--shard K/N] [--manifest FILE]\n");
+                     "       [--shard K/N] [--manifest FILE] [--textures external|own]\n");
         return kExitUsage;
     }
     BatchPlan plan;
@@ -339,6 +378,12 @@ int runBatch(const std::vector<std::string>& args) {
     }
     if (const std::string refused = refusedFormat(*plan.format); !refused.empty()) {
         std::fprintf(stderr, "rvimport batch: %s\n", refused.c_str());
+        return kExitUsage;
+    }
+    if (opt.externalTextures && std::string(plan.format->id) != "gltf2") {
+        std::fprintf(stderr,
+                     "rvimport batch: --textures external shares one textures/ folder between .gltf files: "
+                     "use it with -f gltf2\n");
         return kExitUsage;
     }
     std::error_code ec;
@@ -356,6 +401,7 @@ int runBatch(const std::vector<std::string>& args) {
     planBatchOutputs(plan);  // every input's name as one unsharded batch gives it, then this shard's
     keepShard(plan, opt.shard, opt.shards);
     plan.shard = opt.shard, plan.shards = opt.shards;
+    if (opt.externalTextures) shareTextureFolder(opt, plan);
     if (const std::string clash = manifestClash(opt.manifest, plan); !clash.empty()) {
         std::fprintf(stderr, "rvimport batch: --manifest %s\n", printable(clash).c_str());
         return kExitUsage;
@@ -377,6 +423,11 @@ int runBatch(const std::vector<std::string>& args) {
     WarningCapture capture;
     const auto start = std::chrono::steady_clock::now();
     const std::vector<Outcome> outcomes = convertAll(opt, plan, jobs);
+    std::vector<fs::path> strayFolders;  // made for outputs that were not written: none is left
+    for (const Outcome& o : outcomes)
+        if (o.kind != Outcome::Converted)
+            strayFolders.insert(strayFolders.end(), o.madeFolders.begin(), o.madeFolders.end());
+    removeEmptyFolders(std::move(strayFolders));
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const size_t problems = printSummary(plan, outcomes, jobs, seconds, opt.quiet);
     if (!opt.manifest.empty())

@@ -11,6 +11,7 @@
 #include "cli/assimp_convert.hpp"
 #include "rv/data_root.hpp"
 #include "rv/open.hpp"
+#include "rv/paths.hpp"
 #include "rv/printable.hpp"
 
 namespace fs = std::filesystem;

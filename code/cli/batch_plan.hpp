@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -33,6 +34,8 @@ struct BatchInput {
     std::string failed, skipped;
 };
 
+class SharedTextureFolder;  // cli/shared_textures.hpp
+
 struct BatchPlan {
     std::filesystem::path inDir, outDir;
     Options decode;  // for the textures (the models' options go to the importer)
@@ -43,6 +46,7 @@ struct BatchPlan {
     std::vector<std::string> collisions;         // per input: why it has no output, else empty
     std::vector<std::pair<std::filesystem::path, std::string>> unreadable;  // folders that could not be listed
     uint32_t shard = 0, shards = 0;                                         // --shard K/N; 0/0: the whole batch
+    std::shared_ptr<SharedTextureFolder> textureFolder;                     // --textures external
 };
 
 // Every loose file under IN_DIR that our importers or the texture reader take, and every such

@@ -10,6 +10,7 @@
 #include "cli/commands.hpp"
 #include "cli/export_summary.hpp"
 #include "cli/output_file.hpp"
+#include "cli/shared_textures.hpp"
 #include "rv/defaults.hpp"
 #include "rv/gltf.hpp"
 #include "rv/memory_budget.hpp"
@@ -34,8 +35,20 @@ ByteSink fileSink(std::FILE* f) {
     return [f](const void* data, size_t size) { return std::fwrite(data, 1, size, f) == size; };
 }
 
+// The images in a batch's shared folder that the .gltf references: each there before the main
+// file is written. What another output wrote stays even when this one fails: it references it.
+std::string writeSharedImages(const GltfOutput& output, SharedTextureFolder* shared) {
+    for (size_t i = 0; shared && i < output.sharedImageCount(); ++i)
+        if (std::string e = shared->ensure(output.sharedImageName(i), [&] { return output.sharedImagePng(i); });
+            !e.empty())
+            return e;
+    return {};
+}
+
 // Writes the .gltf's side files, then the main file; on any failure removes what it wrote.
-std::string writeOutput(const GltfOutput& output, const std::string& in, const std::string& out) {
+std::string writeOutput(const GltfOutput& output, const std::string& in, const std::string& out,
+                        SharedTextureFolder* shared) {
+    if (std::string e = writeSharedImages(output, shared); !e.empty()) return e;
     const fs::path folder = fs::u8path(out).parent_path();
     std::vector<fs::path> written, madeFolders;
     auto undo = [&] {  // the files written so far, and the folders made for them (the textures folder)
@@ -105,6 +118,8 @@ GltfConversion convertWithGltf(const CliOptions& given, const std::string& in, c
     gltf.binary = gltfKind(opt, out) == 1;
     gltf.stem = fs::u8path(out).stem().u8string();
     gltf.grid = opt.grid;
+    if (opt.textureFolder && !gltf.binary)
+        gltf.sharedImageUri = opt.textureFolder->uriFrom(fs::u8path(out).parent_path());
     Result<OpenedFile> file = bytes ? openForGltf(bytes->data(), bytes->size(), fileNameOf(in), opt.decode, gltf)
                                     : openForGltf(in, opt.decode, gltf);
     if (!file) {
@@ -136,7 +151,7 @@ GltfConversion convertWithGltf(const CliOptions& given, const std::string& in, c
     }
     found.insert(found.end(), output->warnings().begin(), output->warnings().end());
     toLines();
-    c.error = writeOutput(output.value(), in, out);
+    c.error = writeOutput(output.value(), in, out, opt.textureFolder.get());
     return c;
 }
 

@@ -116,7 +116,9 @@ const VerbHelp kVerbHelp[] = {
      "                                 data root); never stops on a bad file; each file's problems\n"
      "                                 on stderr, the totals on stdout; takes export's options;\n"
      "                                 --shard K/N: this machine's share of N (by path hash);\n"
-     "                                 --manifest FILE: a JSON line per input\n"},
+     "                                 --manifest FILE: a JSON line per input;\n"
+     "                                 -f gltf2 --textures external: .gltf files sharing one\n"
+     "                                 OUT_DIR/textures/ of PNGs named by game path\n"},
     {"listext", "  rvimport listext               extensions that can be imported (ours and Assimp's)\n"},
     {"listexport", "  rvimport listexport            export format ids\n"},
     {"exportinfo", "  rvimport exportinfo FORMAT_ID  extension and description of an export format\n"},

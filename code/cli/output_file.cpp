@@ -1,5 +1,7 @@
 #include "cli/output_file.hpp"
 
+#include <algorithm>
+
 #include "rv/open.hpp"
 
 #include <cerrno>
@@ -184,6 +186,26 @@ std::string stdoutFailure() {
     if (flushed && !std::ferror(stdout)) return {};
     const int error = !flushed && errno ? errno : earlier;
     return "rvimport: cannot write standard output: " + errnoText(error);
+}
+
+std::vector<std::filesystem::path> missingFolders(std::filesystem::path folder) {
+    std::vector<std::filesystem::path> missing;
+    std::error_code ec;
+    while (!folder.empty() && !std::filesystem::exists(folder, ec) && !ec) {
+        missing.insert(missing.begin(), folder);
+        if (folder.parent_path() == folder) break;
+        folder = folder.parent_path();
+    }
+    return missing;
+}
+
+void removeEmptyFolders(std::vector<std::filesystem::path> folders) {
+    std::sort(folders.begin(), folders.end(), [](const std::filesystem::path& a, const std::filesystem::path& b) {
+        return a.native().size() > b.native().size();
+    });
+    std::error_code ec;
+    for (const std::filesystem::path& f : folders)
+        if (std::filesystem::is_empty(f, ec) && !ec) std::filesystem::remove(f, ec);
 }
 
 }  // namespace rv::cli

@@ -7,8 +7,10 @@
 #include "rv/options.hpp"
 
 #include <cstdio>
+#include <filesystem>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace rv::cli {
 
@@ -54,6 +56,12 @@ int fillFile(std::FILE* f, const std::function<bool(std::FILE*)>& write, SyncMod
 // Puts everything written below `dir` on disk (Linux: syncfs of its file system; elsewhere each
 // file was flushed when it closed). Returns 0 or the errno.
 int syncFolderTree(const std::string& dir);
+
+// The folders from `folder` up that do not exist yet, outermost first: what create_directories
+// would make, so that a failed output can take them away again (removeEmptyFolders).
+std::vector<std::filesystem::path> missingFolders(std::filesystem::path folder);
+// Removes each of `folders` that is empty, deepest first; a folder something was written into stays.
+void removeEmptyFolders(std::vector<std::filesystem::path> folders);
 
 // Why `path` cannot be read as an input file: "cannot open <path>: <reason>" (a folder gives
 // "Is a directory"), or "" when it opens.

@@ -2,6 +2,8 @@
 #include "gltf/gltf_document.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <cstring>
 
 #include "rv/png.hpp"
 #include "rv/texture_cache.hpp"
@@ -111,21 +113,48 @@ void Document::useExtension(const char* name, bool required) {
     if (required) add("extensionsRequired");
 }
 
+// A relative URI for a path of safe characters: anything but unreserved characters and '/'
+// percent-encoded (a space in a game path).
+static std::string uriOfPath(const std::string& path) {
+    static const char* hex = "0123456789ABCDEF";
+    std::string uri;
+    for (unsigned char c : path) {
+        if (std::isalnum(c) || std::strchr("-._~/", c)) {
+            uri += char(c);
+        } else {
+            uri += '%';
+            uri += hex[c >> 4];
+            uri += hex[c & 15];
+        }
+    }
+    return uri;
+}
+
 std::optional<uint32_t> Document::addImage(const std::shared_ptr<const Image>& image, const std::string& fileStem,
-                                           const std::string& reference, PngSlot* shared) {
+                                           const std::string& reference, PngSlot* shared,
+                                           const std::string& sharedPath) {
     for (const auto& [pixels, index] : imageIndex_)
         if (pixels == image.get()) return index;
     if (std::find(failedImages_.begin(), failedImages_.end(), image.get()) != failedImages_.end()) return std::nullopt;
+    const std::string name = uniqueName(imageNames_, fileStem);
+    Json entry = {{"name", name}, {"mimeType", "image/png"}};
+    if (!binary_ && !sharedUri_.empty() && !sharedPath.empty()) {
+        // Encoded when the caller writes it, and only if no other output wrote it first.
+        sharedImages_.push_back({sharedPath + ".png", image, shared});
+        entry["uri"] = sharedUri_ + uriOfPath(sharedPath + ".png");
+        const uint32_t index = push("images", std::move(entry));
+        imageIndex_.emplace_back(image.get(), index);
+        return index;
+    }
     Result<std::vector<uint8_t>> encoded = encodePngOnce(*image, shared, budget_);
     if (!encoded) {
+        imageNames_.pop_back();
         failedImages_.push_back(image.get());
         imageWarnings_.push_back(makeWarning(
             encoded.error().kind, "texture '" + reference + "' left out: " + diagnosticLine(encoded.error())));
         return std::nullopt;
     }
     std::vector<uint8_t> png = std::move(encoded.value());
-    const std::string name = uniqueName(imageNames_, fileStem);
-    Json entry = {{"name", name}, {"mimeType", "image/png"}};
     if (binary_) {
         const uint64_t size = png.size();
         const uint64_t at = addBytes(std::move(png));
@@ -140,6 +169,11 @@ std::optional<uint32_t> Document::addImage(const std::shared_ptr<const Image>& i
     const uint32_t index = push("images", std::move(entry));
     imageIndex_.emplace_back(image.get(), index);
     return index;
+}
+
+Result<std::vector<uint8_t>> Document::sharedImagePng(size_t i) const {
+    const SharedImage& s = sharedImages_.at(i);
+    return encodePngOnce(*s.image, s.png, budget_);
 }
 
 void Document::finalize() {

@@ -74,8 +74,11 @@ public:
     // The same pixels are stored once. Returns the glTF image index; none when it cannot be
     // encoded as PNG (too large: rv/png.hpp), which imageWarnings() then names once. `png`, when
     // given, is the image's PNG a batch shares (rv/texture_cache.hpp): encoded once for all.
+    // `sharedPath` (imageGamePath): with shareImages() on a .gltf, the image is referenced in the
+    // shared folder as that path + ".png", listed in sharedImages() and encoded only if written.
     std::optional<uint32_t> addImage(const std::shared_ptr<const Image>& image, const std::string& fileStem,
-                                     const std::string& reference, PngSlot* png = nullptr);
+                                     const std::string& reference, PngSlot* png = nullptr,
+                                     const std::string& sharedPath = "");
     const std::vector<Warning>& imageWarnings() const { return imageWarnings_; }
 
     // .gltf side files (PNGs) beside the .bin.
@@ -83,6 +86,17 @@ public:
         std::string name;  // relative to the .gltf
         std::vector<uint8_t> png;
     };
+
+    // Images in a folder several .gltf files share (GltfOptions::sharedImageUri).
+    struct SharedImage {
+        std::string name;  // relative to the shared folder: "rv/box/box_co.png"
+        std::shared_ptr<const Image> image;
+        PngSlot* png = nullptr;  // the batch's, when it shares the texture's PNG
+    };
+    void shareImages(const std::string& uriPrefix) { sharedUri_ = uriPrefix; }
+    const std::vector<SharedImage>& sharedImages() const { return sharedImages_; }
+    // The PNG of sharedImages()[i], encoded (or copied from its slot) now.
+    [[nodiscard]] Result<std::vector<uint8_t>> sharedImagePng(size_t i) const;
 
     void setBinary(bool binary, const std::string& stem);
     bool binary() const { return binary_; }
@@ -110,6 +124,8 @@ private:
     bool binary_ = true;
     std::string stem_ = "model", binName_ = "model.bin";
     std::vector<SideImage> sideImages_;
+    std::string sharedUri_;
+    std::vector<SharedImage> sharedImages_;
     std::vector<std::pair<const Image*, uint32_t>> imageIndex_;  // pixels already stored
     std::vector<std::string> imageNames_;                        // side file names taken
     std::vector<const Image*> failedImages_;                     // could not be encoded

@@ -25,7 +25,7 @@ uint32_t sampler(Document& doc, Wrap wrap) {
 // The glTF texture of `image` with that wrap mode; none when the image cannot be stored.
 std::optional<uint32_t> texture(Document& doc, const MaterialImage& image, Wrap wrap = Wrap::Repeat) {
     const std::optional<uint32_t> source =
-        doc.addImage(image.image, imageFileStem(image), image.reference, image.png.get());
+        doc.addImage(image.image, imageFileStem(image), image.reference, image.png.get(), imageGamePath(image));
     if (!source) return std::nullopt;
     const uint32_t s = sampler(doc, wrap);
     Json& textures = doc.json["textures"];

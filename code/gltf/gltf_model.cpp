@@ -141,6 +141,7 @@ Result<GltfOutput> modelToGltf(const OpenedFile& file, const GltfOptions& gltfOp
     auto state = std::make_unique<GltfOutput::State>(options, name);
     Document& doc = state->doc;
     doc.setBinary(gltfOptions.binary, gltfOptions.stem);
+    doc.shareImages(gltfOptions.sharedImageUri);
     addAsset(doc, model.editable ? "MLOD" : "ODOL");
     TextureResolver textures(file.dataRoot.get(), options);
     const std::vector<int32_t> materials = addModelMaterials(doc, view, textures, state->warnings);

@@ -44,6 +44,18 @@ bool GltfOutput::writeSideFile(size_t i, const ByteSink& sink) const {
     return sink(png.data(), png.size());
 }
 
+size_t GltfOutput::sharedImageCount() const { return state_ ? state_->doc.sharedImages().size() : 0; }
+
+const std::string& GltfOutput::sharedImageName(size_t i) const {
+    static const std::string none;
+    return i < sharedImageCount() ? state_->doc.sharedImages()[i].name : none;
+}
+
+Result<std::vector<uint8_t>> GltfOutput::sharedImagePng(size_t i) const {
+    if (i >= sharedImageCount()) return makeError(DiagKind::BadValue, "no shared image " + std::to_string(i));
+    return state_->doc.sharedImagePng(i);
+}
+
 const std::vector<Warning>& GltfOutput::warnings() const {
     static const std::vector<Warning> none;
     return state_ ? state_->warnings : none;

@@ -141,6 +141,7 @@ Result<GltfOutput> terrainToGltf(const OpenedFile& file, const GltfOptions& gltf
     auto state = std::make_unique<GltfOutput::State>(options, name);
     Document& doc = state->doc;
     doc.setBinary(gltfOptions.binary, gltfOptions.stem);
+    doc.shareImages(gltfOptions.sharedImageUri);
     addAsset(doc, terrain.signature);
     if (gltfOptions.quantize) doc.useExtension("KHR_mesh_quantization", true);
 

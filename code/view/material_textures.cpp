@@ -3,11 +3,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 
 #include "rv/file_bytes.hpp"
 #include "rv/memory_budget.hpp"
 #include "rv/paths.hpp"
+#include "rv/pbo.hpp"
 #include "rv/png.hpp"
 #include "rv/rvmat.hpp"
 #include "rv/texture.hpp"
@@ -112,6 +114,21 @@ std::string imageFileStem(const MaterialImage& image) {
     if (image.role == TextureRole::MetallicRoughness) name += "_metallic_roughness";
     if (image.role == TextureRole::Occlusion) name += "_occlusion";
     return name;
+}
+
+std::string imageGamePath(const MaterialImage& image) {
+    if (image.key.empty()) return {};
+    std::string path = DataRoot::key(image.reference);
+    for (char& c : path) {
+        const unsigned char u = static_cast<unsigned char>(c);
+        if (u >= 0x80 || std::strchr("<>\"|?*", c)) return {};
+        if (c == '\\') c = '/';
+    }
+    if (!unsafePathReason(path).empty()) return {};
+    const size_t dot = path.rfind('.');
+    if (dot != std::string::npos && path.find('/', dot) == std::string::npos && path.substr(dot) == ".paa")
+        path.erase(dot);
+    return path + image.derivation;
 }
 
 // Where a found texture is and how it is decoded: a batch's imports share what has the same key.
@@ -290,6 +307,16 @@ ResolvedMaterial TextureResolver::resolve(const ViewMaterial& material) {
     return out;
 }
 
+// The exponent as a file name part: "80", or "12.5" (as many digits as the float needs).
+static std::string exponentName(float power) {
+    char text[32];
+    if (std::isfinite(power) && power == std::floor(power) && std::fabs(power) < 1e9f)
+        std::snprintf(text, sizeof text, "%d", int(power));
+    else
+        std::snprintf(text, sizeof text, "%.9g", double(power));
+    return text;
+}
+
 // Appends the glTF-ready map made from images[source] and points the role's index at it.
 void TextureResolver::addDerived(ResolvedMaterial& out, int source, TextureRole role) {
     if (source < 0) return;
@@ -329,6 +356,9 @@ void TextureResolver::addDerived(ResolvedMaterial& out, int source, TextureRole 
     }
     MaterialImage d = from;
     d.key = derivedKey;
+    d.derivation = role == TextureRole::Normal              ? "_normal"
+                   : role == TextureRole::MetallicRoughness ? "_metallic_roughness_" + exponentName(power)
+                                                            : "_occlusion";
     d.role = role;
     d.image = made.first;
     d.png = made.second;  // never the source's PNG

@@ -62,6 +62,11 @@ struct GltfOptions {
     };
     std::vector<Animation> animations;
     float animationFps = defaults::kAnimationFps;  // a cycle lasts frameCount / animationFps seconds
+    // .gltf only (batch --textures external): a model's textures found in the data root are
+    // referenced at this URI prefix + their game path (imageGamePath) + ".png", in a folder that
+    // several outputs share and the caller fills (GltfOutput::sharedImageCount), instead of side
+    // files of their own. "" (default): side files.
+    std::string sharedImageUri;
 };
 
 // The options a target engine reads best: Generic, Godot and Unreal get one node per object and
@@ -88,6 +93,13 @@ public:
     size_t sideFileCount() const;
     const std::string& sideFileName(size_t i) const;
     [[nodiscard]] bool writeSideFile(size_t i, const ByteSink& sink) const;
+    // With GltfOptions::sharedImageUri: the images the .gltf references in the shared folder, by
+    // their name there ("rv/box/box_co.png"). The caller writes each before the main file, once
+    // for every output that shares it; its PNG is encoded on request (once, with a batch's
+    // texture cache).
+    size_t sharedImageCount() const;
+    const std::string& sharedImageName(size_t i) const;
+    [[nodiscard]] Result<std::vector<uint8_t>> sharedImagePng(size_t i) const;
 
     const std::vector<Warning>& warnings() const;
     // Counts for reports and tests.

@@ -65,12 +65,23 @@ struct MaterialImage {
     std::string key;
     std::string problem;   // why not: "missing: ...", "unsafe: ...", a decode error
     int derivedFrom = -1;  // a derived map: the image (into images) it was made from
+    // A derived map: what sets it apart from its source in a file name ("_normal", "_occlusion",
+    // "_metallic_roughness_80" with the exponent it was made with); "" for a decoded one.
+    std::string derivation;
 };
 
 // A file name for the image when an output ships it: the reference's base name without its
 // extension, plus "_metallic_roughness" or "_occlusion" for those derived maps ("x_co",
 // "x_smdi_metallic_roughness"). Characters that are not safe in file names become '_'.
 std::string imageFileStem(const MaterialImage& image);
+
+// Where the image goes below a folder that several outputs share (batch --textures external):
+// its game path, lowercase (the game's paths ignore case) with '/' between folders, without a
+// ".paa" extension (any other is kept: "x_co.png" becomes "x_co.png" + ".png" later), and the
+// derivation of a derived map: "rv/box/box_co", "a/b/x_smdi_metallic_roughness_80". Empty when the
+// image has no file, or when its path would not make a safe, portable file name (a ':', a '..',
+// a reserved or non-ASCII name): such an image stays with its output.
+std::string imageGamePath(const MaterialImage& image);
 
 enum class AlphaMode : uint8_t { Opaque, Mask, Blend };
 const char* alphaModeName(AlphaMode mode);  // "opaque", "mask", "blend"
