@@ -137,8 +137,10 @@ RV_API void rv_model_close(rv_model* m);
  * done, before or after its models: each keeps what it uses. */
 RV_API int32_t rv_session_open(const rv_options* options, rv_session** out, rv_error* error);
 RV_API void rv_session_close(rv_session* s);
-RV_API uint32_t rv_session_warning_count(const rv_session* s); /* the data root's own (a damaged PBO) */
-RV_API const char* rv_session_warning(const rv_session* s, uint32_t i);
+/* The data root's own warnings (a damaged PBO) found so far: the root is indexed lazily (a
+ * reference found as a loose file lists only its folders), so ask when the imports are done. */
+RV_API uint32_t rv_session_warning_count(rv_session* s);
+RV_API const char* rv_session_warning(rv_session* s, uint32_t i); /* valid until rv_session_close */
 /* What the session's opens did: out2[0] textures read and decoded, out2[1] taken from another open. */
 RV_API void rv_session_texture_counts(const rv_session* s, uint64_t* out2);
 RV_API uint32_t rv_model_version(const rv_model* m);

@@ -37,6 +37,7 @@ add_executable(rv_tests
   test_view.cpp
   test_view_rules.cpp
   test_pbo.cpp
+  test_data_root_lazy.cpp
   test_windows_paths.cpp
   test_paa_samples.cpp
   test_paa_synthetic.cpp

@@ -1,5 +1,8 @@
 // The C ABI's sessions (include/rvimport.h, ABI 8): one data root and one texture cache that the
 // opens of one import share, as a batch's imports share them (rv/texture_cache.hpp).
+#include <deque>
+#include <mutex>
+
 #include "capi/capi_common.hpp"
 #include "rv/data_root.hpp"
 #include "rv/open.hpp"
@@ -8,7 +11,16 @@
 struct rv_session {
     std::shared_ptr<const rv::DataRoot> root;  // null: no data root was named
     std::shared_ptr<rv::TextureCache> textures;
-    std::vector<rv::Warning> warnings;  // the root's own, as lines
+    // The root's own warnings found so far, as lines: only appended to (a deque: the strings
+    // handed out stay where they are). The root is indexed lazily, so they come with the imports.
+    std::mutex mutex;
+    std::deque<std::string> warnings;
+    void refresh() {
+        if (!root) return;
+        const std::vector<rv::Warning> found = root->warningsFound();
+        std::lock_guard<std::mutex> lock(mutex);
+        for (size_t i = warnings.size(); i < found.size(); ++i) warnings.push_back(rv::diagnosticLine(found[i]));
+    }
 };
 
 using namespace rv;
@@ -40,11 +52,9 @@ int32_t rv_session_open(const rv_options* options, rv_session** out, rv_error* e
                 setError(error, root.error());
                 return int32_t(root.error().kind);
             }
-            session->warnings = root->warnings();
             session->root = std::make_shared<const DataRoot>(std::move(root.value()));
         }
         session->textures = std::make_shared<TextureCache>(textureCacheCapacity(s.options.memoryLimit));
-        toLines(session->warnings);
         *out = session.release();
         clearError(error);
         return RV_OK;
@@ -53,10 +63,17 @@ int32_t rv_session_open(const rv_options* options, rv_session** out, rv_error* e
 
 void rv_session_close(rv_session* s) { delete s; }
 
-uint32_t rv_session_warning_count(const rv_session* s) { return s ? uint32_t(s->warnings.size()) : 0; }
+uint32_t rv_session_warning_count(rv_session* s) {
+    if (!s) return 0;
+    s->refresh();
+    std::lock_guard<std::mutex> lock(s->mutex);
+    return uint32_t(s->warnings.size());
+}
 
-const char* rv_session_warning(const rv_session* s, uint32_t i) {
-    return s && i < s->warnings.size() ? s->warnings[i].message.c_str() : kEmpty;
+const char* rv_session_warning(rv_session* s, uint32_t i) {
+    if (!s) return kEmpty;
+    std::lock_guard<std::mutex> lock(s->mutex);
+    return i < s->warnings.size() ? s->warnings[i].c_str() : kEmpty;
 }
 
 void rv_session_texture_counts(const rv_session* s, uint64_t* out2) {

@@ -90,8 +90,9 @@ int exportInto(const CliOptions& opt, const std::string& in, const std::string& 
 }
 
 // The data root, opened once here so that both writers read through it and what it reads is
-// known when OUT is written (an input too). False after printing why not.
-static bool openExportDataRoot(CliOptions& opt, const std::string& in) {
+// known when OUT is written (an input too); its warnings are printed when the export is done.
+// False after printing why not.
+static bool openExportDataRoot(CliOptions& opt) {
     const std::string folder = dataRootFolder(opt.decode);
     if (folder.empty() || opt.decode.sharedDataRoot) return true;
     Result<DataRoot> root = DataRoot::open(folder, opt.decode);
@@ -99,7 +100,6 @@ static bool openExportDataRoot(CliOptions& opt, const std::string& in) {
         std::fprintf(stderr, "rvimport export: %s\n", printable(diagnosticLine(root.error())).c_str());
         return false;
     }
-    printWarnings(in, fileNameOf(in), root->warnings());  // the root's own (a damaged PBO), once
     opt.decode.sharedDataRoot = std::make_shared<const DataRoot>(std::move(root.value()));
     noteDataRoot(opt.decode.sharedDataRoot);
     return true;
@@ -146,8 +146,12 @@ int runExport(const std::vector<std::string>& args) {
         std::fprintf(stderr, "rvimport export: %s\n", kindRefusal(fileNameOf(in), kind).c_str());
         return kExitDecode;
     }
-    if (!openExportDataRoot(opt, in)) return kExitDecode;
-    return exportInto(opt, in, out, kind);
+    if (!openExportDataRoot(opt)) return kExitDecode;
+    const int rc = exportInto(opt, in, out, kind);
+    // The root's own warnings (a damaged PBO), once: those the export came upon. The root is
+    // listed whole only when a reference was not a loose file (DataRoot::open).
+    if (opt.decode.sharedDataRoot) printWarnings(in, fileNameOf(in), opt.decode.sharedDataRoot->warningsFound());
+    return rc;
 }
 
 }  // namespace rv::cli

@@ -107,54 +107,156 @@ std::string DataRoot::description() const {
     return extraArchives_ ? folder_ + " and " + pbos + " more" : folder_;
 }
 
+// A folder as listed: each name by its key, with what the listing said it is.
+struct Listed {
+    std::string path;  // on disk
+    bool directory = false, regular = false, link = false;
+};
+using Listing = std::map<std::string, Listed>;
+
+struct DataRoot::Lazy {
+    std::mutex mutex;
+    bool indexed = false;
+    std::map<std::string, Listing> folders;  // by the folder's key below the root ("" for the root)
+};
+
 Result<DataRoot> DataRoot::open(const std::string& folder, const Options& options,
                                 const std::vector<std::string>& archives) {
     DataRoot root;
     root.options_ = options;
     root.reads_ = std::make_shared<ReadLog>();
-    std::vector<fs::path> given;  // the archives' real paths: not mounted twice when they lie in the folder
-    for (const std::string& pbo : archives) {
-        root.mount(pbo);
-        std::error_code ec;
-        given.push_back(fs::weakly_canonical(fs::u8path(pbo), ec));
-    }
+    root.lazy_ = std::make_shared<Lazy>();
+    for (const std::string& pbo : archives) root.mount(pbo);
     root.extraArchives_ = archives.size();
-    if (folder.empty() && !archives.empty()) return root;
+    if (folder.empty()) {
+        root.lazy_->indexed = true;  // archives only: nothing to list
+        if (!archives.empty()) return root;
+    }
     std::error_code ec;
     const fs::path base = fs::canonical(fs::u8path(folder), ec);
     if (ec || !fs::is_directory(base, ec))
         return makeError(DiagKind::CannotRead, folder + ": not a readable folder (" + ec.message() + ")");
+    fs::directory_iterator first(base, ec);  // listable: checked now, listed when a lookup needs it
+    if (ec) return makeError(DiagKind::CannotRead, folder + ": cannot list the folder (" + ec.message() + ")");
     root.folder_ = utf8(base);
+    return root;
+}
+
+// Lists one folder (no system call per entry: the listing's own file types). An entry's own
+// error (a dangling link) skips that entry.
+static Listing listFolder(const fs::path& folder) {
+    Listing out;
+    std::error_code ec;
+    for (fs::directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec), end; !ec && it != end;
+         it.increment(ec)) {
+        std::error_code entryError;
+        Listed l;
+        l.path = utf8(it->path());
+        l.link = it->is_symlink(entryError);
+        l.directory = !l.link && it->is_directory(entryError);  // links to folders are never followed
+        l.regular = it->is_regular_file(entryError);
+        out.emplace(DataRoot::key(utf8(it->path().filename())), std::move(l));  // the first of a case twin
+    }
+    return out;
+}
+
+// A loose file by its key, each folder on its path listed once and kept: the rules of the whole
+// listing (indexAll) on a single path. "." or empty parts are no names the listing gives.
+bool DataRoot::findLoose(const std::string& k, ResolvedRef& out) const {
+    std::string folderKey;
+    size_t begin = 0;
+    for (;;) {
+        const size_t end = std::min(k.find('\\', begin), k.size());
+        const std::string part = k.substr(begin, end - begin);
+        if (part.empty() || part == "." || part == "..") return false;
+        const auto listing = lazy_->folders.find(folderKey);  // listed before we got here
+        if (listing == lazy_->folders.end()) return false;
+        const auto entry = listing->second.find(part);
+        if (entry == listing->second.end()) return false;
+        const Listed& e = entry->second;
+        if (end == k.size()) {
+            if (!e.regular) return false;
+            if (e.link) {
+                std::error_code ec;
+                const fs::path real = fs::canonical(fs::u8path(e.path), ec);
+                if (ec || !within(fs::u8path(folder_), real)) return false;  // the whole listing warns of it
+            }
+            out.kind = ResolvedRef::Kind::File;
+            out.path = e.path;
+            return true;
+        }
+        if (!e.directory) return false;
+        const std::string next = folderKey.empty() ? part : folderKey + "\\" + part;
+        if (!lazy_->folders.count(next)) lazy_->folders.emplace(next, listFolder(fs::u8path(e.path)));
+        folderKey = next;
+        begin = end + 1;
+    }
+}
+
+// The whole folder, recursively, and every .pbo below it mounted.
+void DataRoot::indexAll() const {
+    lazy_->indexed = true;
+    lazy_->folders.clear();  // the full index answers from now on
+    if (folder_.empty()) return;
+    std::error_code ec;
+    const fs::path base = fs::u8path(folder_);
+    std::vector<fs::path> given;  // the archives' real paths: not mounted twice when they lie in the folder
+    for (const Mounted& m : pbos_) given.push_back(fs::weakly_canonical(fs::u8path(m.path), ec));
     const auto opts = fs::directory_options::skip_permission_denied;
-    const size_t baseLength = root.folder_.size() + (root.folder_.back() == '/' || root.folder_.back() == '\\' ? 0 : 1);
+    const size_t baseLength = folder_.size() + (folder_.back() == '/' || folder_.back() == '\\' ? 0 : 1);
     for (fs::recursive_directory_iterator it(base, opts, ec), end; !ec && it != end; it.increment(ec)) {
         // The listing's own file type: no system call per file. Links to folders are not
         // followed, so every folder listed is inside the root and only a file that is itself a
         // link can lead outside it; only those are resolved (a stat per link, not per file).
-        // Each entry's own error (a dangling link) skips that entry, never the listing.
         std::error_code entryError;
         const bool link = it->is_symlink(entryError);
         if (!it->is_regular_file(entryError)) continue;
-        // Every folder listed is inside the root and real: only a link needs resolving.
         const fs::path real = link ? fs::canonical(it->path(), entryError) : it->path();
-        if (link) {
-            if (entryError || !within(base, real)) {
-                root.warnings_.push_back(
-                    note(DiagKind::NameProblem, utf8(it->path()) + ": leads outside the data root; ignored"));
-                continue;
-            }
+        if (link && (entryError || !within(base, real))) {
+            warnings_.push_back(
+                note(DiagKind::NameProblem, utf8(it->path()) + ": leads outside the data root; ignored"));
+            continue;
         }
         std::string path = utf8(it->path());
         std::string k = key(path.substr(std::min(baseLength, path.size())));
         const bool pbo = k.size() > 4 && k.compare(k.size() - 4, 4, ".pbo") == 0;
-        if (pbo && std::find(given.begin(), given.end(), real) == given.end()) root.mount(path);
-        root.files_.emplace(std::move(k), std::move(path));
+        if (pbo && std::find(given.begin(), given.end(), real) == given.end()) mount(path);
+        files_.emplace(std::move(k), std::move(path));
     }
-    if (ec) return makeError(DiagKind::CannotRead, folder + ": cannot list the folder (" + ec.message() + ")");
-    return root;
+    if (ec)
+        warnings_.push_back(
+            note(DiagKind::CannotRead, folder_ + ": cannot list the whole folder (" + ec.message() + ")"));
 }
 
-void DataRoot::mount(const std::string& path) {
+size_t DataRoot::fileCount() const {
+    std::lock_guard<std::mutex> lock(lazy_->mutex);
+    if (!lazy_->indexed) indexAll();
+    return files_.size();
+}
+
+size_t DataRoot::pboCount() const {
+    std::lock_guard<std::mutex> lock(lazy_->mutex);
+    if (!lazy_->indexed) indexAll();
+    return pbos_.size();
+}
+
+const std::vector<Warning>& DataRoot::warnings() const {
+    std::lock_guard<std::mutex> lock(lazy_->mutex);
+    if (!lazy_->indexed) indexAll();
+    return warnings_;  // never changes once indexed
+}
+
+std::vector<Warning> DataRoot::warningsFound() const {
+    std::lock_guard<std::mutex> lock(lazy_->mutex);
+    return warnings_;
+}
+
+bool DataRoot::indexed() const {
+    std::lock_guard<std::mutex> lock(lazy_->mutex);
+    return lazy_->indexed;
+}
+
+void DataRoot::mount(const std::string& path) const {
     auto pbo = readPboFileHeader(path, options_);
     if (!pbo) {
         warnings_.push_back(note(pbo.error().kind, diagnosticLine(pbo.error()) + "; not mounted"));
@@ -173,6 +275,12 @@ void DataRoot::mount(const std::string& path) {
 }
 
 bool DataRoot::find(const std::string& k, ResolvedRef& out) const {
+    std::lock_guard<std::mutex> lock(lazy_->mutex);
+    if (!lazy_->indexed) {
+        if (lazy_->folders.empty()) lazy_->folders.emplace("", listFolder(fs::u8path(folder_)));
+        if (findLoose(k, out)) return true;
+        indexAll();
+    }
     if (auto f = files_.find(k); f != files_.end()) {
         out.kind = ResolvedRef::Kind::File;
         out.path = f->second;
@@ -258,18 +366,27 @@ Result<std::vector<uint8_t>> DataRoot::read(const ResolvedRef& ref, uint64_t max
 // The entry by its archive's path and its key: two lookups, where a scan of every archive and
 // entry made each read of a root of 500 PBOs cost more than resolving the reference.
 Result<std::vector<uint8_t>> DataRoot::readEntry(const ResolvedRef& ref, const Options& within) const {
-    const auto byPath = pboByPath_.find(ref.path);
-    if (byPath == pboByPath_.end())
-        return makeError(DiagKind::CannotRead, ref.path + ": not one of the data root's PBOs");
-    const size_t index = byPath->second;
-    const Mounted& m = pbos_[index];
-    const std::string prefix = key(m.archive.prefix);
-    const auto p = pboEntries_.find(prefix.empty() ? key(ref.entry) : prefix + "\\" + key(ref.entry));
-    if (p != pboEntries_.end() && p->second.first == index && m.archive.entries[p->second.second].name == ref.entry)
-        return readPboFileEntry(m.path, m.archive, p->second.second, within);
-    for (size_t e = 0; e < m.archive.entries.size(); ++e)  // a name the index left out (a later duplicate)
-        if (m.archive.entries[e].name == ref.entry) return readPboFileEntry(m.path, m.archive, e, within);
-    return makeError(DiagKind::CannotRead, ref.path + ": entry '" + ref.entry + "' is gone");
+    const Mounted* m = nullptr;  // pbos_ is a deque: what it holds stays where it is
+    size_t entry = 0;
+    {
+        std::lock_guard<std::mutex> lock(lazy_->mutex);
+        const auto byPath = pboByPath_.find(ref.path);
+        if (byPath == pboByPath_.end())
+            return makeError(DiagKind::CannotRead, ref.path + ": not one of the data root's PBOs");
+        const size_t index = byPath->second;
+        m = &pbos_[index];
+        const std::string prefix = key(m->archive.prefix);
+        const auto p = pboEntries_.find(prefix.empty() ? key(ref.entry) : prefix + "\\" + key(ref.entry));
+        if (p != pboEntries_.end() && p->second.first == index &&
+            m->archive.entries[p->second.second].name == ref.entry)
+            entry = p->second.second;
+        else  // a name the index left out (a later duplicate)
+            for (entry = 0; entry < m->archive.entries.size() && m->archive.entries[entry].name != ref.entry; ++entry) {
+            }
+        if (entry == m->archive.entries.size())
+            return makeError(DiagKind::CannotRead, ref.path + ": entry '" + ref.entry + "' is gone");
+    }
+    return readPboFileEntry(m->path, m->archive, entry, within);
 }
 
 }  // namespace rv

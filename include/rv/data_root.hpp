@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <string>
@@ -28,11 +29,16 @@ const char* resolvedKindName(ResolvedRef::Kind kind);  // "missing", "file", "pb
 
 class DataRoot {
 public:
-    // Indexes `folder` (recursively; symbolic links that lead outside it are ignored) and mounts
-    // every .pbo below it. Fails when the folder cannot be read. `archives` are .pbo files mounted
-    // as well, as the game mounts a mod's addons (`rvimport batch` adds the PBOs it converts);
-    // with them `folder` may be "" (a root of those archives only). One that cannot be read is a
-    // warning, as a damaged .pbo below the folder is.
+    // Opens `folder` (symbolic links that lead outside it are ignored) with every .pbo below it
+    // mounted. Fails when the folder cannot be read. `archives` are .pbo files mounted as well, as
+    // the game mounts a mod's addons (`rvimport batch` adds the PBOs it converts); with them
+    // `folder` may be "" (a root of those archives only). One that cannot be read is a warning,
+    // as a damaged .pbo below the folder is.
+    // The folder is indexed lazily (issue 42): a reference is first looked for as a loose file,
+    // listing only the folders on its path (a loose file wins over a PBO entry, as in the game,
+    // so that answer is final). The first reference that is not a loose file, or fileCount(),
+    // pboCount() or warnings(), lists the whole folder and mounts its PBOs, once. One model's
+    // textures on a P: drive of 200,000 files cost milliseconds, not the whole listing.
     [[nodiscard]] static Result<DataRoot> open(const std::string& folder, const Options& options = {},
                                                const std::vector<std::string>& archives = {});
 
@@ -55,9 +61,14 @@ public:
     const std::string& folder() const { return folder_; }  // "" for a root of archives only
     // How messages name the root: "P:/data", "P:/data and 3 more PBOs", "3 PBOs".
     std::string description() const;
-    size_t fileCount() const { return files_.size(); }
-    size_t pboCount() const { return pbos_.size(); }
-    const std::vector<Warning>& warnings() const { return warnings_; }
+    // These three index the whole folder first.
+    size_t fileCount() const;
+    size_t pboCount() const;
+    const std::vector<Warning>& warnings() const;
+    // The warnings found so far, without indexing anything: what a front end prints when it is
+    // done (a damaged .pbo is found only when the PBOs were needed).
+    std::vector<Warning> warningsFound() const;
+    bool indexed() const;  // whether the whole folder has been listed
 
     // The lookup key of a reference: lower case, backslashes, no leading backslash.
     static std::string key(const std::string& reference);
@@ -79,18 +90,23 @@ private:
     };
     std::string folder_;
     Options options_;
-    std::map<std::string, std::string> files_;  // key -> file path
-    std::vector<Mounted> pbos_;
-    std::map<std::string, std::pair<size_t, size_t>> pboEntries_;  // key -> (pbo, entry)
-    std::map<std::string, size_t> pboByPath_;                      // path on disk -> pbo
-    std::vector<Warning> warnings_;
+    // Filled by the whole listing (indexAll), under lazy_'s mutex; never changed after it.
+    mutable std::map<std::string, std::string> files_;  // key -> file path
+    mutable std::deque<Mounted> pbos_;                  // a deque: a mount never moves what readEntry holds
+    mutable std::map<std::string, std::pair<size_t, size_t>> pboEntries_;  // key -> (pbo, entry)
+    mutable std::map<std::string, size_t> pboByPath_;                      // path on disk -> pbo
+    mutable std::vector<Warning> warnings_;
+    struct Lazy;  // the mutex, whether the folder is indexed, the folders listed so far
+    std::shared_ptr<Lazy> lazy_;
     struct ReadLog;                   // the paths read() has read, behind a mutex
     std::shared_ptr<ReadLog> reads_;  // shared by copies: they read the same files
     size_t extraArchives_ = 0;        // of pbos_, those given to open() besides the folder's
 
     bool find(const std::string& key, ResolvedRef& out) const;
+    bool findLoose(const std::string& key, ResolvedRef& out) const;  // lazy_->mutex held
+    void indexAll() const;                                           // lazy_->mutex held
     Result<std::vector<uint8_t>> readEntry(const ResolvedRef& ref, const Options& within) const;
-    void mount(const std::string& path);
+    void mount(const std::string& path) const;
 };
 
 }  // namespace rv

@@ -78,12 +78,11 @@ class _import_session:
                 self.session = rvlib.Session(self.data_root, self.operator.max_texture_size)
             except (rvlib.DecodeFailed, rvlib.LibraryMissing):
                 self.session = None
-            else:
-                _report_warnings(self.operator, self.session.warnings)  # the root's own, once
         return self
 
     def __exit__(self, *exc):
         if self.session is not None:
+            _report_warnings(self.operator, self.session.warnings())  # the root's own, once, when found
             self.session.close()
         return False
 

@@ -136,7 +136,12 @@ class Session:
         opts = _options(data_root=data_root, max_texture_size=max_texture_size)
         if L.rv_session_open(ctypes.byref(opts), ctypes.byref(self.handle), ctypes.byref(err)) != 0:
             raise _failure(err)
-        self.warnings = _lines(L.rv_session_warning_count(self.handle), lambda k: L.rv_session_warning(self.handle, k))
+
+    def warnings(self):
+        """The data root's own warnings (a damaged PBO) found so far: the root is indexed lazily, so
+        they come with the imports; ask when they are done."""
+        L = lib()
+        return _lines(L.rv_session_warning_count(self.handle), lambda k: L.rv_session_warning(self.handle, k))
 
     def texture_counts(self):
         """(textures read and decoded, textures taken from an earlier open)."""
