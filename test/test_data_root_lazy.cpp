@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -19,9 +18,7 @@ namespace fs = std::filesystem;
 struct LazyRoot : rvtest::TempDir {
     LazyRoot() : TempDir("rv_lazy_root") {}
     void write(const std::string& rel, const std::string& text) {
-        const fs::path p = dir / fs::u8path(rel);
-        fs::create_directories(p.parent_path());
-        std::ofstream(p, std::ios::binary) << text;
+        rvtest::put(dir / fs::u8path(rel), std::vector<uint8_t>(text.begin(), text.end()));
     }
 };
 
@@ -29,9 +26,7 @@ TEST(DataRootLazy, LooseFilesWithoutTheWholeListingThenAMissListsIt) {
     LazyRoot root;
     root.write("A3/Data_F/Metal_CO.paa", "metal");
     root.write("x/pack/broken.pbo", "not a pbo at all");  // a warning, once the PBOs are needed
-    const std::vector<uint8_t> pbo = rvtest::writePboEntries("x\\mod", {{"data\\in_pbo.paa", {'e', 'n', 't', 'r', 'y'}}});
-    std::ofstream(root.dir / "x" / "mod.pbo", std::ios::binary).write(reinterpret_cast<const char*>(pbo.data()),
-                                                                       std::streamsize(pbo.size()));
+    rvtest::put(root.dir / "x" / "mod.pbo", rvtest::writePboEntries("x\\mod", {{"data\\in_pbo.paa", {'e', 'n', 't', 'r', 'y'}}}));
     auto dr = rv::DataRoot::open(root.dir.u8string());
     ASSERT_TRUE(dr.ok()) << rv::diagnosticLine(dr.error());
     EXPECT_FALSE(dr->indexed());
