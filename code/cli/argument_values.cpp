@@ -1,4 +1,5 @@
-// Whole-number option values (arguments.hpp): counts, and --shard's K/N.
+// Option values (arguments.hpp): counts, --shard's K/N and --textures' mode.
+#include <cstdio>
 #include <cstdlib>
 
 #include "cli/arguments.hpp"
@@ -20,6 +21,15 @@ bool parseShard(const std::string& v, uint32_t& shard, uint32_t& shards) {
         !parseCount(v.substr(0, slash), 1, n, k))
         return false;
     shard = uint32_t(k), shards = uint32_t(n);
+    return true;
+}
+
+bool parseTexturesMode(const char* verb, const std::string& v, bool& external) {
+    if (v != "external" && v != "own") {
+        std::fprintf(stderr, "rvimport %s: --textures wants external or own, not '%s'\n", verb, v.c_str());
+        return false;
+    }
+    external = v == "external";
     return true;
 }
 

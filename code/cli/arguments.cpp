@@ -316,12 +316,7 @@ bool apply(const char* verb, const OptSpec& spec, const std::string& v, CliOptio
             }
             return true;
         case Opt::Textures:
-            if (v != "external" && v != "own") {
-                std::fprintf(stderr, "rvimport %s: --textures wants external or own, not '%s'\n", verb, v.c_str());
-                return false;
-            }
-            out.externalTextures = v == "external";
-            return true;
+            return parseTexturesMode(verb, v, out.externalTextures);
         case Opt::Instancing:
             if (v != "gpu" && v != "nodes") {
                 std::fprintf(stderr, "rvimport %s: --instancing wants gpu or nodes, not '%s'\n", verb, v.c_str());

@@ -71,6 +71,8 @@ struct CliOptions {
 // may also be written "--name=VALUE"; "--" ends the options (what follows are file names, even
 // when they start with '-'). Returns false after reporting a usage error on stderr.
 bool parseCliOptions(const char* verb, const std::vector<std::string>& args, bool batch, CliOptions& out);
+// --textures external|own (CliOptions::externalTextures); false after saying why on stderr.
+bool parseTexturesMode(const char* verb, const std::string& v, bool& external);
 // A whole decimal number in [lo, hi], nothing after it; false leaves `out` alone.
 bool parseCount(const std::string& v, long lo, long hi, long& out);
 // "K/N" (--shard): 1 <= K <= N <= 2^20, both whole numbers; false otherwise.

@@ -29,6 +29,7 @@
 #include "cli/input_files.hpp"
 #include "cli/json_writer.hpp"
 #include "cli/output_file.hpp"
+#include "cli/progress_bar.hpp"
 #include "cli/shared_textures.hpp"
 #include "rv/defaults.hpp"
 #include "rv/file_bytes.hpp"
@@ -130,27 +131,6 @@ Outcome convertInto(Assimp::Importer& importer, Assimp::Exporter& exporter, cons
     return {c.error.empty() ? Outcome::Converted : Outcome::Failed, c.error, std::move(c.warnings), c.tally};
 }
 
-// "[#####.....] 12/40  failed 1" on stderr, redrawn in place; nothing unless stderr is a terminal.
-class ProgressBar {
-public:
-    ProgressBar() : tty_(isatty(fileno(stderr)) != 0) {}
-    void show(size_t done, size_t total, size_t failed) {
-        if (!tty_) return;
-        std::lock_guard<std::mutex> lock(mutex_);
-        const int width = 30, filled = total ? int(done * width / total) : width;
-        std::fprintf(stderr, "\r[%s%s] %zu/%zu  failed %zu", std::string(size_t(filled), '#').c_str(),
-                     std::string(size_t(width - filled), '.').c_str(), done, total, failed);
-        std::fflush(stderr);
-    }
-    void finish() {
-        if (tty_) std::fputc('\n', stderr);
-    }
-
-private:
-    bool tty_;
-    std::mutex mutex_;
-};
-
 // One line for the whole batch, as export's for one model: "textures: K of N found in the data
 // root DIR and 3 PBOs more", of every model and terrain converted.
 void printTextureTally(const BatchPlan& plan, const std::vector<Outcome>& outcomes) {
@@ -195,17 +175,12 @@ unsigned threadCount(const CliOptions& opt, const BatchPlan& plan, bool sharedTe
     return jobs;
 }
 
-// --textures external: the folder the .gltf files share, OUT_DIR/textures/. An input whose own
-// output would land in it (IN_DIR/textures/...) is not converted: the two could differ.
-void shareTextureFolder(CliOptions& opt, BatchPlan& plan) {
-    plan.textureFolder = opt.textureFolder = std::make_shared<SharedTextureFolder>(plan.outDir);
-    const fs::path folder = opt.textureFolder->folder();
-    for (size_t i = 0; i < plan.inputs.size(); ++i) {
-        const fs::path below = plan.outputs[i].lexically_relative(folder);
-        if (!plan.outputs[i].empty() && !below.empty() && *below.begin() != "..")
-            plan.collisions[i] = plan.outputs[i].u8string() + " would be inside " + folder.u8string() +
-                                 ", which --textures external fills with the models' textures";
-    }
+// The folders made for outputs that were not written, when they are still empty: none is left.
+void removeStrayFolders(const std::vector<Outcome>& outcomes) {
+    std::vector<fs::path> stray;
+    for (const Outcome& o : outcomes)
+        if (o.kind != Outcome::Converted) stray.insert(stray.end(), o.madeFolders.begin(), o.madeFolders.end());
+    removeEmptyFolders(std::move(stray));
 }
 
 // Converts every file of the plan on `jobs` threads; one outcome per file, in plan order.
@@ -335,25 +310,6 @@ std::string manifestClash(const std::string& manifest, const BatchPlan& plan) {
     return {};
 }
 
-// The batch's one data root, opened once for every file: --data-root (or RV_IMPORT_DATA_ROOT)
-// with the PBOs under IN_DIR mounted in it, as the game mounts a mod's addons; none when there is
-// neither. Its warnings are printed here, once. False after printing why it cannot be opened.
-bool openBatchDataRoot(BatchPlan& plan) {
-    std::vector<std::string> archives;
-    for (const BatchArchive& a : plan.archives) archives.push_back(a.file.u8string());
-    const std::string folder = dataRootFolder(plan.decode);
-    if (folder.empty() && archives.empty()) return true;
-    Result<DataRoot> root = DataRoot::open(folder, plan.decode, archives);
-    if (!root) {
-        std::fprintf(stderr, "rvimport batch: %s\n", printable(diagnosticLine(root.error())).c_str());
-        return false;
-    }
-    for (const Warning& w : root->warnings())
-        std::fprintf(stderr, "warning: %s\n", printable(diagnosticLine(w)).c_str());
-    plan.decode.sharedDataRoot = std::make_shared<const DataRoot>(std::move(root.value()));
-    return true;
-}
-
 }  // namespace
 
 int runBatch(const std::vector<std::string>& args) {
@@ -401,7 +357,7 @@ int runBatch(const std::vector<std::string>& args) {
     planBatchOutputs(plan);  // every input's name as one unsharded batch gives it, then this shard's
     keepShard(plan, opt.shard, opt.shards);
     plan.shard = opt.shard, plan.shards = opt.shards;
-    if (opt.externalTextures) shareTextureFolder(opt, plan);
+    if (opt.externalTextures) opt.textureFolder = shareTextureFolder(plan);
     if (const std::string clash = manifestClash(opt.manifest, plan); !clash.empty()) {
         std::fprintf(stderr, "rvimport batch: --manifest %s\n", printable(clash).c_str());
         return kExitUsage;
@@ -423,11 +379,7 @@ int runBatch(const std::vector<std::string>& args) {
     WarningCapture capture;
     const auto start = std::chrono::steady_clock::now();
     const std::vector<Outcome> outcomes = convertAll(opt, plan, jobs);
-    std::vector<fs::path> strayFolders;  // made for outputs that were not written: none is left
-    for (const Outcome& o : outcomes)
-        if (o.kind != Outcome::Converted)
-            strayFolders.insert(strayFolders.end(), o.madeFolders.begin(), o.madeFolders.end());
-    removeEmptyFolders(std::move(strayFolders));
+    removeStrayFolders(outcomes);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const size_t problems = printSummary(plan, outcomes, jobs, seconds, opt.quiet);
     if (!opt.manifest.empty())

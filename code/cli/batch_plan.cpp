@@ -5,10 +5,12 @@
 #include <assimp/Exporter.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <set>
 
 #include "cli/assimp_convert.hpp"
+#include "cli/shared_textures.hpp"
 #include "rv/data_root.hpp"
 #include "rv/open.hpp"
 #include "rv/paths.hpp"
@@ -228,6 +230,34 @@ void keepShard(BatchPlan& plan, uint32_t shard, uint32_t shards) {
     plan.inputs.resize(kept);
     plan.outputs.resize(kept);
     plan.collisions.resize(kept);
+}
+
+bool openBatchDataRoot(BatchPlan& plan) {
+    std::vector<std::string> archives;
+    for (const BatchArchive& a : plan.archives) archives.push_back(a.file.u8string());
+    const std::string folder = dataRootFolder(plan.decode);
+    if (folder.empty() && archives.empty()) return true;
+    Result<DataRoot> root = DataRoot::open(folder, plan.decode, archives);
+    if (!root) {
+        std::fprintf(stderr, "rvimport batch: %s\n", printable(diagnosticLine(root.error())).c_str());
+        return false;
+    }
+    for (const Warning& w : root->warnings())
+        std::fprintf(stderr, "warning: %s\n", printable(diagnosticLine(w)).c_str());
+    plan.decode.sharedDataRoot = std::make_shared<const DataRoot>(std::move(root.value()));
+    return true;
+}
+
+std::shared_ptr<SharedTextureFolder> shareTextureFolder(BatchPlan& plan) {
+    plan.textureFolder = std::make_shared<SharedTextureFolder>(plan.outDir);
+    const fs::path folder = plan.textureFolder->folder();
+    for (size_t i = 0; i < plan.inputs.size(); ++i) {
+        const fs::path below = plan.outputs[i].lexically_relative(folder);
+        if (!plan.outputs[i].empty() && !below.empty() && *below.begin() != "..")
+            plan.collisions[i] = plan.outputs[i].u8string() + " would be inside " + folder.u8string() +
+                                 ", which --textures external fills with the models' textures";
+    }
+    return plan.textureFolder;
 }
 
 }  // namespace rv::cli

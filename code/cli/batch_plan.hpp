@@ -62,5 +62,13 @@ std::string shardKey(const BatchPlan& plan, const BatchInput& in);
 // their planned outputs, so N machines convert each input exactly once under the names one
 // unsharded batch gives it. Call after planBatchOutputs; shards 0 keeps all.
 void keepShard(BatchPlan& plan, uint32_t shard, uint32_t shards);
+// The batch's one data root, opened once for every file: --data-root (or RV_IMPORT_DATA_ROOT)
+// with the PBOs under IN_DIR mounted in it, as the game mounts a mod's addons; none when there is
+// neither. Its warnings are printed here, once. False after printing why it cannot be opened.
+bool openBatchDataRoot(BatchPlan& plan);
+// --textures external: the folder the .gltf files share, OUT_DIR/textures/ (plan.textureFolder).
+// An input whose own output would land in it (IN_DIR/textures/...) is not converted: the two
+// could differ. Call after keepShard.
+std::shared_ptr<SharedTextureFolder> shareTextureFolder(BatchPlan& plan);
 
 }  // namespace rv::cli
