@@ -73,6 +73,26 @@ TEST(OdolFixtures, DamageSweepEndsCleanly) {
     }
 }
 
+// A filled array costs five bytes whatever its count. Clip flags and UV sets come before the
+// positions, so their count is bounded by the positions the bytes left could hold: a count of 2^28
+// is refused where it stands, instead of filling a GiB (the damage sweep once spent 35 s there).
+TEST(OdolFixtures, FilledClipFlagsAreBoundedByTheBytesLeft) {
+    size_t at = 0;
+    rvtest::OdolWriteOptions opt;
+    opt.clipFlagsOffset = &at;
+    auto bytes = rvtest::writeOdol73(rvtest::makeCrateModel(), opt);
+    ASSERT_GT(at, 0u);
+    ASSERT_EQ(bytes[at + 4], 1) << "the crate's clip flags are written filled";
+    const uint32_t hostile = 0x10000000u;
+    std::memcpy(bytes.data() + at, &hostile, 4);
+    auto res = rv::decodeOdol(bytes.data(), bytes.size(), "crate.p3d");
+    ASSERT_FALSE(res.ok());
+    EXPECT_EQ(res.error().kind, rv::DiagKind::BadCount) << rv::diagnosticLine(res.error());
+    EXPECT_EQ(res.error().offset, at);
+    EXPECT_NE(rv::diagnosticLine(res.error()).find("LOD 0 clip flags: count 268435456 at offset"), std::string::npos)
+        << rv::diagnosticLine(res.error());
+}
+
 TEST(OdolFixtures, MemoryBudgetIsEnforced) {
     auto bytes = rvtest::writeOdol73(rvtest::makeCrateModel());
     rv::Options small;
@@ -115,12 +135,13 @@ TEST(OdolFixtures, FilledNormalsOfManyVerticesDecode) {
 }
 
 TEST(OdolFixtures, FilledArraysAreBoundByTheBudget) {
-    rv::OdolModel m = rvtest::makeCrateModel();
-    m.lods[0].clipFlags.assign(1000000, 0);  // 9 bytes in the file, 4 MB decoded
+    rv::OdolModel m = flatModel(20000);
+    // 9 bytes in the file, 4 MB decoded; the 240 KB of positions after them could hold 1M vertices.
+    m.lods[0].clipFlags.assign(1000000, 0);
     auto bytes = rvtest::writeOdol73(m);
     rv::Options small;
     small.memoryLimit = 1 << 20;
-    auto res = rv::decodeOdol(bytes.data(), bytes.size(), "crate.p3d", small);
+    auto res = rv::decodeOdol(bytes.data(), bytes.size(), "flat.p3d", small);
     ASSERT_FALSE(res.ok());
     EXPECT_EQ(res.error().kind, rv::DiagKind::MemoryLimit) << rv::diagnosticLine(res.error());
     EXPECT_NE(rv::diagnosticLine(res.error()).find("clip flags"), std::string::npos) << rv::diagnosticLine(res.error());

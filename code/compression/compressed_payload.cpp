@@ -41,6 +41,16 @@ void PayloadCodec::checkFilledCountAt(const ByteReader& r, uint64_t countOffset,
                                             size));
 }
 
+void PayloadCodec::checkVerticesAt(const ByteReader& r, uint64_t countOffset, uint64_t n, const char* what) const {
+    r.context().noteCount(countOffset);
+    uint64_t ratio = rule_ == PayloadRule::LzssBySize ? kLzssMaxRatio : kLzoMaxRatio;
+    if (n * 12 > uint64_t(r.remaining()) * ratio + 64)
+        r.failAtStated(DiagKind::BadCount, countOffset,
+                       r.context().prefixFor(what) + "count " + std::to_string(n) + " at offset " +
+                           hexOffset(countOffset) + " is more vertices than the " + std::to_string(r.remaining()) +
+                           " bytes left can hold positions for, even compressed");
+}
+
 void PayloadCodec::charge(const ByteReader& r, uint64_t size, const char* what) const {
     // "LOD 0 named properties: reading them needs ...": the context names the structure already.
     if (!budget_->tryCharge(size))

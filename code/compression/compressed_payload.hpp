@@ -46,12 +46,14 @@ public:
     }
 
     // CondensedArray<T>: u32 count; bool defaultFill; one T repeated, or a payload.
+    // `beforePositions`: the array has one element per vertex and the LOD's positions follow it.
     template <class T>
-    void readCondensed(ByteReader& r, std::vector<T>& out, const char* what) const {
+    void readCondensed(ByteReader& r, std::vector<T>& out, const char* what, bool beforePositions = false) const {
         uint64_t at = r.offset();
         uint32_t n = r.u32();
         if (r.boolean()) {
             T fill = r.read<T>();
+            if (beforePositions) checkVerticesAt(r, at, n, what);
             checkFilledCountAt(r, at, n, sizeof(T), what);
             charge(r, uint64_t(n) * sizeof(T), what);
             out.assign(n, fill);
@@ -80,6 +82,9 @@ public:
     // bytes left say nothing about it: its count is bounded by the memory budget alone.
     void checkFilledCountAt(const ByteReader& r, uint64_t countOffset, uint64_t n, size_t elementSize,
                             const char* what) const;
+    // A filled per-vertex array that comes before the positions (clip flags, UV sets) is still
+    // bounded by the bytes left: each of its n vertices has a 12-byte position further on.
+    void checkVerticesAt(const ByteReader& r, uint64_t countOffset, uint64_t n, const char* what) const;
 
 private:
     PayloadRule rule_;

@@ -24,7 +24,7 @@ void readBoneMap(ByteReader& r, OdolLod& lod) {
 
 void readClipFlags(ByteReader& r, const FileState& s, OdolLod& lod) {
     ContextScope scope(r.context(), "clip flags");
-    s.codec.readCondensed(r, lod.clipFlags, "clip flags");
+    s.codec.readCondensed(r, lod.clipFlags, "clip flags", /*beforePositions=*/true);
 }
 
 // Field 10: materials embedded in the LOD.

@@ -23,6 +23,7 @@ inline Vec3 unpackNormal(uint32_t p, float scale) {
 void readFloatUvSet(ByteReader& r, const FileState& s, uint64_t countAt, uint32_t n, std::vector<Vec2>& uv) {
     if (r.boolean()) {
         Vec2 v = r.read<Vec2>();
+        s.codec.checkVerticesAt(r, countAt, n, "UV set");  // the positions follow the UV sets
         s.codec.checkFilledCountAt(r, countAt, n, sizeof(Vec2), "UV set");
         s.codec.charge(r, uint64_t(n) * sizeof(Vec2), "UV set");
         uv.assign(n, v);
@@ -54,6 +55,7 @@ void readPackedUvSet(ByteReader& r, const FileState& s, const UvBounds& b, uint6
     const bool fill = r.boolean();
     if (fill) {
         int16_t qu = r.i16(), qv = r.i16();
+        s.codec.checkVerticesAt(r, countAt, n, "UV set");  // the positions follow the UV sets
         s.codec.checkFilledCountAt(r, countAt, n, sizeof(Vec2), "UV set");
         s.codec.charge(r, uint64_t(n) * sizeof(Vec2), "UV set");
         uv.assign(n, decode(qu, qv));

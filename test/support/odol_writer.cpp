@@ -192,6 +192,7 @@ public:
         size_t restStart = w.size();
         std::vector<uint32_t> clip = l.clipFlags;
         if (clip.empty()) clip.assign(l.positions.size(), 0);
+        if (index == 0 && opt_.clipFlagsOffset) *opt_.clipFlagsOffset = w.size();
         condensed(clip);
         std::vector<rv::Vec2> none;
         uvSet(index, 0, l.uvSets.empty() ? none : l.uvSets[0]);

@@ -28,6 +28,8 @@ struct OdolWriteOptions {
     // When set, receives the file offset of the LOD table (u32 starts[n], then u32 ends[n]), for
     // fixtures that rewrite it.
     size_t* lodTableOffset = nullptr;
+    // When set, receives the file offset of the first LOD's clip-flags count.
+    size_t* clipFlagsOffset = nullptr;
 };
 
 // Writes `model` as ODOL v73. Normals are packed from the model's outward normals; UVs are
