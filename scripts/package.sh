@@ -39,14 +39,17 @@ cp "$stage"/cpack/*.tar.gz "$stage"/cpack/*.deb $DIST/
 # tool (when installed) reads a model through it.
 deb=$(ls $DIST/*.deb)
 dpkg-deb -c "$deb" > "$stage/deb.txt"
-for f in ./usr/bin/rvimport ./usr/bin/rvimport-assimp ./usr/lib/rvimport/librvimport_assimp.so \
+for f in ./usr/bin/rvimport ./usr/bin/rvimport-assimp ./usr/lib/rvimport/librvimport_assimp.so ./usr/lib/rvimport/rvimport-map \
          ./usr/include/rv/assimp_importer.hpp ./usr/include/rvimport.h ./usr/include/rvimport_terrain.h \
          ./usr/lib/librvimport.so \
          ./usr/lib/cmake/rvimport/rvimportConfig.cmake ./usr/lib/pkgconfig/rvimport.pc; do
   grep -q " $f\$" "$stage/deb.txt" || { echo "package.sh: $deb lacks $f" >&2; exit 1; }
 done
 dpkg-deb -x "$deb" "$stage/root"
-build/test/rv_make_demo "$stage/rv_crate.p3d" >/dev/null
+build/test/rv_make_demo "$stage/rv_crate.p3d" "$stage/rv_world.wrp" >/dev/null
+# The installed `rvimport map` finds its GDAL program under lib/rvimport/ (code/cli/map_program.cpp).
+"$stage/root/usr/bin/rvimport" map "$stage/rv_world.wrp" "$stage/map" -q 2>/dev/null
+[ -s "$stage/map/dem.tif" ] || { echo "package.sh: the installed rvimport map wrote no dem.tif" >&2; exit 1; }
 if command -v assimp >/dev/null; then
   info=$(env -u RVIMPORT_ASSIMP_PLUGIN "$stage/root/usr/bin/rvimport-assimp" assimp info "$stage/rv_crate.p3d" -r)
   grep -q "^Vertices:" <<<"$info" || { echo "package.sh: the packaged plugin does not reach assimp" >&2; exit 1; }

@@ -483,10 +483,27 @@ def bad_input_checks(world):
         check(not os.path.exists(os.path.join(WORK, "tight-new")), "a refused map left the folder it made")
 
 
+def program_checks(world):
+    """`rvimport map` runs rvimport-map, the CLI built with GDAL: rvimport itself loads none of
+    GDAL's shared libraries (they cost every start 60-100 ms), and without its map program beside
+    it says which file is missing, writing nothing."""
+    if sys.platform.startswith("linux"):
+        libs = subprocess.run(["ldd", RV], capture_output=True, text=True).stdout
+        check("libgdal" not in libs, f"rvimport links GDAL: {[l for l in libs.splitlines() if 'gdal' in l]}")
+    lone = os.path.join(WORK, "lone")
+    os.makedirs(lone)
+    shutil.copy2(RV, os.path.join(lone, "rvimport"))
+    out = os.path.join(WORK, "lone.map")
+    r = subprocess.run([os.path.join(lone, "rvimport"), "map", world, out], capture_output=True, text=True)
+    check(r.returncode == 2 and f"{lone}/rvimport-map is missing" in r.stderr, f"map without rvimport-map: {r.returncode} {r.stderr}")
+    check(not os.path.exists(out), "map without rvimport-map wrote OUTDIR")
+
+
 samples()
 engine_checks()
 world, d = generated()
 options_and_failures(world, d)
+program_checks(world)
 roads_checks(world)
 bad_input_checks(world)
 if failures:
