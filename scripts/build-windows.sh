@@ -35,5 +35,5 @@ if [ "${1:-}" = "--test" ]; then
   mkdir -p $B/demo
   build/test/rv_make_demo $B/demo/rv_crate.p3d $B/demo/rv_world.wrp
   export WINEDEBUG=-all WINEPREFIX="$PWD/$B/wineprefix"
-  ctest --test-dir $B --output-on-failure
+  ctest --test-dir $B --output-on-failure -j "$(nproc)"
 fi

@@ -2,8 +2,8 @@
 # rvimport.exe under Wine against the Linux rvimport: `info`, `dump --json` and `export` to .glb
 # (our glTF writer) of every model and terrain sample must give the same stdout and stderr, byte
 # for byte, the same exit code and the same .glb bytes. Needs build/ (Linux) and
-# build-windows/. All runs go through one cmd.exe session: a Wine process start inside it is
-# cheap, a new Wine session is not.
+# build-windows/. The runs go through one cmd.exe session per core: a Wine process start inside
+# a session is cheap, a new Wine session is not.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SAMPLES="${RV_SAMPLES_DIR:-../shared/samples}"
@@ -14,9 +14,9 @@ export WINEDEBUG=-all WINEPREFIX="$PWD/build-windows/wineprefix"
 OUT=build-windows/parity
 rm -rf $OUT && mkdir -p $OUT/linux $OUT/windows
 mapfile -t FILES < <(find "$SAMPLES" -path "$SAMPLES/textures" -prune -o \( -name '*.p3d' -o -name '*.wrp' \) -print | sort)
-BAT=$OUT/run.bat
+JOBS=$(nproc)
 WOUT='build-windows\parity\windows'
-printf '@echo off\r\n' > $BAT
+for ((j = 0; j < JOBS; j++)); do printf '@echo off\r\n' > $OUT/run$j.bat; done
 declare -A LINES  # "file.verb" -> its two lines of $BAT
 n=0
 for f in "${FILES[@]}"; do
@@ -31,11 +31,14 @@ for f in "${FILES[@]}"; do
     # The redirection goes first: "echo 1> f" would redirect stream 1 and echo nothing.
     line+=$'\n'$(printf '> %s\\%s.%s.rc echo %%ERRORLEVEL%%\r\n' "$WOUT" $n $verb)
     LINES["$n.$verb"]=$line
-    printf '%s\n' "$line" >> $BAT
+    printf '%s\n' "$line" >> $OUT/run$((n % JOBS)).bat
   done
   n=$((n + 1))
 done
-"$WINE" cmd /c "$(echo $BAT | tr / '\\')" > /dev/null 2>&1 || true
+for ((j = 0; j < JOBS; j++)); do
+  "$WINE" cmd /c "$(echo $OUT/run$j.bat | tr / '\\')" > /dev/null 2>&1 &
+done
+wait || true
 # Wine's cmd now and then fails to start one line of a long batch ("Can't recognize '...' as an
 # internal or external command"): those lines, and only those, run once more.
 RETRY=$OUT/retry.bat

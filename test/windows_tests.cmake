@@ -51,9 +51,13 @@ add_executable(rv_tests
 target_link_libraries(rv_tests PRIVATE rv_testkit rvimport_view gtest_main)
 # Test code at -O1, as in the Linux build (test/CMakeLists.txt, rv_test_code).
 target_compile_options(rv_tests PRIVATE $<$<CONFIG:Release,RelWithDebInfo,MinSizeRel>:-O1>)
-# One ctest entry for the whole program: every Wine process start costs seconds.
-add_test(NAME windows_rv_tests COMMAND rv_tests)
-set_tests_properties(windows_rv_tests PROPERTIES TIMEOUT 1800)
+# Two ctest entries, each a gtest shard of the whole program (not one entry per case: every Wine
+# process start costs seconds), so that scripts/build-windows.sh runs them on two cores.
+foreach(_rv_shard 0 1)
+  add_test(NAME windows_rv_tests_${_rv_shard} COMMAND rv_tests --gtest_brief=1)
+  set_tests_properties(windows_rv_tests_${_rv_shard} PROPERTIES TIMEOUT 1800
+                       ENVIRONMENT "GTEST_TOTAL_SHARDS=2;GTEST_SHARD_INDEX=${_rv_shard}")
+endforeach()
 
 # The plain C test of the C ABI against rvimport.dll (copied beside it: Windows finds DLLs in the
 # program's folder). The demo files come from the Linux rv_make_demo, which scripts/build-windows.sh

@@ -109,9 +109,12 @@ int main(int argc, char** argv) {
 #if defined(__GLIBC__)
     // Keep freed memory for the next file instead of handing it back to the kernel after every
     // model: decoding many files in one process (batch, bench) otherwise spends most of its time
-    // re-faulting the same pages (perf: ~30% in the kernel; real/ set 214 -> ~630 MB/s).
+    // re-faulting the same pages (perf: ~30% in the kernel; real/ set 214 -> ~630 MB/s). Large
+    // blocks too: glibc maps anything over 32 MiB (its highest threshold) afresh, so every 4096^2
+    // texture, decoded or derived, was new memory the kernel zeroed page by page (a fifth of a
+    // textured batch); from the heap they reuse what the last texture freed.
     mallopt(M_TRIM_THRESHOLD, 256 << 20);
-    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_MMAP_MAX, 0);
 #endif
     rv::cli::installTemporaryCleanup();  // Ctrl+C leaves no half-written temporary file behind
     if (const char* verbose = std::getenv("RV_IMPORT_VERBOSE"); verbose && std::string(verbose) == "1")

@@ -1,7 +1,4 @@
 // One PAA mip to RGBA8: unpack its bytes (paa_storage.cpp), convert its pixel format, undo ZIWS.
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 #include <array>
 #include <cstdint>
@@ -9,6 +6,7 @@
 #include <vector>
 
 #include "core/diagnostics.hpp"
+#include "core/fresh_pixels.hpp"
 #include "texture/texture_internal.hpp"
 
 namespace rv {
@@ -42,36 +40,6 @@ void checkIndices(const ByteReader& r, const PaaTexture& t, const std::vector<ui
         if (indices[i] >= t.palette.size())
             r.fail(DiagKind::BadValue, "pixel " + std::to_string(i) + " uses colour " + std::to_string(indices[i]) +
                                            " of a " + std::to_string(t.palette.size()) + "-colour palette");
-}
-
-// Asks Linux to back a large image with 2 MiB pages where it can (transparent huge pages in their
-// default "madvise" mode): the first write into fresh memory costs a page fault per page, and with
-// 4 KiB pages those faults were most of the time of a 4096^2 decode (16,384 of them for 64 MiB).
-void adviseHugePages(uint8_t* data, size_t bytes) {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    constexpr uintptr_t kHuge = uintptr_t(2) << 20;
-    const uintptr_t begin = (reinterpret_cast<uintptr_t>(data) + kHuge - 1) & ~(kHuge - 1);
-    const uintptr_t end = (reinterpret_cast<uintptr_t>(data) + bytes) & ~(kHuge - 1);
-    if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);  // advice only
-#else
-    (void)data, (void)bytes;
-#endif
-}
-
-// Decodes the image band by band (`decodeBand(firstRow, rows, out)`) into a small buffer that is
-// appended to the reserved pixels, so each byte of the image is written once. Resizing first
-// zero-filled it: that memset, and the page faults it took, were 80% of a 4096^2 LZO DXT1 decode.
-template <class DecodeBand>
-void appendBands(Image& img, uint32_t bandRows, DecodeBand decodeBand) {
-    const size_t rowBytes = size_t(img.width) * 4;
-    img.rgba.reserve(rowBytes * img.height);
-    adviseHugePages(img.rgba.data(), img.rgba.capacity());
-    std::vector<uint8_t> band(rowBytes * bandRows);
-    for (uint32_t y = 0; y < img.height; y += bandRows) {
-        const uint32_t rows = img.height - y < bandRows ? img.height - y : bandRows;
-        decodeBand(y, rows, band.data());
-        img.rgba.insert(img.rgba.end(), band.data(), band.data() + rows * rowBytes);
-    }
 }
 
 // A DXT image as bands of one block row (4 pixel rows; 64 KiB at 4096 wide, which stays in cache).

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/fresh_pixels.hpp"
 #include "view/view_internal.hpp"
 
 namespace rv::view {
@@ -11,14 +12,23 @@ namespace {
 
 uint8_t toByte(float unit) { return uint8_t(std::lround(std::clamp(unit, 0.0f, 1.0f) * 255.0f)); }
 
-// Makes an image of the same size whose every texel is f(source texel).
+// Makes an image of the same size whose every texel is f(source texel), in bands of 16 rows
+// (core/fresh_pixels.hpp: the output is never zero-filled first).
 template <class PerTexel>
 Image mapTexels(const Image& src, PerTexel f) {
     Image out;
     out.width = src.width;
     out.height = src.height;
-    out.rgba.resize(src.rgba.size());
-    for (size_t i = 0; i + 3 < src.rgba.size(); i += 4) f(&src.rgba[i], &out.rgba[i]);
+    if (src.rgba.size() != size_t(src.width) * src.height * 4) {  // not a whole image: texel by texel
+        out.rgba.resize(src.rgba.size());
+        for (size_t i = 0; i + 3 < src.rgba.size(); i += 4) f(&src.rgba[i], &out.rgba[i]);
+        return out;
+    }
+    const size_t rowBytes = size_t(src.width) * 4;
+    appendBands(out, 16, [&](uint32_t y, uint32_t rows, uint8_t* band) {
+        const uint8_t* in = src.rgba.data() + y * rowBytes;
+        for (size_t i = 0; i < rows * rowBytes; i += 4) f(in + i, band + i);
+    });
     return out;
 }
 

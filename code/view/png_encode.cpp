@@ -76,6 +76,28 @@ uint64_t pngEncodeScratchBytes(uint32_t width, uint32_t height, int channels) {
 }
 
 namespace view {
+namespace {
+
+// One row of RGBA as the PNG's channels: grey is R, grey + alpha R and A. A loop per case, not a
+// table lookup per byte: the lookup loop was an eighth of a textured batch's time.
+void packRow(const uint8_t* p, uint32_t width, int channels, uint8_t* out) {
+    switch (channels) {
+        case 4:
+            std::memcpy(out, p, size_t(width) * 4);
+            break;
+        case 3:
+            for (uint32_t x = 0; x < width; ++x, p += 4, out += 3) out[0] = p[0], out[1] = p[1], out[2] = p[2];
+            break;
+        case 2:
+            for (uint32_t x = 0; x < width; ++x, p += 4, out += 2) out[0] = p[0], out[1] = p[3];
+            break;
+        default:
+            for (uint32_t x = 0; x < width; ++x, p += 4) *out++ = p[0];
+            break;
+    }
+}
+
+}  // namespace
 
 Result<std::vector<uint8_t>> encodePngAtLevel(const Image& image, int level, MemoryBudget* budget) {
     // The size is checked first, from the dimensions alone (even grey must fit): an image too large
@@ -119,17 +141,10 @@ Result<std::vector<uint8_t>> encodePngAtLevel(const Image& image, int level, Mem
     const std::unique_ptr<uint8_t[]> stream(new (std::nothrow) uint8_t[bound]);
     if (!rows || !stream)
         return makeError(DiagKind::OutOfMemory, "PNG encoding: out of memory for a " + sizeText(image) + " image");
-    static const int kPick[5][4] = {{}, {0}, {0, 3}, {0, 1, 2}, {0, 1, 2, 3}};  // grey is R, grey + alpha R, A
     for (uint32_t y = 0; y < image.height; ++y) {
         uint8_t* out = &rows[size_t(y) * (rowBytes + 1)];
         *out++ = 0;
-        const uint8_t* p = image.rgba.data() + size_t(y) * image.width * 4;
-        if (channels == 4) {
-            std::memcpy(out, p, rowBytes);
-            continue;
-        }
-        for (uint32_t x = 0; x < image.width; ++x, p += 4)
-            for (int c = 0; c < channels; ++c) *out++ = p[kPick[channels][c]];
+        packRow(image.rgba.data() + size_t(y) * image.width * 4, image.width, channels, out);
     }
     const size_t z = libdeflate_zlib_compress(compressor.get(), rows.get(), rowsSize, stream.get(), bound);
     if (z == 0)
