@@ -8,6 +8,9 @@
 #     models' references (test/bench/data_root_index.cpp), against a bare listing of the tree;
 #   - PNG size and encode time of the data root's textures at stb_image_write's levels and row
 #     filters, against RGBA at stb's defaults (test/bench/png_levels.cpp).
+# Beside it, each against a peer or an earlier commit built from source (not run from here: they
+# build that baseline first): scripts/bench_peers.sh (ODOL against arma-tools) and
+# scripts/bench_batch.sh (batch over the real models against the commit issue 42 was filed on).
 # Needs ../shared/samples (or RV_SAMPLES_DIR). Extra arguments go to the benchmark binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
