@@ -16,12 +16,15 @@ constexpr size_t kCompressionThreshold = 1024;  // engine MIN_COMPRESS_SIZE
 
 }  // namespace
 
+uint64_t PayloadCodec::mostDecodedFrom(uint64_t bytes) const {
+    return bytes * (rule_ == PayloadRule::LzssBySize ? kLzssMaxRatio : kLzoMaxRatio) + 64;
+}
+
 void PayloadCodec::checkCountAt(const ByteReader& r, uint64_t countOffset, uint64_t n, size_t elementSize,
                                 const char* what) const {
     r.context().noteCount(countOffset);
     uint64_t size = n * elementSize;  // n < 2^32 and elementSize small: no overflow
-    uint64_t ratio = rule_ == PayloadRule::LzssBySize ? kLzssMaxRatio : kLzoMaxRatio;
-    uint64_t limit = uint64_t(r.remaining()) * ratio + 64;
+    uint64_t limit = mostDecodedFrom(r.remaining());
     if (size > limit)
         r.failAtStated(DiagKind::BadCount, countOffset,
                        std::string(what) + ": count " + std::to_string(n) + " at offset " + hexOffset(countOffset) +
@@ -43,8 +46,7 @@ void PayloadCodec::checkFilledCountAt(const ByteReader& r, uint64_t countOffset,
 
 void PayloadCodec::checkVerticesAt(const ByteReader& r, uint64_t countOffset, uint64_t n, const char* what) const {
     r.context().noteCount(countOffset);
-    uint64_t ratio = rule_ == PayloadRule::LzssBySize ? kLzssMaxRatio : kLzoMaxRatio;
-    if (n * 12 > uint64_t(r.remaining()) * ratio + 64)
+    if (n * 12 > mostDecodedFrom(r.remaining()))
         r.failAtStated(DiagKind::BadCount, countOffset,
                        r.context().prefixFor(what) + "count " + std::to_string(n) + " at offset " +
                            hexOffset(countOffset) + " is more vertices than the " + std::to_string(r.remaining()) +

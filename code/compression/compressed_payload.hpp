@@ -87,6 +87,9 @@ public:
     void checkVerticesAt(const ByteReader& r, uint64_t countOffset, uint64_t n, const char* what) const;
 
 private:
+    // The most bytes `bytes` of the file can decode to, at the codec's best ratio.
+    uint64_t mostDecodedFrom(uint64_t bytes) const;
+
     PayloadRule rule_;
     MemoryBudget* budget_;
 };
