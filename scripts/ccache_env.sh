@@ -5,7 +5,7 @@
 # Sets `launcher`, the cmake arguments that put ccache in front of the compilers.
 launcher=()
 if command -v ccache >/dev/null; then
-  export CCACHE_DIR="${CCACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/rvimport/ccache}" CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
+  export CCACHE_DIR="${CCACHE_DIR:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/rvimport/ccache}" CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
   export CCACHE_SLOPPINESS="${CCACHE_SLOPPINESS:-pch_defines,time_macros,include_file_mtime,include_file_ctime}"
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 fi
