@@ -19,11 +19,8 @@ Image mapTexels(const Image& src, PerTexel f) {
     Image out;
     out.width = src.width;
     out.height = src.height;
-    if (src.rgba.size() != size_t(src.width) * src.height * 4) {  // not a whole image: texel by texel
-        out.rgba.resize(src.rgba.size());
-        for (size_t i = 0; i + 3 < src.rgba.size(); i += 4) f(&src.rgba[i], &out.rgba[i]);
-        return out;
-    }
+    // Pixels that do not match the size are left out: the PNG encoder then refuses the map by name.
+    if (src.rgba.size() != size_t(src.width) * src.height * 4) return out;
     const size_t rowBytes = size_t(src.width) * 4;
     appendBands(out, 16, [&](uint32_t y, uint32_t rows, uint8_t* band) {
         const uint8_t* in = src.rgba.data() + y * rowBytes;
