@@ -1,6 +1,7 @@
 // The texture cache a batch's imports share (rv/texture_cache.hpp): one decode per texture
 // whichever thread asks first, no memory of a refusal that was the import's own, the textures used
-// longest ago let go past the capacity, and one PNG encode per image.
+// longest ago let go past the capacity, and one PNG encode per image, also when a batch's cache
+// lets the pixels go between imports.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -102,6 +103,81 @@ TEST(TextureCache, OnePngEncodePerImage) {
     EXPECT_EQ(cache.counts().pngEncoded, 1u);
     EXPECT_EQ(cache.counts().pngReused, 1u);
     EXPECT_EQ(cache.bytesHeld(), 8 * 8 * 4 + sizeof(rv::Image) + plain->size());
+}
+
+// A cache that keeps no pixels beyond their imports: the pixels live as long as an import holds
+// them, the PNG as long as the texture; the next import decodes the pixels again, copies the PNG.
+TEST(TextureCache, ABatchKeepsThePngAndLetsThePixelsGo) {
+    rv::TextureCache cache(64 << 20, 0);  // no pixels kept beyond their imports
+    int decodes = 0;
+    auto get = [&](uint32_t side) {
+        return cache.get("a.paa", [&] {
+            ++decodes;
+            return pixels(side, 200);
+        });
+    };
+    std::vector<uint8_t> firstPng;
+    std::weak_ptr<const rv::Image> firstPixels;
+    {
+        const rv::TextureCache::Texture held = get(8);
+        const rv::TextureCache::Texture meanwhile = get(8);  // another import while the first holds it
+        EXPECT_EQ(decodes, 1);
+        EXPECT_EQ(meanwhile.image.get(), held.image.get());
+        EXPECT_EQ(meanwhile.png.get(), held.png.get());
+        firstPng = rv::encodePngOnce(*held.image, held.png.get(), nullptr).value();
+        firstPixels = held.image;
+        // Only the PNG and the entry are held, not the 256 bytes of pixels an import holds.
+        EXPECT_EQ(cache.bytesHeld(), sizeof(rv::Image) + firstPng.size());
+    }
+    EXPECT_TRUE(firstPixels.expired());  // no import holds them: the cache let them go too
+    const rv::TextureCache::Texture later = get(8);
+    EXPECT_EQ(decodes, 2);
+    ASSERT_TRUE(later.image && later.png);
+    EXPECT_EQ(later.image->rgba, std::vector<uint8_t>(8 * 8 * 4, 200));
+    EXPECT_EQ(rv::encodePngOnce(*later.image, later.png.get(), nullptr).value(), firstPng);
+    EXPECT_EQ(cache.counts().pngEncoded, 1u);  // the PNG was copied, not made again
+    EXPECT_EQ(cache.counts().pngReused, 1u);
+    EXPECT_EQ(cache.counts().decoded, 2u);
+}
+
+// A batch's cache keeps the pixels used last up to their own capacity, and the PNG of every one.
+TEST(TextureCache, PixelsPastTheirCapacityAreLetGoFirst) {
+    const uint64_t pixelBytes = 32 * 32 * 4;
+    rv::TextureCache cache(64 << 20, pixelBytes + pixelBytes / 2);  // room for one texture's pixels
+    int decodes = 0;
+    auto get = [&](const char* key) {
+        return cache.get(key, [&] {
+            ++decodes;
+            return pixels(32, 7);
+        });
+    };
+    const std::shared_ptr<rv::PngSlot> aPng = get("a").png;  // no import holds the pixels after this
+    get("b");                                                 // keeps b's pixels, lets a's go
+    EXPECT_EQ(decodes, 2);
+    get("b");
+    EXPECT_EQ(decodes, 2);  // b's pixels were kept
+    EXPECT_EQ(cache.bytesHeld(), 2 * sizeof(rv::Image) + pixelBytes);
+    const rv::TextureCache::Texture a = get("a");
+    EXPECT_EQ(decodes, 3);  // decoded again, with the PNG slot it had
+    EXPECT_EQ(a.png.get(), aPng.get());
+    EXPECT_EQ(cache.counts().decoded, 3u);
+    EXPECT_EQ(cache.counts().reused, 1u);
+}
+
+// A file replaced on disk between two imports decodes to other pixels: the old PNG is not theirs.
+TEST(TextureCache, PixelsDecodedAgainAtAnotherSizeGetNoOldPng) {
+    rv::TextureCache cache(64 << 20, 0);  // no pixels kept beyond their imports
+    uint32_t side = 8;
+    auto get = [&] { return cache.get("a.paa", [&] { return pixels(side, 10); }); };
+    {
+        const rv::TextureCache::Texture first = get();
+        ASSERT_TRUE(rv::encodePngOnce(*first.image, first.png.get(), nullptr).ok());
+    }
+    side = 16;
+    const rv::TextureCache::Texture replaced = get();
+    ASSERT_TRUE(replaced.image);
+    EXPECT_EQ(replaced.image->width, 16u);
+    EXPECT_FALSE(replaced.png);  // encoded by its own import, from its own pixels
 }
 
 }  // namespace

@@ -368,9 +368,13 @@ int runBatch(const std::vector<std::string>& args) {
     plan.decode.memoryLimit = opt.decode.memoryLimit;
     if (!openBatchDataRoot(plan)) return kExitUsage;
     opt.decode.sharedDataRoot = plan.decode.sharedDataRoot;  // the models' imports share it with the textures
-    if (sharedTextures)  // each texture the models share read, decoded and encoded once (rv/texture_cache.hpp)
+    // Each texture the models share read, decoded and encoded once (rv/texture_cache.hpp); the
+    // outputs embed its PNG, so few pixels are kept beyond the imports that use them.
+    if (sharedTextures) {
+        const uint64_t capacity = textureCacheCapacity(opt.decode.memoryLimit);
         plan.decode.textureCache = opt.decode.textureCache =
-            std::make_shared<TextureCache>(textureCacheCapacity(opt.decode.memoryLimit));
+            std::make_shared<TextureCache>(capacity, batchCachePixelCapacity(capacity));
+    }
     // Every file the batch reads is an input no output may replace (input_files.hpp).
     for (const BatchInput& input : plan.inputs) noteInput(input.file.u8string());
     for (const BatchArchive& a : plan.archives) noteInput(a.file.u8string());

@@ -2,7 +2,9 @@
 // decoded and PNG-encoded once, by whichever import asks first, and the others reuse its pixels
 // and its PNG bytes. Thread-safe: a batch's workers share one (Options::textureCache). Bounded:
 // past its capacity the textures used longest ago are let go; an import that holds one keeps it
-// alive until it is done with it.
+// alive until it is done with it. The decoded pixels can have a smaller capacity of their own: past
+// it, the pixels used longest ago are let go and the PNG stays (a batch, whose outputs embed the
+// PNG), and the next import that asks decodes them again and copies the PNG.
 #pragma once
 
 #include <atomic>
@@ -46,8 +48,9 @@ struct PngSlot {
 
 class TextureCache {
 public:
-    // `capacityBytes`: the pixels and PNG bytes it keeps at most (textureCacheCapacity).
-    explicit TextureCache(uint64_t capacityBytes);
+    // `capacityBytes`: the pixels and PNG bytes it keeps at most (textureCacheCapacity);
+    // `pixelCapacityBytes`: the decoded pixels among them that no import holds (all, by default).
+    explicit TextureCache(uint64_t capacityBytes, uint64_t pixelCapacityBytes = UINT64_MAX);
     ~TextureCache();
     TextureCache(const TextureCache&) = delete;
     TextureCache& operator=(const TextureCache&) = delete;
@@ -68,19 +71,27 @@ public:
 private:
     struct Entry;
     void touch(const std::string& key, Entry& entry);
+    void keepPixels(const std::string& key, Entry& entry, std::shared_ptr<const Image> image);
+    void dropPixels(Entry& entry);
     void evictBeyondCapacity();
+    Texture remade(const std::string& key, Entry& entry, const std::function<Texture()>& decode);
 
-    uint64_t capacity_;
+    uint64_t capacity_, pixelCapacity_;
     mutable std::mutex mutex_;
     std::map<std::string, std::shared_ptr<Entry>> entries_;
-    std::list<std::string> recent_;  // keys of made entries, least recently used first
-    uint64_t held_ = 0;
+    std::list<std::string> recent_;        // keys of made entries, least recently used first
+    std::list<std::string> pixelsRecent_;  // keys of entries that keep their pixels, the same way
+    uint64_t held_ = 0;                    // of entries and the pixels they keep
+    uint64_t pixelsHeld_ = 0;              // of the pixels they keep
     std::shared_ptr<TextureCacheCounters> counters_;
 };
 
 // What a cache shared by imports that each have `importLimit` bytes keeps at most: half of it,
 // never more than defaults::kTextureCacheBytes.
 uint64_t textureCacheCapacity(uint64_t importLimit);
+// The decoded pixels a batch's cache keeps beyond the imports that hold them: at most
+// defaults::kBatchCachePixelBytes of its capacity.
+uint64_t batchCachePixelCapacity(uint64_t cacheCapacity);
 
 // `image` as a PNG file (rv::encodePng), through `slot` when there is one: encoded by the first
 // caller, a copy of those bytes for the others. `budget` is charged as encodePng charges it.
