@@ -11,6 +11,9 @@ advice the add-on passed on).
 - A failure inside the add-on itself is reported the same way and taken back too.
 - A PBO, a model or an unknown file given to the wrong import: the message names what it is in
   the add-on's terms, never a `rvimport` command or an --option.
+- Dropped .rtm files (a FileHandler on 4.1+, issue 41): several at once onto the active armature,
+  one action each, the armature left playing the last; a damaged one among them is named with its
+  offset and the others still import.
 
 The files are written here, in the RTM_0101 layout (test/support/rtm_writer.cpp). Environment:
 RV_ADDON_DIR (scripts/blender), RVIMPORT_LIB (librvimport.so)."""
@@ -190,6 +193,32 @@ for label, refusal, wanted in cases:
     check(wanted in message, "%s: says %r: %r" % (label, wanted, message))
     check("rvimport" not in message and "`" not in message and "--" not in message,
           "%s: no command-line advice: %r" % (label, message))
+
+# Drag and drop: Blender gives the FileHandler's operator the dropped files as directory + files.
+handler = next((h for h in getattr(bpy.types.FileHandler, "__subclasses__", list)()
+                if ".rtm" in getattr(h, "bl_file_extensions", "")), None) if hasattr(bpy.types, "FileHandler") else None
+if bpy.app.version >= (4, 1, 0):
+    check(handler is not None and handler.bl_import_operator == "import_anim.rv_rtm",
+          "a FileHandler for .rtm drops: %s" % handler)
+reset()
+arm = make_armature("Dropped", 3)
+write_rtm("drop_a.rtm", [0.0, 1.0], ["b0"])
+write_rtm("drop_b.rtm", [0.0, 0.5, 1.0], ["b1"])
+with open(os.path.join(DIR, "drop_a.rtm"), "rb") as f:
+    data = f.read()
+with open(os.path.join(DIR, "drop_c_damaged.rtm"), "wb") as f:
+    f.write(data[:60])  # the bone names cut short
+before = set(bpy.data.actions)
+dropped = ["drop_a.rtm", "drop_c_damaged.rtm", "drop_b.rtm"]
+try:
+    result, error = bpy.ops.import_anim.rv_rtm(directory=DIR, files=[{"name": n} for n in dropped]), ""
+except RuntimeError as e:  # the damaged file's ERROR report
+    result, error = {"FINISHED"}, str(e)
+check("drop_c_damaged.rtm" in error and "offset 0x" in error, "the damaged drop is named with its offset: %r" % error)
+made = sorted(a.name for a in set(bpy.data.actions) - before)
+check(made == ["drop_a", "drop_b"], "one action per good file: %s" % made)
+check(arm.animation_data is not None and arm.animation_data.action is not None
+      and arm.animation_data.action.name == "drop_b", "the armature plays the last one dropped")
 
 print("%d failure(s)" % len(failures))
 sys.exit(1 if failures else 0)

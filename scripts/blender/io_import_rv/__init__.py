@@ -209,8 +209,8 @@ class IMPORT_IMAGE_OT_rv_paa(bpy.types.Operator, _MultiFileImport):
         return result
 
 
-class IMPORT_ANIM_OT_rv_rtm(bpy.types.Operator, ImportHelper):
-    """Import an Arma/OFP animation (.rtm: RTM_0101, BMTR) onto the active armature as a new action"""
+class IMPORT_ANIM_OT_rv_rtm(bpy.types.Operator, _MultiFileImport):
+    """Import Arma/OFP animations (.rtm: RTM_0101, BMTR) onto the active armature, each as a new action"""
 
     bl_idname = "import_anim.rv_rtm"
     bl_label = "Real Virtuality Animation (.rtm)"
@@ -223,21 +223,20 @@ class IMPORT_ANIM_OT_rv_rtm(bpy.types.Operator, ImportHelper):
                               default=0, min=0, max=1 << 20)
 
     def execute(self, context):
-        try:
-            with rvlib.memory_limit(_memory_limit(self, context)):
-                action, warnings = build_animation.import_animation(context, context.active_object, self.filepath,
+        def import_one(path):
+            try:
+                action, warnings = build_animation.import_animation(context, context.active_object, path,
                                                                     self.frame_range)
-        except build.ImportFailed as e:
-            self.report({"ERROR"}, str(e))
-            return {"CANCELLED"}
-        except Exception as e:  # noqa: BLE001 - a defect of ours: still reported, and the import took itself back
-            traceback.print_exc()
-            self.report({"ERROR"}, "%s could not be imported (%s: %s)"
-                        % (os.path.basename(self.filepath), type(e).__name__, e))
-            return {"CANCELLED"}
-        _report_warnings(self, warnings)
-        self.report({"INFO"}, "Imported %s onto %s" % (action.name, context.active_object.name))
-        return {"FINISHED"}
+            except build.ImportFailed:
+                raise
+            except Exception as e:  # noqa: BLE001 - a defect of ours: still reported, and the import took itself back
+                traceback.print_exc()
+                raise build.ImportFailed("%s could not be imported (%s: %s)"
+                                         % (os.path.basename(path), type(e).__name__, e), names_file=True)
+            self.report({"INFO"}, "Imported %s onto %s" % (action.name, context.active_object.name))
+            return warnings
+        with rvlib.memory_limit(_memory_limit(self, context)):
+            return self.import_each(context, import_one)
 
 
 class IMPORT_SCENE_OT_rv_wrp(bpy.types.Operator, _MultiFileImport, ModalSteps):
@@ -340,11 +339,14 @@ def _file_handler(kind, label, operator, extensions, areas):
 
 if compat.HAS_FILE_HANDLER:
     # Drag and drop: models and terrains on the 3D viewport, textures there or on the Image and
-    # Shader editors.
+    # Shader editors, animations there or on the animation editors.
     _classes += [_file_handler("p3d", "Arma/OFP model", IMPORT_SCENE_OT_rv_p3d, ".p3d", {"VIEW_3D"}),
                  _file_handler("wrp", "Arma/OFP terrain", IMPORT_SCENE_OT_rv_wrp, ".wrp", {"VIEW_3D"}),
                  _file_handler("paa", "Arma/OFP texture", IMPORT_IMAGE_OT_rv_paa, ".paa;.pac",
-                               {"VIEW_3D", "IMAGE_EDITOR", "NODE_EDITOR"})]
+                               {"VIEW_3D", "IMAGE_EDITOR", "NODE_EDITOR"}),
+                 # onto the active armature, also where animators work
+                 _file_handler("rtm", "Arma/OFP animation", IMPORT_ANIM_OT_rv_rtm, ".rtm",
+                               {"VIEW_3D", "DOPESHEET_EDITOR", "GRAPH_EDITOR", "NLA_EDITOR"})]
 
 
 def register():
