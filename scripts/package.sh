@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Release artefacts in dist/, with SHA256SUMS:
-#   io_import_rv-<version>.zip                  the Blender add-on with librvimport for Linux and Windows
+#   io_import_rv-<version>-linux-x64.zip        the Blender 4.2+ extension for Linux (librvimport.so)
+#   io_import_rv-<version>-windows-x64.zip      the same for Windows (rvimport.dll)
+#   io_import_rv-<version>-legacy.zip           the legacy add-on (Blender 3.x; installs anywhere) with both
 #   rvimport-<version>-windows-x86_64.zip        rvimport.exe, rvimport.dll, rvimport.h (+ _terrain.h), README, docs/, LICENSE
 #   rvimport-<version>-Linux.tar.gz / .deb       `cmake --install` tree via CPack: the CLI, the C ABI,
 #                                                the static libraries, headers, the CMake package and
@@ -17,10 +19,14 @@ rm -rf $DIST && mkdir -p $DIST
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 
-# The add-on: one zip for both platforms; io_import_rv/platforms.py picks the library.
-# io_import_rv-$VERSION.zip is the Blender 4.2+ extension; the legacy zip for Blender 3.x is renamed.
+# The add-on: one extension zip per platform (Blender's extensions platform asks for that), and
+# the legacy zip with both libraries, renamed; io_import_rv/platforms.py picks the library.
 bash scripts/package_blender_addon.sh build/librvimport.so build-windows/rvimport.dll "$DIST" >/dev/null
-mv "$DIST/io_import_rv.zip" "$DIST/io_import_rv-$VERSION-blender3.zip"
+for p in linux-x64 windows-x64; do
+  [ -f "$DIST/io_import_rv-$VERSION-$p.zip" ] || { echo "package.sh: no io_import_rv-$VERSION-$p.zip" >&2; exit 1; }
+done
+python3 test/blender/check_extension_zips.py "$DIST" "$VERSION" >/dev/null
+mv "$DIST/io_import_rv.zip" "$DIST/io_import_rv-$VERSION-legacy.zip"
 
 # Windows: what a user unzips next to their tools.
 w="$stage/rvimport-$VERSION-windows-x86_64"

@@ -31,8 +31,11 @@ if(WITH_PLUGIN)
     message(FATAL_ERROR "not installed: lib/rvimport/librvimport_assimp.so")
   endif()
 endif()
-if(ADDON_ZIP AND NOT EXISTS ${P}/share/rvimport/io_import_rv.zip)
-  message(FATAL_ERROR "not installed: share/rvimport/io_import_rv.zip")
+if(ADDON_ZIP)
+  file(GLOB linux_zip ${P}/share/rvimport/io_import_rv-*-linux-x64.zip)
+  if(NOT EXISTS ${P}/share/rvimport/io_import_rv.zip OR NOT linux_zip)
+    message(FATAL_ERROR "not installed: share/rvimport/io_import_rv.zip and io_import_rv-<version>-linux-x64.zip")
+  endif()
 endif()
 
 execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${WORK}/build -DCMAKE_PREFIX_PATH=${P}

@@ -1,5 +1,8 @@
-"""Headless Blender: install the packaged add-on zip the way a user does (Preferences > Install),
-enable it without RVIMPORT_LIB, and import the demo crate with the library shipped inside."""
+"""Headless Blender: install the packaged legacy add-on zip the way a user does (Preferences >
+Install), enable it without RVIMPORT_LIB, and import the demo crate with the library shipped
+inside. Then what a macOS user sees (issue 41), the loader told it runs on macOS: the add-on is
+installed and enabled, and an import says in one line that it is not built for macOS and where
+to ask, with no traceback, and leaves nothing in the scene."""
 import os
 
 import addon_utils
@@ -27,4 +30,19 @@ if os.path.exists(dll):
     print("the zip carries rvimport.dll and picks it on win32")
 else:
     print("no Windows build beside this one: the zip carries the Linux library only")
+
+# macOS: no library ships for it (docs/blender.md#platforms).
+abi = importlib.import_module("io_import_rv.abi")
+real_platform, real_lib = abi.PLATFORM, abi._lib
+abi.PLATFORM, abi._lib = ("darwin", "arm64"), None
+bpy.ops.wm.read_homefile(use_empty=True)
+try:
+    result, message = bpy.ops.import_scene.rv_p3d(filepath=os.path.join(os.environ["RV_DEMO_DIR"], "rv_crate.p3d")), ""
+except RuntimeError as e:  # background Blender raises the ERROR report
+    result, message = {"CANCELLED"}, str(e)
+abi.PLATFORM, abi._lib = real_platform, real_lib
+lines = message.strip().splitlines()
+assert len(lines) == 1 and "not built for macOS (arm64)" in message and platforms.ASK in message, message
+assert "Traceback" not in message and not bpy.data.objects, (message, list(bpy.data.objects))
+print("on macOS an import says: %s" % lines[0])
 print("packaged add-on works")

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 the rvimport contributors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Import binarized Arma / Operation Flashpoint models (.p3d, ODOL) and terrains (.wrp) into Blender.
 
 The decoding and its interpretation happen in rvimport's C++ library (librvimport, loaded with

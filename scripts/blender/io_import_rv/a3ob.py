@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 the rvimport contributors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Arma 3 Object Builder (a3ob) interop: when a3ob is installed, each imported LOD, proxy and
 material also fills a3ob's own property groups, so a3ob's tools and exporter take the model as
 one of theirs. Nothing here runs without a3ob (bpy.types.Object has no a3ob_properties_object).

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 the rvimport contributors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """librvimport's C ABI for ctypes (include/rvimport.h, ABI 8): the structs, every function's
 signature, and loading the library of this platform with its ABI checked. rvlib builds the
 add-on's objects on it."""
@@ -40,10 +42,16 @@ class LibraryMissing(Exception):
     """No librvimport for this platform, or one of another ABI."""
 
 
+# The platform whose library is loaded (a test sets another to see what a macOS user sees).
+PLATFORM = (sys.platform, platform.machine())
+
+
 def _library_path():
     here = os.path.dirname(os.path.abspath(__file__))
+    # Installed from the extensions platform (bl_ext.<repository>.io_import_rv): its own library only.
+    extension = (__package__ or "").startswith("bl_ext.")
     try:
-        return platforms.library_path(here, sys.platform, platform.machine())
+        return platforms.library_path(here, PLATFORM[0], PLATFORM[1], override=not extension)
     except platforms.NoLibrary as e:
         raise LibraryMissing(str(e))
 

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 the rvimport contributors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The library's lines as Blender users read them. The library is shared with the command line, so
 its refusals and hints name commands and options (`rvimport pbo list`, --include-root) that
 Blender has no use for; blender_text() says the same in the add-on's terms."""

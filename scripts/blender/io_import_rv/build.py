@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 the rvimport contributors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Blender data from rvimport's view (rvlib): models here; materials in build_materials, terrains
 in build_terrain, the shared pieces in common. No geometry is computed here: polygons, their winding,
 per-corner UVs, material groups, selection weights and terrain tiles all come from the library in

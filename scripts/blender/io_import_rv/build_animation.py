@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 the rvimport contributors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """An .rtm animation (RTM_0101, RTM_MDAT + RTM_0101, BMTR) as a new action on an armature.
 
 The library poses the armature's own bones (names and parents, in the Z-up frame, relative to the

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 the rvimport contributors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A model's skeleton as one Armature object, and its skinned LOD meshes bound to it.
 
 The library's rules (include/rv/skeleton.hpp): every bone rests at the identity, an animation

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 the rvimport contributors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A terrain's map in Blender, from rvmap (the library's, nothing derived here): the satellite
 mosaic as the tiles' one material, and the vector layers as objects on the ground: lines as
 edges (roads, forests, power lines), polygons as faces (houses, rivers), points as vertices."""

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 the rvimport contributors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Materials and images from the view: packed images, node materials with the roles' slots, and
 the BSDF factors every output shares."""
 import bpy

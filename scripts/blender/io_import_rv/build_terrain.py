@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 the rvimport contributors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Terrains from the view: the Memory Limit check, tiles with their layer materials, and the placed
 objects (instanced on points, or one object per placement); terrain_steps runs it in steps."""
 import array

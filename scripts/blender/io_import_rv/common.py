@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 the rvimport contributors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The pieces every Blender import shares: the failure type, names within Blender's 63 bytes,
 the record of what an import created (removed again when it fails), meshes from the view's LODs,
 and collections."""

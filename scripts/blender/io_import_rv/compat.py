@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 the rvimport contributors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Every difference between the Blender versions the add-on runs on (3.4, 4.2 LTS to 5.2 LTS), in one
 place: the rest of the add-on calls these and never tests bpy.app.version itself.
 

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 the rvimport contributors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The terrain import's modal run: steps of the import under a timer, with a progress bar, a
 status line and Esc, so Blender stays responsive while a large world is built."""
 import os

@@ -1,16 +1,27 @@
+# SPDX-FileCopyrightText: 2026 the rvimport contributors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Which librvimport a Blender installation loads. No bpy and no ctypes here, so plain Python can
 test it (test/blender/test_platforms.py).
 
-The add-on zip carries one library per supported platform under lib/<os>-<arch>/:
+Each extension zip carries its platform's library under lib/<os>-<arch>/ (the legacy zip for
+Blender 3.x carries both):
     lib/linux-x86_64/librvimport.so
     lib/windows-x86_64/rvimport.dll
 macOS has no build: rvimport would need a macOS toolchain (Apple's clang and SDK, which Debian
 does not package) to produce lib/macos-arm64/librvimport.dylib and lib/macos-x86_64/...; the
-loader below already looks there, so such a build would only have to be added to the zip."""
+loader below already looks there, so such a build would only have to be added to a zip.
+
+The library is only ever loaded from the add-on's own folder (a rule of Blender's extensions
+platform), except that RVIMPORT_LIB names another one for a developer's or the tests' add-on run
+from a checkout; an installed extension ignores it."""
 import os
 
 LIBRARY_NAMES = {"linux": "librvimport.so", "windows": "rvimport.dll", "macos": "librvimport.dylib"}
 ARCH_ALIASES = {"x86_64": "x86_64", "amd64": "x86_64", "x64": "x86_64", "arm64": "arm64", "aarch64": "arm64"}
+
+
+# Where a user without a library for their platform is sent, in the one line they see.
+ASK = "ask its maintainers for one where you got the add-on"
 
 
 class NoLibrary(Exception):
@@ -26,19 +37,19 @@ def platform_key(sys_platform, machine):
     elif sys_platform.startswith("linux"):
         system = "linux"
     else:
-        raise NoLibrary("rvimport has no library for %s" % sys_platform)
+        raise NoLibrary("rvimport's add-on is not built for %s: %s" % (sys_platform, ASK))
     arch = ARCH_ALIASES.get(machine.lower())
     if arch is None:
-        raise NoLibrary("rvimport has no library for the %s processor (%s)" % (machine, system))
+        raise NoLibrary("rvimport's add-on is not built for the %s processor (%s): %s" % (machine, system, ASK))
     return system, arch
 
 
-def library_path(addon_dir, sys_platform, machine, environ=os.environ, exists=os.path.exists):
-    """The library to load: $RVIMPORT_LIB when set, else the one for this platform inside the
-    add-on (lib/<os>-<arch>/, or beside the add-on's files in a developer checkout)."""
-    override = environ.get("RVIMPORT_LIB")
-    if override:
-        return override
+def library_path(addon_dir, sys_platform, machine, environ=os.environ, exists=os.path.exists, override=True):
+    """The library to load: the one for this platform inside the add-on (lib/<os>-<arch>/, or
+    beside the add-on's files in a developer checkout); with `override`, $RVIMPORT_LIB first when
+    it is set."""
+    if override and environ.get("RVIMPORT_LIB"):
+        return environ["RVIMPORT_LIB"]
     system, arch = platform_key(sys_platform, machine)
     name = LIBRARY_NAMES[system]
     candidates = [os.path.join(addon_dir, "lib", "%s-%s" % (system, arch), name), os.path.join(addon_dir, name)]
@@ -46,6 +57,6 @@ def library_path(addon_dir, sys_platform, machine, environ=os.environ, exists=os
         if exists(path):
             return path
     if system == "macos":
-        raise NoLibrary("rvimport has no macOS build yet: the add-on carries libraries for Linux and Windows "
-                        "(x86_64) only")
-    raise NoLibrary("the add-on has no %s for %s %s (looked in %s)" % (name, system, arch, candidates[0]))
+        raise NoLibrary("rvimport's add-on is not built for macOS (%s) yet, only for Linux and Windows on x86_64: %s"
+                        % (arch, ASK))
+    raise NoLibrary("the add-on has no %s for %s %s (looked in %s): %s" % (name, system, arch, candidates[0], ASK))

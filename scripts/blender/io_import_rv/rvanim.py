@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 the rvimport contributors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """An .rtm animation from librvimport (include/rvimport.h, ABI 8): its phases, bone names and poses
 on a skeleton given by bone names and parents, as flat arrays."""
 import array

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 the rvimport contributors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """ctypes binding of librvimport (include/rvimport.h, ABI 8): models and terrains as rvimport's view
 layer interprets them, in Blender's frame, as flat arrays.
 

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 the rvimport contributors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The map of an opened terrain from librvimport (include/rvimport_terrain.h, ABI 8): its satellite
 mosaic as one image, and its vector layers (roads, forests, houses...) as the library places them
 on the ground, so the add-on draws what `rvimport map` writes and derives nothing itself."""

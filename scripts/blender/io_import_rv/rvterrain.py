@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 the rvimport contributors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """ctypes binding of librvimport's terrains (include/rvimport_terrain.h): an opened world, its
 tiles built one at a time, its layer pictures and placements, in Blender's frame, as flat arrays.
 Split from rvlib.py, whose helpers it uses; callers reach it as rvlib.Terrain."""
