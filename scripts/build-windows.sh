@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # Cross-builds rvimport for 64-bit Windows into build-windows/ with MinGW-w64 (cmake/mingw-w64-
-# x86_64.cmake), without Assimp: rvimport.dll (the C ABI) and rvimport.exe (the Assimp-free CLI),
-# both statically linked, plus the Windows test programs that ctest runs under Wine:
+# x86_64.cmake): rvimport.dll (the C ABI) and rvimport.exe (the CLI, with Assimp's exporters and
+# `batch`), both statically linked, plus the Windows test programs that ctest runs under Wine:
 #   bash scripts/build-windows.sh            build
 #   bash scripts/build-windows.sh --test     build, then run the Windows tests under wine64
 # scripts/setup.sh installs g++-mingw-w64-x86-64-posix and wine64; scripts/mingw_libdeflate.sh
-# cross-builds libdeflate.
+# cross-builds libdeflate and scripts/mingw_assimp.sh Assimp, each once, cached outside the clone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 B=build-windows
 # libdeflate for Windows, cross-built from Debian's source package once and cached outside the clone.
 libdeflate=$(bash scripts/mingw_libdeflate.sh)
+assimp=$(bash scripts/mingw_assimp.sh)
 cmake -S . -B $B -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_TOOLCHAIN_FILE=cmake/mingw-w64-x86_64.cmake \
-  -DRV_WITH_ASSIMP=OFF -DRV_LIBDEFLATE_ROOT="$libdeflate"
+  -DRV_WITH_ASSIMP=ON -DRV_MINGW_ASSIMP_ROOT="$assimp" -DRV_LIBDEFLATE_ROOT="$libdeflate"
 cmake --build $B -j "$(nproc)"
 # The DLL and the CLI must need nothing but Windows' own DLLs.
 for f in $B/rvimport.dll $B/rvimport.exe; do

@@ -12,7 +12,8 @@ SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
 # Debian's source packages too (deb-src, the same archive as the binaries): the Windows build
-# cross-compiles libdeflate from its own (scripts/mingw_libdeflate.sh).
+# cross-compiles libdeflate, minizip and pugixml from their own (scripts/mingw_libdeflate.sh,
+# scripts/mingw_assimp.sh; Assimp itself from sid's, through a private apt state).
 if ! grep -rqs "deb-src" /etc/apt/sources.list /etc/apt/sources.list.d/; then
   printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: bookworm bookworm-updates\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
     | $SUDO tee /etc/apt/sources.list.d/rvimport-deb-src.sources >/dev/null
@@ -22,7 +23,8 @@ $SUDO apt-get install -y -q --no-install-recommends \
   build-essential cmake ninja-build pkg-config time \
   libassimp-dev libglm-dev googletest libgtest-dev libbenchmark-dev \
   liblzo2-dev libsquish-dev libstb-dev nlohmann-json3-dev clang clang-format libclang-rt-14-dev blender python3-numpy libgdal-dev gdal-bin python3-gdal python3-qgis qgis-providers chromium assimp-utils qt3d5-dev-tools \
-  g++-mingw-w64-x86-64-posix wine64 debootstrap ccache libdeflate-dev dpkg-dev
+  g++-mingw-w64-x86-64-posix wine64 debootstrap ccache libdeflate-dev dpkg-dev \
+  libz-mingw-w64-dev rapidjson-dev libutfcpp-dev
 # The Khronos glTF validator (npm gltf-validator, pinned by test/gltf/package-lock.json) checks
 # every glTF the tests write. Node.js and npm come with the machine; Debian's are the fallback.
 if ! command -v npm >/dev/null; then

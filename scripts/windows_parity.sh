@@ -104,3 +104,5 @@ for i, f in enumerate(files):
 print(f"windows parity: {len(files)} files, {compared} outputs compared, {fail} differ")
 sys.exit(1 if fail else 0)
 PYEOF
+# The Assimp formats and `batch`, against the Linux CLI built on the same Assimp.
+bash scripts/windows_assimp_parity.sh

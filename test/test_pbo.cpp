@@ -201,6 +201,10 @@ TEST(Pbo, UnsafeNames) {
     EXPECT_EQ(rv::unsafePathReason("tex\x04.paa"), "a control byte in the name");
     EXPECT_EQ(rv::unsafePathReason(""), "an empty name");
     EXPECT_EQ(rv::unsafePathReason("a\\..b\\c"), "");
+    // One name of 256 bytes cannot be a file anywhere; 255 can, also as a folder.
+    EXPECT_EQ(rv::unsafePathReason("data\\" + std::string(252, 'l') + ".p3d"),
+              "a name of 256 bytes (file systems hold at most 255)");
+    EXPECT_EQ(rv::unsafePathReason(std::string(255, 'd') + "\\" + std::string(251, 'l') + ".p3d"), "");
 }
 
 struct TempRoot : rvtest::TempDir {

@@ -86,3 +86,12 @@ if(RV_WINE64 AND RV_HOST_PYTHON3)
             $<TARGET_FILE:rvimport_cli> ${CMAKE_CURRENT_BINARY_DIR}/windows_cli_pbo)
   set_tests_properties(windows_cli_pbo PROPERTIES TIMEOUT 600)
 endif()
+
+# rvimport.exe's `batch` (issue 41) on hostile input under Wine: a damaged model, names Windows
+# reserves, a name past 255 bytes, an entry climbing out, an output folder it cannot write.
+if(RV_WINE64 AND RV_HOST_PYTHON3 AND RV_WITH_ASSIMP)
+  add_test(NAME windows_cli_batch
+    COMMAND ${RV_HOST_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/windows_cli_batch_test.py ${RV_WINE64}
+            $<TARGET_FILE:rvimport_cli> ${RV_WIN_DEMO}/rv_crate.p3d ${CMAKE_CURRENT_BINARY_DIR}/windows_cli_batch)
+  set_tests_properties(windows_cli_batch PROPERTIES TIMEOUT 900)
+endif()

@@ -197,6 +197,10 @@ std::string unsafePathReason(const std::string& name) {
         if (end == std::string::npos) end = name.size();
         const std::string part = name.substr(begin, end - begin);
         if (part == "..") return "a '..' component";
+        // NTFS and Linux's file systems hold at most 255 (UTF-16 units, bytes) in one name: the
+        // file could not be written, and Wine reports that only as an I/O error.
+        if (part.size() > 255)
+            return "a name of " + std::to_string(part.size()) + " bytes (file systems hold at most 255)";
         if (const std::string why = windowsNameProblem(part); !why.empty()) return why;
         begin = end + 1;
     }
