@@ -26,6 +26,10 @@ skip() {
 }
 [ -x "$LINUX" ] || skip "no $LINUX: run scripts/test_assimp_versions.sh sid first"
 [ -d "$(bash scripts/chroot.sh path sid)/usr" ] || skip "no sid chroot"
+# The chroot is unmounted at the end only when this script mounted it (`run` mounts on demand).
+if ! mountpoint -q "$(bash scripts/chroot.sh path sid)$(pwd -P)" 2>/dev/null; then
+  trap 'bash scripts/chroot.sh umount sid || true' EXIT
+fi
 win() { "$WINE" build-windows/rvimport.exe "$@"; }
 sid() { bash scripts/chroot.sh run sid "$@"; }
 OUT=build-windows/assimp_parity
