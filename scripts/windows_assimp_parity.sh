@@ -10,6 +10,7 @@
 #   fanned), which independent readers agree on (the samples' manifest). Assimp's FBX importer
 #   returns a skinned model without its mesh (the file has it: Blender imports it), so an .fbx
 #   that Assimp reads as empty on both sides is counted by the sid chroot's Blender 5.2 instead.
+# - Blender 5.2 imports Windows' .fbx of every model at the size of `dump --json`'s first LOD box.
 # - `batch -f fbx` over the same models: the same summary line and the same files, read back alike.
 # Needs build/, build-windows/ and build-assimp-sid/ with its chroot; without the last two it says
 # SKIPPED, unless RV_REQUIRE_WINDOWS_ASSIMP=1 (CI), where that is a failure.
@@ -74,12 +75,12 @@ sid bash -c 'cd "$1" && find windows linux -type f \( -name "*.obj" -o -name "*.
   while read -r f; do printf "%s %s %s\n" "$f" \
     "$(assimp info "$f" -r 2>/dev/null | sed -n "s/^Vertices: *//p")" \
     "$(assimp info "$f" -r 2>/dev/null | sed -n "s/^Faces: *//p")"; done' _ "$OUT" >$OUT/counts.txt
-# The .fbx files Assimp read as empty: counted by Blender, in one session.
-mapfile -t EMPTY < <(awk '$1 ~ /\.fbx$/ && $3 == 0 {print $1}' $OUT/counts.txt)
-if [ ${#EMPTY[@]} -gt 0 ]; then
-  sid blender -b --factory-startup --python test/blender/count_meshes.py -- "${EMPTY[@]/#/$OUT/}" 2>/dev/null |
-    sed -n "s|^COUNT $OUT/||p" >$OUT/blender_counts.txt
-fi
+# In Blender 5.2's FBX importer, in one session: Windows' .fbx of every model (its size), and
+# every .fbx that Assimp read as empty (its polygons).
+mapfile -t BLENDER < <({ awk '$1 ~ /\.fbx$/ && $3 == 0 {print $1}' $OUT/counts.txt
+  awk '$1 ~ /^windows\/[0-9]+\.fbx$/ {print $1}' $OUT/counts.txt; } | sort -u)
+sid blender -b --factory-startup --python test/blender/count_meshes.py -- "${BLENDER[@]/#/$OUT/}" 2>/dev/null |
+  sed -n "s|^COUNT $OUT/||p" >$OUT/blender_counts.txt
 for i in $(seq 0 $((${#MODELS[@]} - 1))); do
   build/rvimport dump --json "${MODELS[$i]}" >$OUT/$i.json
 done
@@ -91,15 +92,14 @@ counts = {}
 for line in open(f"{out}/counts.txt", encoding="utf-8"):
     path, *numbers = line.split()
     counts[path] = tuple(int(n) for n in numbers) if len(numbers) == 2 else None
-blender = {}
-if os.path.exists(f"{out}/blender_counts.txt"):
-    for line in open(f"{out}/blender_counts.txt", encoding="utf-8"):
-        path, polygons = line.split()
-        blender[path] = int(polygons)
+blender, extents = {}, {}
+for line in open(f"{out}/blender_counts.txt", encoding="utf-8"):
+    path, polygons, *size = line.split()
+    blender[path], extents[path] = int(polygons), sorted((float(v) for v in size), reverse=True)
 def read_back(path):
     """(vertices, triangles) by Assimp, or (None, polygons) by Blender for an FBX Assimp read as empty."""
     c = counts.get(path)
-    if c is not None and c[1] == 0 and path in blender:
+    if c is not None and c[1] == 0 and blender.get(path):
         return (None, blender[path])
     return c
 def report(what):
@@ -110,6 +110,11 @@ compared = 0
 for k, model in enumerate(models):
     lod = json.load(open(f"{out}/{k}.json"))["lods"][0]
     triangles = sum(len(face) - 2 for face in lod["faces"])
+    # Blender brings Windows' .fbx in at the model's size (the file's unit is the metre).
+    want = sorted((hi - lo for lo, hi in zip(lod["bbox_min"], lod["bbox_max"])), reverse=True)
+    got = extents.get(f"windows/{k}.fbx")
+    if got is None or any(abs(g - w) > 0.01 * w + 0.002 for g, w in zip(got, want)):
+        report(f"{model} as .fbx in Blender: {got} m, the first LOD's box is {want} m")
     for ext in ("obj", "dae", "fbx"):
         w, l = read_back(f"windows/{k}.{ext}"), read_back(f"linux/{k}.{ext}")
         if w is None or w != l:
@@ -130,6 +135,7 @@ summary = [open(f"{out}/{side}/batch.txt", encoding="utf-8", errors="replace").r
 if summary[0] != summary[1] or not summary[0].startswith("converted "):
     report(f"batch summary: {summary}")
 print(f"windows Assimp parity: {len(models)} models x 3 formats and a batch of {len(win_batch)} .fbx read back "
-      f"({len(blender)} skinned .fbx by Blender), {compared} exports compared, {fail} differ")
+      f"({sum(1 for p in blender if counts.get(p, (0, 1))[1] == 0)} skinned .fbx counted by Blender, "
+      f"{len(models)} sized in Blender), {compared} exports compared, {fail} differ")
 sys.exit(1 if fail else 0)
 PYEOF

@@ -57,10 +57,7 @@ void addModelMetadata(aiNode* root, aiScene* scene, const OdolModel& model, cons
     if (!model.skeleton.name.empty()) md.add("rv:skeleton", model.skeleton.name);
     root->mMetaData = md.build(budget);
 
-    MetadataBuilder smd;
-    smd.add("SourceAsset_FormatVersion", (model.editable ? "MLOD " : "ODOL ") + std::to_string(model.version));
-    smd.add("SourceAsset_Generator", std::string("rvimport"));
-    scene->mMetaData = smd.build(budget);
+    scene->mMetaData = sceneMetadata((model.editable ? "MLOD " : "ODOL ") + std::to_string(model.version), budget);
 }
 
 // The models drawn at proxies (rv/proxy_models.hpp): each one's meshes built once, after the

@@ -165,10 +165,7 @@ void addTerrainMetadata(const WrpTerrain& t, aiNode* root, aiScene* scene, Scene
     md.add("rv:layer_cell_size", t.layerCellSize);
     md.add("rv:object_count", int32_t(t.objects.size()));
     root->mMetaData = md.build(budget);
-    MetadataBuilder smd;
-    smd.add("SourceAsset_FormatVersion", t.signature + " " + std::to_string(t.version));
-    smd.add("SourceAsset_Generator", std::string("rvimport"));
-    scene->mMetaData = smd.build(budget);
+    scene->mMetaData = sceneMetadata(t.signature + " " + std::to_string(t.version), budget);
 }
 
 aiNode* objectNodes(const TerrainView& view, const std::map<std::string, std::vector<unsigned>>& meshesOfModel,
