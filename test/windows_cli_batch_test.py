@@ -97,9 +97,12 @@ shutil.copy(os.path.join(src, "good_a.p3d"), flat)
 shutil.copy(os.path.join(src, "good_b.p3d"), flat)
 if prefix_ok:
     cmd = [wine, rvimport, "batch", flat, os.path.join(locked, "out"), "-f", "fbx"]
+    # Wine opens files in its wineserver, one per prefix: the prefix the other tests share has a
+    # server with every capability, so this run gets a prefix, and so a server, of its own.
+    locked_env = dict(env, WINEPREFIX=os.path.join(work, "wineprefix_locked"), WINEDLLOVERRIDES="mscoree,mshtml=")
     if os.geteuid() == 0:
         cmd = ["setpriv", "--bounding-set=-dac_override,-dac_read_search"] + cmd
-    p = subprocess.run(cmd, capture_output=True, env=env, cwd=work, timeout=600)
+    p = subprocess.run(cmd, capture_output=True, env=locked_env, cwd=work, timeout=600)
     text, err = p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
     check(p.returncode != 0, "read-only output folder: a failing exit code, got %d: %s %s" % (p.returncode, text, err))
     check(files_under(locked) == [], "read-only output folder: nothing written: %s" % files_under(locked))
