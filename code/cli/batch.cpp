@@ -159,6 +159,13 @@ size_t entryCount(const BatchPlan& plan) {
                                 [](const BatchInput& in) { return in.archive != BatchInput::kLoose; }));
 }
 
+// Each texture the models share read, decoded and encoded once (rv/texture_cache.hpp); the
+// outputs embed its PNG, so few pixels are kept beyond the imports that use them.
+std::shared_ptr<TextureCache> batchTextureCache(uint64_t jobMemoryLimit) {
+    const uint64_t capacity = textureCacheCapacity(jobMemoryLimit);
+    return std::make_shared<TextureCache>(capacity, batchCachePixelCapacity(capacity));
+}
+
 // Each job's imports get the limit's share: a given --max-memory is the batch's, split between
 // the jobs running at once and, with a data root, the textures they share (half a job's share:
 // textureCacheCapacity); without one, each job has the default limit of one import.
@@ -368,13 +375,7 @@ int runBatch(const std::vector<std::string>& args) {
     plan.decode.memoryLimit = opt.decode.memoryLimit;
     if (!openBatchDataRoot(plan)) return kExitUsage;
     opt.decode.sharedDataRoot = plan.decode.sharedDataRoot;  // the models' imports share it with the textures
-    // Each texture the models share read, decoded and encoded once (rv/texture_cache.hpp); the
-    // outputs embed its PNG, so few pixels are kept beyond the imports that use them.
-    if (sharedTextures) {
-        const uint64_t capacity = textureCacheCapacity(opt.decode.memoryLimit);
-        plan.decode.textureCache = opt.decode.textureCache =
-            std::make_shared<TextureCache>(capacity, batchCachePixelCapacity(capacity));
-    }
+    if (sharedTextures) plan.decode.textureCache = opt.decode.textureCache = batchTextureCache(opt.decode.memoryLimit);
     // Every file the batch reads is an input no output may replace (input_files.hpp).
     for (const BatchInput& input : plan.inputs) noteInput(input.file.u8string());
     for (const BatchArchive& a : plan.archives) noteInput(a.file.u8string());
