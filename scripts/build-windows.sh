@@ -5,16 +5,32 @@
 #   bash scripts/build-windows.sh            build
 #   bash scripts/build-windows.sh --test     build, then run the Windows tests under wine64
 # scripts/setup.sh installs g++-mingw-w64-x86-64-posix and wine64; scripts/mingw_libdeflate.sh
-# cross-builds libdeflate and scripts/mingw_assimp.sh Assimp, each once, cached outside the clone.
+# cross-builds libdeflate, scripts/mingw_assimp.sh Assimp and scripts/mingw_gdal.sh GDAL (with
+# PROJ, SQLite, libtiff and libpng), each once, cached outside the clone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 B=build-windows
 # libdeflate for Windows, cross-built from Debian's source package once and cached outside the clone.
 libdeflate=$(bash scripts/mingw_libdeflate.sh)
 assimp=$(bash scripts/mingw_assimp.sh)
+gdal=$(bash scripts/mingw_gdal.sh) # `rvimport map`: GDAL with PROJ, SQLite, libtiff and libpng
 cmake -S . -B $B -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_TOOLCHAIN_FILE=cmake/mingw-w64-x86_64.cmake \
-  -DRV_WITH_ASSIMP=ON -DRV_MINGW_ASSIMP_ROOT="$assimp" -DRV_LIBDEFLATE_ROOT="$libdeflate"
+  -DRV_WITH_ASSIMP=ON -DRV_MINGW_ASSIMP_ROOT="$assimp" -DRV_LIBDEFLATE_ROOT="$libdeflate" \
+  -DRV_WITH_GDAL=ON -DRV_MINGW_GDAL_ROOT="$gdal"
 cmake --build $B -j "$(nproc)"
+# The notices of every library linked into rvimport.exe and rvimport.dll (each one's Debian
+# copyright file), which the Windows zip carries (scripts/package.sh).
+{
+  echo "rvimport.exe and rvimport.dll contain these libraries, linked statically. Each one's licence"
+  echo "follows, as its Debian source package states it (debian/copyright)."
+  for f in "$libdeflate"/share/licenses/*.txt "$assimp"/share/licenses/*.txt "$gdal"/share/licenses/*.txt \
+    /usr/share/doc/libz-mingw-w64-dev/copyright /usr/share/doc/mingw-w64-x86-64-dev/copyright; do
+    name=$(basename "$f" .txt)
+    case "$f" in /usr/share/doc/*) name=$(basename "$(dirname "$f")") ;; esac
+    printf '\n==== %s ====\n\n' "$name"
+    cat "$f"
+  done
+} >$B/THIRD-PARTY-NOTICES.txt
 # The DLL and the CLI must need nothing but Windows' own DLLs.
 for f in $B/rvimport.dll $B/rvimport.exe; do
   deps=$(x86_64-w64-mingw32-objdump -p "$f" | sed -n 's/^\s*DLL Name: //p' | sort -u | tr '\n' ' ')

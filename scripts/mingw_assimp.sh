@@ -37,7 +37,7 @@ apt-get -q "${apt_opts[@]}" update >&2
 version=$(apt-cache "${apt_opts[@]}" showsrc assimp | sed -n 's/^Version: //p' | sort -V | tail -1)
 [ -n "$version" ] || { echo "mingw_assimp.sh: no assimp source in $SUITE" >&2; exit 1; }
 prefix="$CACHE/assimp-$version"
-if [ -f "$prefix/lib/libassimp.a" ] && [ -f "$prefix/complete" ]; then
+if [ -f "$prefix/complete" ] && [ -f "$prefix/share/licenses/assimp.txt" ]; then
   echo "$prefix"
   exit 0
 fi
@@ -111,6 +111,11 @@ PKG_CONFIG_LIBDIR="$staged/lib/pkgconfig" cmake -S "$assimp" -B "$work/assimp-bu
   -DZLIB_LIBRARY=/usr/x86_64-w64-mingw32/lib/libz.a -DZLIB_INCLUDE_DIR=/usr/x86_64-w64-mingw32/include >&2
 cmake --build "$work/assimp-build" -j "${RV_JOBS:-$(nproc)}" >&2
 cmake --install "$work/assimp-build" >&2
+# What is linked in, with its licence (each source package's debian/copyright), for the Windows
+# zip's notices (scripts/build-windows.sh).
+mkdir -p "$staged/share/licenses"
+cp "$assimp/debian/copyright" "$staged/share/licenses/assimp.txt"
+for p in pugixml zlib; do cp "$(src $p)/debian/copyright" "$staged/share/licenses/$p.txt"; done
 echo "$version" >"$staged/complete"
 mkdir -p "$CACHE"
 rm -rf "$prefix"

@@ -3,13 +3,14 @@
 # Debian's own source package of the libdeflate-dev the Linux build uses (apt-get source; setup.sh
 # enables deb-src and installs dpkg-dev). Built once: the result is kept outside the clone in
 # RV_MINGW_CACHE (default ~/.cache/rvimport-mingw), one folder per package version, and a run that
-# finds it there only prints it. Prints the folder (include/libdeflate.h, lib/libdeflate.a), which
+# finds it there only prints it. Prints the folder (include/libdeflate.h, lib/libdeflate.a, its
+# licence in share/licenses/), which
 # scripts/build-windows.sh hands to CMake as RV_LIBDEFLATE_ROOT.
 set -euo pipefail
 CACHE="${RV_MINGW_CACHE:-$HOME/.cache/rvimport-mingw}"
 version=$(dpkg-query -W -f='${source:Version}' libdeflate-dev)
 prefix="$CACHE/libdeflate-$version"
-if [ -f "$prefix/lib/libdeflate.a" ] && [ -f "$prefix/include/libdeflate.h" ]; then
+if [ -f "$prefix/lib/libdeflate.a" ] && [ -f "$prefix/share/licenses/libdeflate.txt" ]; then
   echo "$prefix"
   exit 0
 fi
@@ -23,8 +24,9 @@ make -C "$src" -j "$(nproc)" CC=x86_64-w64-mingw32-gcc-posix AR=x86_64-w64-mingw
 mkdir -p "$CACHE"
 staged="$CACHE/.libdeflate-$version.$$"
 rm -rf "$staged"
-mkdir -p "$staged/include" "$staged/lib"
+mkdir -p "$staged/include" "$staged/lib" "$staged/share/licenses"
 cp "$src/libdeflate.h" "$staged/include/"
+cp "$src/debian/copyright" "$staged/share/licenses/libdeflate.txt" # for the Windows zip's notices
 cp "$src/libdeflatestatic.lib" "$staged/lib/libdeflate.a"
 rm -rf "$prefix"
 mv "$staged" "$prefix"  # whole, or not at all: a run cut short leaves no half-built folder under the name

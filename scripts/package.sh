@@ -3,7 +3,8 @@
 #   io_import_rv-<version>-linux-x64.zip        the Blender 4.2+ extension for Linux (librvimport.so)
 #   io_import_rv-<version>-windows-x64.zip      the same for Windows (rvimport.dll)
 #   io_import_rv-<version>-legacy.zip           the legacy add-on (Blender 3.x; installs anywhere) with both
-#   rvimport-<version>-windows-x86_64.zip        rvimport.exe, rvimport.dll, rvimport.h (+ _terrain.h), README, docs/, LICENSE
+#   rvimport-<version>-windows-x86_64.zip        rvimport.exe, rvimport.dll, rvimport.h (+ _terrain.h), README, docs/, LICENSE,
+#                                                THIRD-PARTY-NOTICES.txt, proj/proj.db (PROJ's EPSG database, for map)
 #   rvimport-<version>-Linux.tar.gz / .deb       `cmake --install` tree via CPack: the CLI, the C ABI,
 #                                                the static libraries, headers, the CMake package and
 #                                                pkg-config files, the LD_PRELOAD plugin with its
@@ -32,7 +33,8 @@ mv "$DIST/io_import_rv.zip" "$DIST/io_import_rv-$VERSION-legacy.zip"
 w="$stage/rvimport-$VERSION-windows-x86_64"
 mkdir -p "$w"
 cp build-windows/rvimport.exe build-windows/rvimport.dll include/rvimport.h include/rvimport_terrain.h README.md LICENSE \
-  "$w/"
+  build-windows/THIRD-PARTY-NOTICES.txt "$w/"
+cp -r build-windows/proj "$w/" # proj\proj.db: the EPSG database `rvimport.exe map` reads
 cp -r docs "$w/"  # the README's links point into docs/
 (cd "$stage" && python3 -m zipfile -c "$OLDPWD/$DIST/rvimport-$VERSION-windows-x86_64.zip" "rvimport-$VERSION-windows-x86_64")
 

@@ -106,3 +106,6 @@ sys.exit(1 if fail else 0)
 PYEOF
 # The Assimp formats and `batch`, against the Linux CLI built on the same Assimp.
 bash scripts/windows_assimp_parity.sh
+# `map`: the same folders from both, read back by GDAL (Debian's python3-gdal, so Debian's python3).
+/usr/bin/python3 test/windows_map_parity.py build/rvimport build-windows/rvimport.exe build/test/rv_make_cli_inputs \
+  build-windows/map-parity "$SAMPLES"

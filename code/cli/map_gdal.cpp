@@ -12,6 +12,10 @@
 #include <ogr_api.h>
 #include <ogr_srs_api.h>
 
+#ifdef _WIN32
+#include <windows.h>
+#endif
+
 namespace rv::cli {
 // GDAL reports through CPLError; the last message says what went wrong in its words.
 std::string gdalFailure(const std::string& what) {
@@ -58,6 +62,27 @@ std::string georeference(GDALDatasetH ds, const MapGeoreference& geo, double wes
     return {};
 }
 
+#ifdef _WIN32
+// rvimport.exe carries PROJ's EPSG database, proj.db, in proj\ beside it (scripts/mingw_gdal.sh
+// builds it with the PROJ linked in). That folder is searched instead of PROJ_DATA / PROJ_LIB:
+// OSGeo4W, QGIS and PostGIS installers set those machine-wide, to the proj.db of another PROJ
+// release, which this PROJ may refuse ("DATABASE.LAYOUT.VERSION") or read differently.
+void useOwnProjDatabase() {
+    std::wstring exe(32768, L'\0');
+    const DWORD n = GetModuleFileNameW(nullptr, exe.data(), DWORD(exe.size()));
+    if (n == 0 || n >= exe.size()) return;  // then PROJ's own search, and its error names the file
+    exe.resize(n);
+    exe.resize(exe.find_last_of(L"\\/") + 1);
+    exe += L"proj";
+    const int len = WideCharToMultiByte(CP_UTF8, 0, exe.c_str(), -1, nullptr, 0, nullptr, nullptr);
+    if (len <= 1) return;
+    std::string dir(size_t(len - 1), '\0');
+    WideCharToMultiByte(CP_UTF8, 0, exe.c_str(), -1, dir.data(), len, nullptr, nullptr);
+    const char* const paths[] = {dir.c_str(), nullptr};  // PROJ takes UTF-8 paths on Windows
+    OSRSetPROJSearchPaths(paths);
+}
+#endif
+
 }  // namespace
 
 void startGdal(uint64_t cacheBytes) {
@@ -67,6 +92,9 @@ void startGdal(uint64_t cacheBytes) {
         // GDAL keeps per thread.
         CPLSetErrorHandler(CPLQuietErrorHandler);
         GDALAllRegister();
+#ifdef _WIN32
+        useOwnProjDatabase();
+#endif
     });
     GDALSetCacheMax64(int64_t(cacheBytes));
 }
@@ -74,8 +102,18 @@ void startGdal(uint64_t cacheBytes) {
 std::string checkEpsg(MapGeoreference& geo) {
     SpatialRef srs;
     CPLErrorReset();
-    if (OSRImportFromEPSG(srs.h, geo.epsg) != OGRERR_NONE)
+    if (OSRImportFromEPSG(srs.h, geo.epsg) != OGRERR_NONE) {
+        // Without its database PROJ knows no code at all: say that, not that the code is unknown.
+        const std::string why = CPLGetLastErrorMsg();
+        if (why.find("proj.db") != std::string::npos) {
+#ifdef _WIN32
+            return "cannot read PROJ's EPSG database, which belongs in proj\\proj.db beside rvimport.exe (" + why + ")";
+#else
+            return "cannot read PROJ's EPSG database (" + why + ")";
+#endif
+        }
         return "EPSG:" + std::to_string(geo.epsg) + " is not a coordinate system GDAL's EPSG database knows";
+    }
     char* wkt = nullptr;
     const char* const options[] = {"FORMAT=WKT2_2018", nullptr};
     if (OSRExportToWktEx(srs.h, &wkt, options) != OGRERR_NONE || !wkt)
