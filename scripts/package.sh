@@ -58,6 +58,11 @@ build/test/rv_make_demo "$stage/rv_crate.p3d" "$stage/rv_world.wrp" >/dev/null
 # The installed `rvimport map` finds its GDAL program under lib/rvimport/ (code/cli/map_program.cpp).
 "$stage/root/usr/bin/rvimport" map "$stage/rv_world.wrp" "$stage/map" -q 2>/dev/null
 [ -s "$stage/map/dem.tif" ] || { echo "package.sh: the installed rvimport map wrote no dem.tif" >&2; exit 1; }
+# The Windows zip as a user unzips it: its rvimport.exe maps a world with the proj\proj.db beside it.
+python3 -m zipfile -e "$DIST/rvimport-$VERSION-windows-x86_64.zip" "$stage/win"
+WINEDEBUG=-all WINEPREFIX="$PWD/build-windows/wineprefix" "$(command -v wine64 || echo /usr/lib/wine/wine64)" \
+  "$stage/win/rvimport-$VERSION-windows-x86_64/rvimport.exe" map "$stage/rv_world.wrp" "$stage/winmap" -q 2>/dev/null
+[ -s "$stage/winmap/dem.tif" ] || { echo "package.sh: the unzipped rvimport.exe map wrote no dem.tif" >&2; exit 1; }
 if command -v assimp >/dev/null; then
   info=$(env -u RVIMPORT_ASSIMP_PLUGIN "$stage/root/usr/bin/rvimport-assimp" assimp info "$stage/rv_crate.p3d" -r)
   grep -q "^Vertices:" <<<"$info" || { echo "package.sh: the packaged plugin does not reach assimp" >&2; exit 1; }
