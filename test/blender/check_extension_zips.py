@@ -65,6 +65,8 @@ for path in found:
               "%s: LICENSE is the GPL-3.0 text" % name)
         notice = z.read("NOTICE.txt").decode() if "NOTICE.txt" in files else ""
         check("GPL-3.0-or-later" in notice and "MIT License" in notice, "%s: NOTICE.txt names both licences" % name)
+        check("libdeflate, Copyright 2016, 2018 Eric Biggers" in " ".join(notice.split()),
+              "%s: NOTICE.txt credits libdeflate, which both libraries contain" % name)
         python = [f for f in files if f.endswith(".py")]
         check("__init__.py" in python and all(
             b"SPDX-License-Identifier: GPL-3.0-or-later" in z.read(f).split(b"\n", 3)[1] for f in python),
