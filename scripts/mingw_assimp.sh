@@ -51,7 +51,7 @@ mkdir -p "$staged/include" "$staged/lib/pkgconfig" "$staged/lib/cmake/pugixml" "
   "$staged/lib/cmake/draco"
 (cd "$work" && apt-get source -q "${apt_opts[@]}" "assimp=$version" >&2 &&
   apt-get source -q zlib pugixml >&2)
-src() { find "$work" -mindepth 1 -maxdepth 1 -type d -name "$1-*" | head -1; }
+src() { find "$work" -mindepth 1 -maxdepth 1 -type d -name "$1-[0-9]*" | head -1; } # not "<name>-build"
 
 # minizip: zlib's contrib/minizip (what Debian's libminizip-dev is built from), with its Windows
 # file API.

@@ -51,7 +51,7 @@ get_source proj libproj-dev
 get_source tiff libtiff-dev
 get_source libpng1.6 libpng-dev
 get_source gdal libgdal-dev
-src() { find "$work" -mindepth 1 -maxdepth 1 -type d -name "$1-*" | head -1; }
+src() { find "$work" -mindepth 1 -maxdepth 1 -type d -name "$1-[0-9]*" | head -1; } # not "<name>-build"
 
 # Our toolchain, with the staged prefix searched too (the toolchain searches only MinGW's root).
 toolchain="$work/toolchain.cmake"
