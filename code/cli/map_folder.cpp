@@ -12,6 +12,7 @@
 #include "cli/map_stage.hpp"
 #include "cli/map_tiles.hpp"
 #include "cli/output_file.hpp"
+#include "rv/file_bytes.hpp"
 #include "rv/paths.hpp"
 #include "rv/printable.hpp"
 #include "rv/version.hpp"
@@ -33,7 +34,7 @@ HeightRange finiteRange(const std::vector<float>& h) {
 
 // A text or binary file of the stage, written by `fill`; "" or why not.
 std::string writeStaged(const MapStage& stage, const std::string& name, const std::function<bool(std::FILE*)>& fill) {
-    std::FILE* f = std::fopen(stage.path(name).c_str(), "wb");
+    std::FILE* f = openFile(stage.path(name), "wb");  // UTF-8 on Windows too
     if (!f) return "cannot write " + name + ": " + errnoText(errno);
     if (const int failed = fillFile(f, fill, SyncMode::Later)) return "cannot write " + name + ": " + errnoText(failed);
     return {};

@@ -11,6 +11,7 @@
 #include "cli/json_writer.hpp"
 #include "cli/map_gdal.hpp"
 #include "cli/output_file.hpp"
+#include "rv/file_bytes.hpp"
 
 namespace rv::cli {
 namespace {
@@ -114,7 +115,7 @@ void feature(Text& t, const MapLayer& l, const MapFeature& f, const MapGeorefere
 }  // namespace
 
 std::string writeGeoJsonLayer(const std::string& path, const MapLayer& l, const MapGeoreference& geo) {
-    std::FILE* file = std::fopen(path.c_str(), "wb");
+    std::FILE* file = openFile(path, "wb");  // UTF-8 on Windows too
     if (!file) return "cannot write " + path + ": " + errnoText(errno);
     const int failed = fillFile(
         file,

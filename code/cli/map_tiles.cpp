@@ -8,6 +8,7 @@
 
 #include "cli/output_file.hpp"
 #include "cli/temp_files.hpp"
+#include "rv/file_bytes.hpp"
 #include "rv/png.hpp"
 
 namespace rv::cli {
@@ -17,7 +18,7 @@ namespace fs = std::filesystem;
 constexpr uint32_t kTile = 256;
 
 std::string writeBytes(const fs::path& path, const uint8_t* data, size_t size) {
-    std::FILE* f = std::fopen(path.u8string().c_str(), "wb");
+    std::FILE* f = openFile(path.u8string(), "wb");  // UTF-8 on Windows too
     if (!f) return "cannot write " + path.u8string() + ": " + errnoText(errno);
     const int failed = fillFile(
         f, [&](std::FILE* out) { return std::fwrite(data, 1, size, out) == size; }, SyncMode::Later);
