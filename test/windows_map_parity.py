@@ -196,6 +196,33 @@ def compare_folders(name, linux, windows):
     return same
 
 
+PLUGIN_SOURCE = r"""#include <windows.h>
+#include <stdio.h>
+BOOL WINAPI DllMain(HINSTANCE h, DWORD reason, LPVOID r) {
+    if (reason == DLL_PROCESS_ATTACH) { FILE* f = fopen("plugin_loaded.txt", "w"); if (f) fclose(f); }
+    return TRUE;
+}
+__declspec(dllexport) void GDALRegister_stray(void) {}
+"""
+
+
+def plugin_check(world, env):
+    """A gdal_*.dll in GDAL_DRIVER_PATH (the OSGeo4W shell sets it) is not loaded into rvimport.exe."""
+    folder = os.path.join(WORK, "plugins")
+    os.makedirs(folder)
+    with open(os.path.join(folder, "stray.c"), "w") as f:
+        f.write(PLUGIN_SOURCE)
+    cc = shutil.which("x86_64-w64-mingw32-gcc")
+    if not cc:
+        print("SKIP the stray plugin: no MinGW compiler")
+        return
+    subprocess.run([cc, "-shared", "-o", os.path.join(folder, "gdal_stray.dll"), os.path.join(folder, "stray.c")], check=True)
+    run_env = dict(env, GDAL_DRIVER_PATH="Z:" + folder.replace("/", "\\"))
+    r = subprocess.run([WINE, EXE, "map", world, "out"], cwd=folder, capture_output=True, env=run_env)
+    check(r.returncode == 0, f"map with GDAL_DRIVER_PATH set: exit {r.returncode}: {r.stderr[-300:]!r}")
+    check(not os.path.exists(os.path.join(folder, "plugin_loaded.txt")), "rvimport.exe loaded a DLL from GDAL_DRIVER_PATH")
+
+
 def main():
     linux_dir, windows_dir = os.path.join(WORK, "linux"), os.path.join(WORK, "windows")
     for d in (linux_dir, windows_dir):
@@ -242,6 +269,7 @@ def main():
     dems = [os.path.join(alone, "out", "dem.tif"), os.path.join(linux_dir, "out", "gen", "dem.tif")]
     same = r.returncode == 0 and all(os.path.isfile(d) for d in dems) and len({open(d, "rb").read() for d in dems}) == 1
     check(same, f"rvimport.exe in {alone}: exit {r.returncode}, or another dem.tif: {r.stderr[-300:]!r}")
+    plugin_check(gen_world(todo), env)
     print(f"windows map parity: {len(todo)} maps, {compared} files compared, {len(failures)} failures; "
           f"{angle_ulps[0]} angles differed in their last bits (at most {angle_ulps[1]:.1e} degrees)")
     return 1 if failures else 0

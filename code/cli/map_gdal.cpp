@@ -91,6 +91,11 @@ void startGdal(uint64_t cacheBytes) {
         // Every thread's messages kept, not printed: each writer reports CPLGetLastErrorMsg, which
         // GDAL keeps per thread.
         CPLSetErrorHandler(CPLQuietErrorHandler);
+        // GDAL's built-in drivers only: GDALAllRegister would also load every gdal_*.dll/.so in
+        // GDAL_DRIVER_PATH or the plugin folder, so an environment (the OSGeo4W shell sets that
+        // variable) could put another GDAL's plugins, built against another ABI, into this
+        // process. Seen under Wine: a DLL in GDAL_DRIVER_PATH was loaded.
+        CPLSetConfigOption("GDAL_DRIVER_PATH", "disable");
         GDALAllRegister();
 #ifdef _WIN32
         useOwnProjDatabase();
