@@ -7,6 +7,7 @@
 # and Chromium read its files back in the tests), Leaflet (npm, for map --tiles), and two unmodified Assimp hosts the
 # LD_PRELOAD plugin is tested in: Debian's assimp tool (assimp-utils) and Qt 3D's qgltf (qt3d5-dev-tools),
 # and debootstrap (scripts/chroot.sh: the Debian trixie/sid chroots with current Blender).
+# sqlite3 and tcl: scripts/mingw_gdal.sh makes SQLite's amalgamation (tclsh) and PROJ's proj.db (sqlite3).
 set -euo pipefail
 SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
@@ -24,7 +25,7 @@ $SUDO apt-get install -y -q --no-install-recommends \
   libassimp-dev libglm-dev googletest libgtest-dev libbenchmark-dev \
   liblzo2-dev libsquish-dev libstb-dev nlohmann-json3-dev clang clang-format libclang-rt-14-dev blender python3-numpy libgdal-dev gdal-bin python3-gdal python3-qgis qgis-providers chromium assimp-utils qt3d5-dev-tools \
   g++-mingw-w64-x86-64-posix wine64 debootstrap ccache libdeflate-dev dpkg-dev \
-  libz-mingw-w64-dev rapidjson-dev libutfcpp-dev
+  libz-mingw-w64-dev rapidjson-dev libutfcpp-dev sqlite3 tcl
 # The Khronos glTF validator (npm gltf-validator, pinned by test/gltf/package-lock.json) checks
 # every glTF the tests write. Node.js and npm come with the machine; Debian's are the fallback.
 if ! command -v npm >/dev/null; then
