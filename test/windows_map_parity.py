@@ -206,6 +206,25 @@ __declspec(dllexport) void GDALRegister_stray(void) {}
 """
 
 
+def windows_form(path):
+    return "Z:" + path.replace("/", "\\")  # Wine's Z: is the Linux root
+
+
+def drive_letter_check(todo, linux_dir, windows_dir, env):
+    """The last gen run and the roads run again, with every path as a Windows user types it (a drive
+    letter, backslashes): the same folders as Linux's."""
+    compared = 0
+    for name in ("gen-again", "roads"):
+        _, folder, args = next(case for case in todo if case[0] == name)
+        options = [windows_form(a) if os.path.isabs(a) else a for a in args[1:]]
+        argv = [WINE, EXE, "map", windows_form(args[0]), "out\\drive-" + folder] + options
+        r = subprocess.run(argv, cwd=windows_dir, capture_output=True, env=env)
+        check(r.returncode == 0, f"{name} with drive-letter paths: exit {r.returncode}: {r.stderr[-300:]!r}")
+        compared += compare_folders(name + " (drive letters)", os.path.join(linux_dir, "out", folder),
+                                    os.path.join(windows_dir, "out", "drive-" + folder))
+    return compared
+
+
 def plugin_check(world, env):
     """A gdal_*.dll in GDAL_DRIVER_PATH (the OSGeo4W shell sets it) is not loaded into rvimport.exe."""
     folder = os.path.join(WORK, "plugins")
@@ -269,6 +288,7 @@ def main():
     dems = [os.path.join(alone, "out", "dem.tif"), os.path.join(linux_dir, "out", "gen", "dem.tif")]
     same = r.returncode == 0 and all(os.path.isfile(d) for d in dems) and len({open(d, "rb").read() for d in dems}) == 1
     check(same, f"rvimport.exe in {alone}: exit {r.returncode}, or another dem.tif: {r.stderr[-300:]!r}")
+    compared += drive_letter_check(todo, linux_dir, windows_dir, env)
     plugin_check(gen_world(todo), env)
     print(f"windows map parity: {len(todo)} maps, {compared} files compared, {len(failures)} failures; "
           f"{angle_ulps[0]} angles differed in their last bits (at most {angle_ulps[1]:.1e} degrees)")
