@@ -20,6 +20,7 @@
 #include "cli/help.hpp"
 #include "cli/output_file.hpp"
 #include "cli/temp_files.hpp"
+#include "rv/file_bytes.hpp"
 #include "rv/version.hpp"
 
 namespace {
@@ -90,12 +91,7 @@ std::vector<std::string> utf8Arguments(int argc, char** argv) {
     LPWSTR* wide = CommandLineToArgvW(GetCommandLineW(), &n);
     if (wide) {
         std::vector<std::string> out;
-        for (int i = 1; i < n; ++i) {
-            const int len = WideCharToMultiByte(CP_UTF8, 0, wide[i], -1, nullptr, 0, nullptr, nullptr);
-            std::string s(size_t(len > 0 ? len - 1 : 0), '\0');
-            if (len > 1) WideCharToMultiByte(CP_UTF8, 0, wide[i], -1, s.data(), len, nullptr, nullptr);
-            out.push_back(std::move(s));
-        }
+        for (int i = 1; i < n; ++i) out.push_back(rv::utf8FromWide(wide[i]));
         LocalFree(wide);
         return out;
     }

@@ -16,6 +16,8 @@
 #include <windows.h>
 #endif
 
+#include "rv/file_bytes.hpp"
+
 namespace rv::cli {
 // GDAL reports through CPLError; the last message says what went wrong in its words.
 std::string gdalFailure(const std::string& what) {
@@ -74,10 +76,7 @@ void useOwnProjDatabase() {
     exe.resize(n);
     exe.resize(exe.find_last_of(L"\\/") + 1);
     exe += L"proj";
-    const int len = WideCharToMultiByte(CP_UTF8, 0, exe.c_str(), -1, nullptr, 0, nullptr, nullptr);
-    if (len <= 1) return;
-    std::string dir(size_t(len - 1), '\0');
-    WideCharToMultiByte(CP_UTF8, 0, exe.c_str(), -1, dir.data(), len, nullptr, nullptr);
+    const std::string dir = utf8FromWide(exe.c_str());
     const char* const paths[] = {dir.c_str(), nullptr};  // PROJ takes UTF-8 paths on Windows
     OSRSetPROJSearchPaths(paths);
 }

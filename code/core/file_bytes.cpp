@@ -39,6 +39,15 @@ std::wstring longPath(std::wstring p) {
 }  // namespace
 #endif
 
+#ifdef _WIN32
+std::string utf8FromWide(const wchar_t* wide) {
+    const int len = WideCharToMultiByte(CP_UTF8, 0, wide, -1, nullptr, 0, nullptr, nullptr);
+    std::string s(size_t(len > 0 ? len - 1 : 0), '\0');
+    if (len > 1) WideCharToMultiByte(CP_UTF8, 0, wide, -1, s.data(), len, nullptr, nullptr);
+    return s;
+}
+#endif
+
 std::FILE* openFile(const std::string& utf8Path, const char* mode) {
 #ifdef _WIN32
     const std::wstring wide = widen(utf8Path);

@@ -23,4 +23,9 @@ Result<std::vector<uint8_t>> readFileRange(const std::string& path, uint64_t off
 // absolute paths get the \\?\\ prefix there so they may exceed MAX_PATH.
 std::FILE* openFile(const std::string& utf8Path, const char* mode);
 
+#ifdef _WIN32
+// A Windows UTF-16 string (a command-line argument, a module's file name) as UTF-8.
+std::string utf8FromWide(const wchar_t* wide);
+#endif
+
 }  // namespace rv
